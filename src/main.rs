@@ -1,1 +1,175 @@
-fn main() {}
+//! The `nimbook` command line: argument parsing, printing and exit codes.
+//!
+//! Exit codes: 0 when everything holds, 1 when the content is wrong (a false claim, a syntax
+//! error, a file that is not UTF-8), 2 for usage, configuration and I/O failures.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use nimbook::claim::{calc, LessonChecker, Limits};
+use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
+use nimbook::site;
+
+#[derive(Parser)]
+#[command(
+    name = "nimbook",
+    version,
+    about = "Build and verify a course on nimbers and impartial games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// rustc-style text
+    Human,
+    /// one JSON object per diagnostic
+    Json,
+    /// GitHub Actions annotations
+    Github,
+}
+
+#[derive(clap::Args)]
+struct Output {
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value = "human")]
+    message_format: Format,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check every claim and write the site.
+    Build {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Write the site here instead of the configured build-dir.
+        #[arg(short = 'd', long)]
+        dest_dir: Option<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Check every claim; write nothing.
+    Check {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Evaluate expressions and claims; `-` reads one per line from standard input.
+    Calc {
+        /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
+        #[arg(required = true, allow_hyphen_values = true)]
+        exprs: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Deep but bounded recursion in quantified claims runs on rayon's threads: give them room.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(16 << 20)
+        .build_global();
+    match cli.command {
+        Command::Build {
+            dir,
+            dest_dir,
+            output,
+        } => report(
+            site::build(&dir, dest_dir.as_deref()),
+            output.message_format,
+        ),
+        Command::Check { dir, output } => report(site::check(&dir), output.message_format),
+        Command::Calc { exprs } => run_calc(&exprs),
+    }
+}
+
+fn format_of(f: Format) -> MessageFormat {
+    match f {
+        Format::Human => MessageFormat::Human,
+        Format::Json => MessageFormat::Json,
+        Format::Github => MessageFormat::Github,
+    }
+}
+
+fn print_diagnostic(d: &Diagnostic, format: MessageFormat) {
+    let color = format == MessageFormat::Human
+        && std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none();
+    let text = d.render(format, color);
+    match format {
+        // Machine-readable output goes to stdout, one record per line.
+        MessageFormat::Json | MessageFormat::Github => println!("{text}"),
+        MessageFormat::Human => eprintln!("{text}\n"),
+    }
+}
+
+fn report(result: Result<site::Report, site::Fatal>, format: Format) -> ExitCode {
+    let format = format_of(format);
+    match result {
+        Err(fatal) => {
+            print_diagnostic(&fatal, format);
+            ExitCode::from(2)
+        }
+        Ok(report) => {
+            for d in &report.diagnostics {
+                print_diagnostic(d, format);
+            }
+            eprintln!("{}", report.summary());
+            if let Some(out) = &report.output {
+                eprintln!("wrote the site to {}", out.display());
+            }
+            if report.errors > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+    }
+}
+
+fn run_calc(exprs: &[String]) -> ExitCode {
+    let mut checker = LessonChecker::new(SourceFile::new("<calc>", ""), Limits::default());
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut answer = |line: &str, out: &mut dyn Write| match calc(line, &mut checker) {
+        Ok(v) => {
+            let _ = writeln!(out, "{v}");
+        }
+        Err(e) => {
+            let _ = out.flush();
+            eprintln!("error: {e}");
+            failed = true;
+        }
+    };
+    for e in exprs {
+        if e == "-" {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(l) if l.trim().is_empty() => {}
+                    Ok(l) => answer(&l, &mut out),
+                    Err(err) => {
+                        eprintln!("error: cannot read standard input: {err}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        } else {
+            answer(e, &mut out);
+        }
+    }
+    let _ = out.flush();
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

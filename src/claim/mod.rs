@@ -1,1 +1,97 @@
-//! Claims
+//! The claim language: what a lesson states, and the checker that verifies it.
+//!
+//! A lesson states facts in fenced blocks whose info string is `nim`, one claim per line, and
+//! inline as `` `nim: 6 * 13 = 15` ``. The pipeline for one statement is
+//! [`lexer`] → [`parser`] (an [`ast`] with a span on every node) → [`eval`] → [`check`]. Spans
+//! are byte offsets into the lesson file, so every diagnostic can point at the failing
+//! sub-expression.
+//!
+//! The language in brief (the authoring lesson of the course has the full tour):
+//!
+//! - `a + b`, `a ⊕ b`: nim-sum; `a * b`, `a ⊗ b`: nim-product; `a / b`: nim-quotient;
+//!   `a ^ n`: nim-power with an ordinary exponent `n`.
+//! - `int(…)`: ordinary integer arithmetic with `+ - * · / ^`; `mod` is ordinary everywhere.
+//! - `a = b = c`, `≠`, `<`, `≤`, `>`, `≥`: chains, each link checked; a line that begins with a
+//!   relation continues the previous claim (a calc chain).
+//! - `G is P`, `G is N`: outcome classes of positions.
+//! - `let x = …`: a binding visible to later claims of the lesson.
+//! - `forall a, b < 256: …`, `exists x < 16: …`: exhaustive checks within a budget.
+//! - `#` starts a comment.
+
+pub mod ast;
+pub mod check;
+pub mod eval;
+pub mod lexer;
+pub mod parser;
+#[cfg(test)]
+mod tests;
+
+pub use check::{calc, Checked, LessonChecker, MappedText, Status};
+pub use eval::Value;
+
+use crate::diag::Span;
+
+/// Bounds on what one claim may ask for. Every bound that is hit is reported with its name.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// The largest number, in bits, a literal or a result may have (`[nimbook] max-bits`).
+    pub max_bits: u64,
+    /// The most cases one quantified claim may check (`[nimbook] max-cases`).
+    pub max_cases: u64,
+    /// The most syntax-tree nodes in one statement.
+    pub max_nodes: usize,
+    /// The deepest nesting of parentheses and calls.
+    pub max_depth: usize,
+    /// The longest number literal, in characters, before it is even read.
+    pub max_literal_len: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bits: 4096,
+            max_cases: 20_000_000,
+            max_nodes: 2000,
+            max_depth: 64,
+            max_literal_len: 4096,
+        }
+    }
+}
+
+/// An error in a claim, before it is tied to a file: a span in the text being checked, a
+/// one-line reason, and notes and hints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimError {
+    /// Where.
+    pub span: Span,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// What was computed.
+    pub notes: Vec<String>,
+    /// What was probably meant.
+    pub helps: Vec<String>,
+}
+
+impl ClaimError {
+    /// An error at `span`.
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        ClaimError {
+            span,
+            message: message.into(),
+            notes: Vec::new(),
+            helps: Vec::new(),
+        }
+    }
+
+    /// Adds a note.
+    pub fn note(mut self, n: impl Into<String>) -> Self {
+        self.notes.push(n.into());
+        self
+    }
+
+    /// Adds a help line.
+    pub fn help(mut self, h: impl Into<String>) -> Self {
+        self.helps.push(h.into());
+        self
+    }
+}

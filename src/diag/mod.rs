@@ -1,1 +1,326 @@
-//! Diagnostics
+//! Source files, spans and rustc-style diagnostics, shared by every layer.
+//!
+//! A [`Diagnostic`] names a [`SourceFile`] and a byte [`Span`] in it. Rendering turns the byte
+//! span into a 1-based line and a 1-based column counted in characters, the convention rustc
+//! uses, so that `content/02-sums.md:14:9` points where an editor's cursor would be.
+//!
+//! Three output formats share one diagnostic value: the human format (rendered with
+//! `annotate-snippets`, the renderer rustc itself uses), one JSON object per line for tools, and
+//! GitHub Actions workflow commands so that CI annotates the offending line of a pull request.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::sync::Arc;
+
+use annotate_snippets::{AnnotationKind, Level as SnippetLevel, Renderer, Snippet};
+
+/// A byte range within one source file.
+pub type Span = Range<usize>;
+
+/// One source text and the offsets of its lines.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The name shown in diagnostics, a path relative to the book root such as `content/a.md`.
+    pub name: String,
+    /// The full text.
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    /// Wraps a text under the given display name.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Self> {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Arc::new(SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        })
+    }
+
+    /// The 0-based index of the line holding byte `offset`.
+    fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        }
+    }
+
+    /// The 1-based line and 1-based character column of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        let col = self.text[start..offset].chars().count() + 1;
+        (line + 1, col)
+    }
+
+    /// The byte range of the lines that `span` touches, without the final newline.
+    fn lines_around(&self, span: &Span) -> Span {
+        let first = self.line_index(self.clamp(span.start));
+        let last = self.line_index(self.clamp(span.end.saturating_sub(1).max(span.start)));
+        let start = self.line_starts[first];
+        let end = self
+            .line_starts
+            .get(last + 1)
+            .map_or(self.text.len(), |&s| s.saturating_sub(1));
+        start..end.max(start)
+    }
+
+    /// Moves an offset onto the nearest character boundary inside the text.
+    fn clamp(&self, offset: usize) -> usize {
+        let mut o = offset.min(self.text.len());
+        while !self.text.is_char_boundary(o) {
+            o -= 1;
+        }
+        o
+    }
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// The content is wrong: the build fails.
+    Error,
+    /// Worth a look, but the build goes on.
+    Warning,
+}
+
+/// One finding, with an optional location and any number of notes and hints.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub level: Level,
+    /// The headline: what is wrong, in a few words.
+    pub message: String,
+    /// Where: the file and the byte span of the offending text.
+    pub location: Option<(Arc<SourceFile>, Span)>,
+    /// A short label printed under the caret.
+    pub label: String,
+    /// `= note:` lines: what was computed.
+    pub notes: Vec<String>,
+    /// `= help:` lines: what was probably meant.
+    pub helps: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error with a headline and no location yet.
+    pub fn error(message: impl Into<String>) -> Self {
+        Diagnostic {
+            level: Level::Error,
+            message: message.into(),
+            location: None,
+            label: String::new(),
+            notes: Vec::new(),
+            helps: Vec::new(),
+        }
+    }
+
+    /// Attaches a location.
+    pub fn at(mut self, file: &Arc<SourceFile>, span: Span) -> Self {
+        self.location = Some((Arc::clone(file), span));
+        self
+    }
+
+    /// Sets the label under the caret.
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Adds a note.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Adds a help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.helps.push(help.into());
+        self
+    }
+
+    /// `file:line:col` of the start of the span, if there is a location.
+    pub fn position(&self) -> Option<(String, usize, usize)> {
+        self.location.as_ref().map(|(f, s)| {
+            let (l, c) = f.line_col(s.start);
+            (f.name.clone(), l, c)
+        })
+    }
+
+    /// Renders in the requested format. `color` only affects the human format.
+    pub fn render(&self, format: MessageFormat, color: bool) -> String {
+        match format {
+            MessageFormat::Human => self.render_human(color),
+            MessageFormat::Json => self.render_json(),
+            MessageFormat::Github => self.render_github(),
+        }
+    }
+
+    fn render_human(&self, color: bool) -> String {
+        let level = match self.level {
+            Level::Error => SnippetLevel::ERROR,
+            Level::Warning => SnippetLevel::WARNING,
+        };
+        let title = level.primary_title(self.message.as_str());
+        let mut group = match &self.location {
+            Some((file, span)) => {
+                let lines = file.lines_around(span);
+                let (line, _) = file.line_col(lines.start);
+                let start = file.clamp(span.start).clamp(lines.start, lines.end) - lines.start;
+                let end = file.clamp(span.end).clamp(lines.start, lines.end) - lines.start;
+                let snippet = Snippet::source(&file.text[lines.clone()])
+                    .line_start(line)
+                    .path(file.name.as_str())
+                    .annotation(
+                        AnnotationKind::Primary
+                            .span(start..end.max(start))
+                            .label(self.label.as_str()),
+                    );
+                title.element(snippet)
+            }
+            None => title.element(SnippetLevel::NOTE.no_name().message("")),
+        };
+        for n in &self.notes {
+            group = group.element(SnippetLevel::NOTE.message(n.as_str()));
+        }
+        for h in &self.helps {
+            group = group.element(SnippetLevel::HELP.message(h.as_str()));
+        }
+        let renderer = if color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        let mut out = renderer.render(&[group]);
+        if self.location.is_none() && self.notes.is_empty() && self.helps.is_empty() {
+            // Only the headline: drop the empty element's line.
+            out = out.lines().next().unwrap_or_default().to_string();
+        }
+        out
+    }
+
+    fn render_json(&self) -> String {
+        let (file, line, column, end_line, end_column) = match &self.location {
+            Some((f, s)) => {
+                let (l, c) = f.line_col(s.start);
+                let (el, ec) = f.line_col(s.end);
+                (Some(f.name.clone()), Some(l), Some(c), Some(el), Some(ec))
+            }
+            None => (None, None, None, None, None),
+        };
+        serde_json::json!({
+            "level": match self.level { Level::Error => "error", Level::Warning => "warning" },
+            "message": self.message,
+            "file": file,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "label": self.label,
+            "notes": self.notes,
+            "help": self.helps,
+            "rendered": self.render_human(false),
+        })
+        .to_string()
+    }
+
+    fn render_github(&self) -> String {
+        let kind = match self.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+        };
+        let mut body = self.message.clone();
+        if !self.label.is_empty() {
+            let _ = write!(body, ": {}", self.label);
+        }
+        for n in &self.notes {
+            let _ = write!(body, "\nnote: {n}");
+        }
+        for h in &self.helps {
+            let _ = write!(body, "\nhelp: {h}");
+        }
+        let mut props = String::new();
+        if let Some((f, s)) = &self.location {
+            let (l, c) = f.line_col(s.start);
+            let (el, ec) = f.line_col(s.end);
+            props = format!(
+                " file={},line={l},col={c},endLine={el},endColumn={ec}",
+                github_escape(&f.name, true)
+            );
+        }
+        format!("::{kind}{props}::{}", github_escape(&body, false))
+    }
+}
+
+/// Escapes text for a GitHub workflow command (`%`, CR, LF; and `:` `,` in properties).
+fn github_escape(s: &str, property: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The output format of diagnostics, as chosen by `--message-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MessageFormat {
+    /// rustc-style text with source snippets and carets.
+    #[default]
+    Human,
+    /// One JSON object per diagnostic, one per line.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`).
+    Github,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        let f = SourceFile::new("a.md", "x\n⊕⊗ ab\n");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(2), (2, 1));
+        // "⊕⊗ " is 7 bytes and 3 characters.
+        assert_eq!(f.line_col(9), (2, 4));
+    }
+
+    #[test]
+    fn human_rendering_is_rustc_like() {
+        let f = SourceFile::new("content/a.md", "intro\n6 * 13 = 14\nmore\n");
+        let d = Diagnostic::error("claim does not hold")
+            .at(&f, 6..17)
+            .label("false")
+            .note("6 ⊗ 13 is 15");
+        let out = d.render(MessageFormat::Human, false);
+        assert!(out.starts_with("error: claim does not hold"), "{out}");
+        assert!(out.contains("--> content/a.md:2:1"), "{out}");
+        assert!(out.contains("2 | 6 * 13 = 14"), "{out}");
+        assert!(out.contains("^^^^^^^^^^^ false"), "{out}");
+        assert!(out.contains("= note: 6 ⊗ 13 is 15"), "{out}");
+    }
+
+    #[test]
+    fn github_format_escapes() {
+        let f = SourceFile::new("a,b.md", "1 = 2\n");
+        let d = Diagnostic::error("claim does not hold")
+            .at(&f, 0..5)
+            .note("100%");
+        assert_eq!(
+            d.render(MessageFormat::Github, false),
+            "::error file=a%2Cb.md,line=1,col=1,endLine=1,endColumn=6::claim does not hold%0Anote: 100%25"
+        );
+    }
+}

@@ -11,13 +11,16 @@ pub enum NimError {
     /// A number literal that is not a valid decimal or `0x` hex number.
     #[error("`{0}` is not a number")]
     Malformed(String),
+    /// Division by zero.
+    #[error("division by zero")]
+    DivisionByZero,
     /// A value too large for this engine.
     #[error("`{0}` is too large: at most 64 bits")]
     TooLarge(String),
 }
 
 /// A finite nimber.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Nimber(u64);
 
 impl Nimber {
@@ -38,6 +41,36 @@ impl Nimber {
         u64::try_from(v)
             .map(Nimber)
             .map_err(|_| NimError::TooLarge(v.to_string()))
+    }
+    /// The number of bits of the value.
+    pub fn bit_len(&self) -> u64 {
+        u64::from(64 - self.0.leading_zeros())
+    }
+    /// Whether the value is zero.
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+    /// Power by an ordinary integer exponent.
+    pub fn pow(&self, e: &BigUint) -> Self {
+        let mut acc = Nimber(1);
+        for i in (0..e.bits()).rev() {
+            acc = acc.nim_mul(&acc);
+            if e.bit(i) {
+                acc = acc.nim_mul(self);
+            }
+        }
+        acc
+    }
+    /// The inverse.
+    pub fn inv(&self) -> Result<Self, NimError> {
+        if self.0 == 0 {
+            return Err(NimError::DivisionByZero);
+        }
+        Ok(self.pow(&(BigUint::from(u64::MAX) - 1u32)))
+    }
+    /// Division.
+    pub fn nim_div(&self, o: &Self) -> Result<Self, NimError> {
+        Ok(self.nim_mul(&o.inv()?))
     }
     /// Nim-sum.
     pub fn nim_add(&self, o: &Self) -> Self {

@@ -1,0 +1,325 @@
+//! The syntax tree of claims and expressions. Every node keeps its byte span.
+
+use crate::diag::Span;
+use crate::nim::Nimber;
+
+/// An expression with its span.
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What kind of expression.
+    pub kind: ExprKind,
+    /// Where it stands in the text.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// A number literal, as a nimber (every natural number is one).
+    Num(Nimber),
+    /// A name bound by `let` or a quantifier.
+    Var(String),
+    /// A string literal, the argument of `octal("0.77", 9)` and alike.
+    Str(String),
+    /// A list `[1, 3, 4]`.
+    List(Vec<Expr>),
+    /// A function call `name(args)`.
+    Call {
+        /// The function's name.
+        name: String,
+        /// The span of the name alone.
+        name_span: Span,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
+    /// A binary operation.
+    Bin {
+        /// The operator.
+        op: BinOp,
+        /// The left operand.
+        lhs: Box<Expr>,
+        /// The right operand.
+        rhs: Box<Expr>,
+    },
+    /// `int(…)`: inside, `+ - * / ^ mod` are ordinary integer arithmetic.
+    Int(Box<Expr>),
+    /// A parenthesised expression, kept so that rendering shows the author's grouping.
+    Paren(Box<Expr>),
+}
+
+/// Binary operators. The nim operators act in the field of nimbers; the ordinary ones on the
+/// natural numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    /// Nim-addition `+` or `⊕`.
+    NimAdd,
+    /// Nim-multiplication `*` or `⊗`.
+    NimMul,
+    /// Nim-division `/`.
+    NimDiv,
+    /// Nim-power `a ^ n` (n an ordinary integer).
+    NimPow,
+    /// Ordinary `+` inside `int(…)`.
+    Add,
+    /// Ordinary `-` inside `int(…)`.
+    Sub,
+    /// Ordinary `*` or `·` inside `int(…)`.
+    Mul,
+    /// Ordinary integer division (rounding down) `/` inside `int(…)`.
+    Div,
+    /// Remainder `mod`, ordinary everywhere.
+    Mod,
+    /// Ordinary power `^` inside `int(…)`.
+    Pow,
+}
+
+impl BinOp {
+    /// The symbol used when the operation is displayed.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::NimAdd => "⊕",
+            BinOp::NimMul => "⊗",
+            BinOp::NimDiv => "⊘",
+            BinOp::NimPow | BinOp::Pow => "^",
+            BinOp::Add => "+",
+            BinOp::Sub => "−",
+            BinOp::Mul => "·",
+            BinOp::Div => "/",
+            BinOp::Mod => "mod",
+        }
+    }
+
+    /// Binding strength: higher binds tighter.
+    pub fn precedence(self) -> u8 {
+        match self {
+            BinOp::NimAdd | BinOp::Add | BinOp::Sub => 1,
+            BinOp::NimMul | BinOp::NimDiv | BinOp::Mul | BinOp::Div | BinOp::Mod => 2,
+            BinOp::NimPow | BinOp::Pow => 3,
+        }
+    }
+}
+
+/// A relation between two sides of a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rel {
+    /// `=`
+    Eq,
+    /// `≠`
+    Ne,
+    /// `<`
+    Lt,
+    /// `≤`
+    Le,
+    /// `>`
+    Gt,
+    /// `≥`
+    Ge,
+}
+
+impl Rel {
+    /// The symbol used when the relation is displayed.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Rel::Eq => "=",
+            Rel::Ne => "≠",
+            Rel::Lt => "<",
+            Rel::Le => "≤",
+            Rel::Gt => ">",
+            Rel::Ge => "≥",
+        }
+    }
+}
+
+/// One link `a REL b` of a chain; `lhs` is the previous link's right side.
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// The relation.
+    pub rel: Rel,
+    /// Where the relation symbol stands.
+    pub rel_span: Span,
+    /// The right-hand side.
+    pub rhs: Expr,
+}
+
+/// A chain `a = b = c …`: every link is checked on its own.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// The first expression.
+    pub first: Expr,
+    /// The links that follow.
+    pub links: Vec<Link>,
+}
+
+/// `forall` or `exists`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantifier {
+    /// Every value in range must satisfy the body.
+    Forall,
+    /// Some value in range must satisfy the body.
+    Exists,
+}
+
+/// One bound variable `x < N` (or `x ≤ N`).
+#[derive(Debug, Clone)]
+pub struct Binder {
+    /// The variable.
+    pub name: String,
+    /// Where the variable is written.
+    pub span: Span,
+    /// The bound.
+    pub bound: Expr,
+    /// Whether the bound itself is included (`≤`).
+    pub inclusive: bool,
+}
+
+/// The outcome class a position is claimed to have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutcomeClass {
+    /// The previous player wins.
+    P,
+    /// The next player wins.
+    N,
+}
+
+/// A statement: one line of a `nim` block (with its continuation lines), or one inline form.
+#[derive(Debug, Clone)]
+pub enum Statement {
+    /// A chain of relations.
+    Claim(Chain),
+    /// `G is P` or `G is N`.
+    Is {
+        /// The position.
+        expr: Expr,
+        /// The claimed class.
+        class: OutcomeClass,
+        /// The span of the class word.
+        class_span: Span,
+    },
+    /// `let x = expr`.
+    Let {
+        /// The bound name.
+        name: String,
+        /// Where the name is written.
+        name_span: Span,
+        /// Its value.
+        value: Expr,
+    },
+    /// `forall …: body` or `exists …: body`.
+    Quantified {
+        /// Which quantifier.
+        quantifier: Quantifier,
+        /// The bound variables.
+        binders: Vec<Binder>,
+        /// The claim checked for each assignment.
+        body: Box<Statement>,
+    },
+    /// A bare expression: allowed inline, where its value is shown.
+    Expr(Expr),
+}
+
+/// A statement with the span of its whole text.
+#[derive(Debug, Clone)]
+pub struct Spanned {
+    /// The statement.
+    pub stmt: Statement,
+    /// Its whole span.
+    pub span: Span,
+}
+
+impl std::fmt::Display for Expr {
+    /// The expression in mathematical notation: `⊕ ⊗ ⊘` for the nim operations, `+ − · /`
+    /// for ordinary ones, with the author's parentheses.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            ExprKind::Num(n) => write!(f, "{n}"),
+            ExprKind::Var(v) => write!(f, "{v}"),
+            ExprKind::Str(s) => write!(f, "\"{s}\""),
+            ExprKind::List(items) => {
+                write!(f, "[")?;
+                for (i, e) in items.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                write!(f, "]")
+            }
+            ExprKind::Call { name, args, .. } => {
+                write!(f, "{name}(")?;
+                for (i, e) in args.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                write!(f, ")")
+            }
+            ExprKind::Bin { op, lhs, rhs } => match op {
+                BinOp::NimPow | BinOp::Pow => write!(f, "{lhs}^{rhs}"),
+                _ => write!(f, "{lhs} {} {rhs}", op.symbol()),
+            },
+            ExprKind::Int(inner) => match inner.kind {
+                ExprKind::Bin { .. } => write!(f, "({inner})"),
+                _ => write!(f, "{inner}"),
+            },
+            ExprKind::Paren(inner) => write!(f, "({inner})"),
+        }
+    }
+}
+
+impl Expr {
+    /// Shifts every span in the tree through `map`, from text offsets to file offsets.
+    pub fn remap(&mut self, map: &dyn Fn(usize) -> usize) {
+        self.span = map(self.span.start)..map(self.span.end);
+        match &mut self.kind {
+            ExprKind::List(items) => items.iter_mut().for_each(|e| e.remap(map)),
+            ExprKind::Call {
+                name_span, args, ..
+            } => {
+                *name_span = map(name_span.start)..map(name_span.end);
+                args.iter_mut().for_each(|e| e.remap(map));
+            }
+            ExprKind::Bin { lhs, rhs, .. } => {
+                lhs.remap(map);
+                rhs.remap(map);
+            }
+            ExprKind::Int(inner) | ExprKind::Paren(inner) => inner.remap(map),
+            ExprKind::Num(_) | ExprKind::Var(_) | ExprKind::Str(_) => {}
+        }
+    }
+}
+
+impl Statement {
+    /// Shifts every span in the statement through `map`.
+    pub fn remap(&mut self, map: &dyn Fn(usize) -> usize) {
+        match self {
+            Statement::Claim(chain) => {
+                chain.first.remap(map);
+                for l in &mut chain.links {
+                    l.rel_span = map(l.rel_span.start)..map(l.rel_span.end);
+                    l.rhs.remap(map);
+                }
+            }
+            Statement::Is {
+                expr, class_span, ..
+            } => {
+                expr.remap(map);
+                *class_span = map(class_span.start)..map(class_span.end);
+            }
+            Statement::Let {
+                name_span, value, ..
+            } => {
+                *name_span = map(name_span.start)..map(name_span.end);
+                value.remap(map);
+            }
+            Statement::Quantified { binders, body, .. } => {
+                for b in binders {
+                    b.span = map(b.span.start)..map(b.span.end);
+                    b.bound.remap(map);
+                }
+                body.remap(map);
+            }
+            Statement::Expr(e) => e.remap(map),
+        }
+    }
+}

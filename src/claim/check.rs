@@ -1,0 +1,629 @@
+//! The checker: runs the statements of one lesson in order and turns every failure into a
+//! diagnostic with the file position of the failing sub-expression.
+//!
+//! Checking never stops at the first failure: every statement of every block is checked, and a
+//! statement that fails to parse is reported and skipped, so one run lists every error.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive};
+use rayon::prelude::*;
+
+use super::ast::{BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Rel, Spanned, Statement};
+use super::eval::{compare, eval, Scope, Value};
+use super::lexer::lex;
+use super::parser::parse_statement;
+use super::{ClaimError, Limits};
+use crate::diag::{Diagnostic, SourceFile, Span};
+
+/// Text gathered from pieces of a file (the lines of a code block, say), with the way back from
+/// an offset in the text to an offset in the file.
+#[derive(Debug, Clone, Default)]
+pub struct MappedText {
+    /// The gathered text.
+    pub text: String,
+    pieces: Vec<(usize, usize)>,
+}
+
+impl MappedText {
+    /// A text that stands in the file as it is, starting at `file_offset`.
+    pub fn contiguous(text: &str, file_offset: usize) -> Self {
+        let mut m = MappedText::default();
+        m.push(text, file_offset);
+        m
+    }
+
+    /// Appends a piece that starts at `file_offset` in the file.
+    pub fn push(&mut self, piece: &str, file_offset: usize) {
+        self.pieces.push((self.text.len(), file_offset));
+        self.text.push_str(piece);
+    }
+
+    /// The file offset of text offset `local`.
+    pub fn to_file(&self, local: usize) -> usize {
+        let i = self.pieces.partition_point(|&(start, _)| start <= local);
+        match i.checked_sub(1).and_then(|i| self.pieces.get(i)) {
+            Some(&(start, file)) => file + (local - start),
+            None => local,
+        }
+    }
+}
+
+/// What became of one statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A claim that was checked and holds.
+    Holds,
+    /// A claim that does not hold.
+    Fails,
+    /// A statement that could not be parsed or evaluated.
+    Error,
+    /// A `let` binding.
+    Bound,
+    /// A bare expression, whose value is shown.
+    Value,
+}
+
+/// One checked statement, for the site to render.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The parsed statement, with file spans; `None` when it did not parse.
+    pub stmt: Option<Spanned>,
+    /// What became of it.
+    pub status: Status,
+    /// The value of a bare expression or a `let`.
+    pub value: Option<Value>,
+    /// The statement's source text, as written.
+    pub source: String,
+    /// For `exists`, the witness found (`x = 3`).
+    pub witness: Option<String>,
+}
+
+/// Checks the statements of one lesson, in document order, and collects diagnostics.
+pub struct LessonChecker {
+    file: Arc<SourceFile>,
+    lets: HashMap<String, Value>,
+    limits: Limits,
+    /// Every diagnostic so far.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Claims checked: every link of a chain, every `is`, every quantified claim.
+    pub claims: usize,
+    /// Claims that failed or could not be evaluated.
+    pub failed: usize,
+}
+
+/// A failed link: which one, and the two values.
+struct Failure {
+    link: usize,
+    lhs: Value,
+    rhs: Value,
+}
+
+impl LessonChecker {
+    /// A checker for the lesson in `file`.
+    pub fn new(file: Arc<SourceFile>, limits: Limits) -> Self {
+        LessonChecker {
+            file,
+            lets: HashMap::new(),
+            limits,
+            diagnostics: Vec::new(),
+            claims: 0,
+            failed: 0,
+        }
+    }
+
+    /// The lesson's file.
+    pub fn file(&self) -> &Arc<SourceFile> {
+        &self.file
+    }
+
+    /// Moves on to another source text, keeping the `let` bindings (used by `nimbook calc -`,
+    /// where every input line is its own source).
+    pub fn set_file(&mut self, file: Arc<SourceFile>) {
+        self.file = file;
+    }
+
+    /// Checks a `nim` block: one statement per line, and lines that begin with a relation
+    /// continue the statement before them.
+    pub fn check_block(&mut self, block: &MappedText) -> Vec<Checked> {
+        let mut out = Vec::new();
+        for range in statement_ranges(&block.text) {
+            out.push(self.check_text(block, range, false));
+        }
+        out
+    }
+
+    /// Checks an inline form (the text after `nim:`); a bare expression is allowed and its value
+    /// is returned.
+    pub fn check_inline(&mut self, text: &MappedText) -> Checked {
+        self.check_text(text, 0..text.text.len(), true)
+    }
+
+    fn check_text(&mut self, text: &MappedText, range: Span, inline: bool) -> Checked {
+        let source = text.text[range.clone()].trim().to_string();
+        let map = |local: usize| text.to_file(local);
+        let shift = |s: &Span| s.start + range.start..s.end + range.start;
+        let parsed = lex(&text.text[range.clone()], &self.limits)
+            .map_err(|mut e| {
+                e.span = shift(&e.span);
+                e
+            })
+            .and_then(|mut toks| {
+                for t in &mut toks {
+                    t.span = shift(&t.span);
+                }
+                parse_statement(&toks, &self.limits, inline)
+            });
+        let mut stmt = match parsed {
+            Ok(s) => s,
+            Err(e) => {
+                self.report_syntax(e, &map);
+                return Checked {
+                    stmt: None,
+                    status: Status::Error,
+                    value: None,
+                    source,
+                    witness: None,
+                };
+            }
+        };
+        stmt.stmt.remap(&map);
+        stmt.span = map(stmt.span.start)..map(stmt.span.end);
+        let (status, value, witness) = self.run(&stmt);
+        Checked {
+            stmt: Some(stmt),
+            status,
+            value,
+            source,
+            witness,
+        }
+    }
+
+    fn report_syntax(&mut self, e: ClaimError, map: &dyn Fn(usize) -> usize) {
+        self.failed += 1;
+        let span = map(e.span.start)..map(e.span.end);
+        let mut d = Diagnostic::error(e.message).at(&self.file, span);
+        d.notes = e.notes;
+        d.helps = e.helps;
+        self.diagnostics.push(d);
+    }
+
+    fn report(&mut self, e: ClaimError) {
+        self.failed += 1;
+        let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
+        d.notes = e.notes;
+        d.helps = e.helps;
+        self.diagnostics.push(d);
+    }
+
+    fn run(&mut self, stmt: &Spanned) -> (Status, Option<Value>, Option<String>) {
+        let scope_locals: [(String, Value); 0] = [];
+        match &stmt.stmt {
+            Statement::Let {
+                name,
+                name_span,
+                value,
+            } => {
+                let scope = Scope {
+                    lets: &self.lets,
+                    locals: &scope_locals,
+                };
+                match eval(value, &scope, &self.limits) {
+                    Ok(v) => {
+                        if self.lets.contains_key(name) {
+                            self.diagnostics.push(
+                                Diagnostic {
+                                    level: crate::diag::Level::Warning,
+                                    ..Diagnostic::error(format!("`{name}` is bound again"))
+                                }
+                                .at(&self.file, name_span.clone())
+                                .note("later claims see the new value"),
+                            );
+                        }
+                        self.lets.insert(name.clone(), v.clone());
+                        (Status::Bound, Some(v), None)
+                    }
+                    Err(e) => {
+                        self.report(e);
+                        (Status::Error, None, None)
+                    }
+                }
+            }
+            Statement::Expr(e) => {
+                let scope = Scope {
+                    lets: &self.lets,
+                    locals: &scope_locals,
+                };
+                match eval(e, &scope, &self.limits) {
+                    Ok(v) => (Status::Value, Some(v), None),
+                    Err(e) => {
+                        self.report(e);
+                        (Status::Error, None, None)
+                    }
+                }
+            }
+            Statement::Claim(chain) => {
+                self.claims += chain.links.len();
+                let scope = Scope {
+                    lets: &self.lets,
+                    locals: &scope_locals,
+                };
+                match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
+                    Ok(None) => (Status::Holds, None, None),
+                    Ok(Some(f)) => {
+                        let d = self.claim_failure(&stmt.stmt, &f);
+                        self.failed += 1;
+                        self.diagnostics.push(d);
+                        (Status::Fails, None, None)
+                    }
+                    Err(e) => {
+                        self.report(e);
+                        (Status::Error, None, None)
+                    }
+                }
+            }
+            Statement::Is { .. } => {
+                self.claims += 1;
+                let scope = Scope {
+                    lets: &self.lets,
+                    locals: &scope_locals,
+                };
+                match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
+                    Ok(None) => (Status::Holds, None, None),
+                    Ok(Some(f)) => {
+                        let d = self.claim_failure(&stmt.stmt, &f);
+                        self.failed += 1;
+                        self.diagnostics.push(d);
+                        (Status::Fails, None, None)
+                    }
+                    Err(e) => {
+                        self.report(e);
+                        (Status::Error, None, None)
+                    }
+                }
+            }
+            Statement::Quantified {
+                quantifier,
+                binders,
+                body,
+            } => {
+                self.claims += 1;
+                match self.quantified(*quantifier, binders, body, &stmt.span) {
+                    Ok(witness) => (Status::Holds, None, witness),
+                    Err(d) => {
+                        self.failed += 1;
+                        self.diagnostics.push(*d);
+                        (Status::Fails, None, None)
+                    }
+                }
+            }
+        }
+    }
+
+    fn quantified(
+        &self,
+        quantifier: Quantifier,
+        binders: &[super::ast::Binder],
+        body: &Statement,
+        span: &Span,
+    ) -> Result<Option<String>, Box<Diagnostic>> {
+        let no_locals: [(String, Value); 0] = [];
+        let scope = Scope {
+            lets: &self.lets,
+            locals: &no_locals,
+        };
+        let to_diag = |e: ClaimError| {
+            let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
+            d.notes = e.notes;
+            d.helps = e.helps;
+            Box::new(d)
+        };
+        // Each variable ranges over 0..size.
+        let mut sizes = Vec::new();
+        let mut total = BigUint::one();
+        for b in binders {
+            let v = eval(&b.bound, &scope, &self.limits).map_err(to_diag)?;
+            let Value::Num(n) = v else {
+                return Err(to_diag(ClaimError::new(
+                    b.bound.span.clone(),
+                    format!("a bound must be a number, found `{v}`"),
+                )));
+            };
+            let size = n.to_biguint() + u32::from(b.inclusive);
+            total *= &size;
+            sizes.push(size);
+        }
+        let max = self.limits.max_cases;
+        let total_u64 = total.to_u64().filter(|&t| t <= max);
+        let Some(total) = total_u64 else {
+            return Err(Box::new(
+                Diagnostic::error(format!(
+                    "quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)"
+                ))
+                .at(&self.file, span.clone())
+                .label("too many cases to check exhaustively")
+                .help("narrow the ranges, or raise max-cases in book.toml"),
+            ));
+        };
+        let sizes: Vec<u64> = sizes.iter().map(|s| s.to_u64().unwrap_or(0)).collect();
+        let assignment = |mut index: u64| -> Vec<(String, Value)> {
+            let mut vals = vec![0u64; sizes.len()];
+            for (slot, &s) in vals.iter_mut().zip(&sizes).rev() {
+                *slot = index % s.max(1);
+                index /= s.max(1);
+            }
+            binders
+                .iter()
+                .zip(vals)
+                .map(|(b, v)| (b.name.clone(), Value::Num(crate::nim::Nimber::from_u64(v))))
+                .collect()
+        };
+        let outcome = |i: u64| {
+            let locals = assignment(i);
+            let scope = Scope {
+                lets: &self.lets,
+                locals: &locals,
+            };
+            evaluate_claim(body, &scope, &self.limits)
+        };
+        let describe = |locals: &[(String, Value)]| {
+            locals
+                .iter()
+                .map(|(n, v)| format!("{n} = {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match quantifier {
+            Quantifier::Forall => {
+                let first_bad = (0..total)
+                    .into_par_iter()
+                    .find_first(|&i| !matches!(outcome(i), Ok(None)));
+                let Some(i) = first_bad else {
+                    return Ok(None);
+                };
+                let locals = assignment(i);
+                let case = describe(&locals);
+                match outcome(i) {
+                    Ok(Some(f)) => {
+                        let mut d = self.claim_failure(body, &f);
+                        d.message = "claim does not hold for every case".into();
+                        d.notes.insert(
+                            0,
+                            format!(
+                                "counterexample: {case} (the first of {total} cases that fails)"
+                            ),
+                        );
+                        Err(Box::new(d))
+                    }
+                    Err(e) => {
+                        let mut d = *to_diag(e);
+                        d.notes.insert(0, format!("while checking the case {case}"));
+                        Err(Box::new(d))
+                    }
+                    Ok(None) => Ok(None),
+                }
+            }
+            Quantifier::Exists => {
+                let witness = (0..total)
+                    .into_par_iter()
+                    .find_first(|&i| matches!(outcome(i), Ok(None)));
+                match witness {
+                    Some(i) => Ok(Some(describe(&assignment(i)))),
+                    None => Err(Box::new(
+                        Diagnostic::error("no case satisfies the claim")
+                            .at(&self.file, span.clone())
+                            .label(format!("none of the {total} cases holds"))
+                            .note(format!("checked every one of the {total} cases")),
+                    )),
+                }
+            }
+        }
+    }
+
+    /// The diagnostic for a claim whose link `f.link` does not hold.
+    fn claim_failure(&self, stmt: &Statement, f: &Failure) -> Diagnostic {
+        match stmt {
+            Statement::Is { expr, class, .. } => {
+                let want = match class {
+                    OutcomeClass::P => "P",
+                    OutcomeClass::N => "N",
+                };
+                Diagnostic::error("claim does not hold")
+                    .at(&self.file, expr.span.start..expr.span.end)
+                    .label(format!("this position is {}, not {want}", f.lhs))
+                    .note(format!("{expr} is an {}-position", f.lhs))
+            }
+            Statement::Claim(chain) => {
+                let link = &chain.links[f.link];
+                let lhs_expr = if f.link == 0 {
+                    &chain.first
+                } else {
+                    &chain.links[f.link - 1].rhs
+                };
+                let span = lhs_expr.span.start..link.rhs.span.end;
+                let rel = link.rel.symbol();
+                let mut d = Diagnostic::error("claim does not hold")
+                    .at(&self.file, span)
+                    .label(match link.rel {
+                        Rel::Eq => format!("{lhs_expr} is {}, not {}", f.lhs, f.rhs),
+                        _ => format!("{} {rel} {} is false", f.lhs, f.rhs),
+                    });
+                if chain.links.len() > 1 {
+                    d = d.note(format!(
+                        "link {} of {} in this chain fails",
+                        f.link + 1,
+                        chain.links.len()
+                    ));
+                }
+                d = d.note(format!("left side `{lhs_expr}` evaluates to {}", f.lhs));
+                d = d.note(format!("right side `{}` evaluates to {}", link.rhs, f.rhs));
+                if link.rel == Rel::Eq {
+                    for h in near_miss(lhs_expr, &f.lhs, &f.rhs)
+                        .into_iter()
+                        .chain(near_miss(&link.rhs, &f.rhs, &f.lhs))
+                    {
+                        d = d.help(h);
+                    }
+                }
+                d
+            }
+            _ => Diagnostic::error("claim does not hold"),
+        }
+    }
+}
+
+/// A hint when a side is a single nim operation on numbers whose ordinary result is what the
+/// author wrote on the other side, or when the author probably confused the two arithmetics.
+fn near_miss(side: &Expr, value: &Value, other: &Value) -> Option<String> {
+    let ExprKind::Bin { op, lhs, rhs } = &side.kind else {
+        return None;
+    };
+    let (ExprKind::Num(a), ExprKind::Num(b)) = (&lhs.kind, &rhs.kind) else {
+        return None;
+    };
+    let (x, y) = (a.to_biguint(), b.to_biguint());
+    let (what, ordinary, sym) = match op {
+        BinOp::NimAdd => ("nim-sum", Some(&x + &y), "+"),
+        BinOp::NimMul => ("nim-product", Some(&x * &y), "·"),
+        BinOp::NimDiv => ("nim-quotient", None, "/"),
+        BinOp::NimPow => ("nim-power", None, "^"),
+        _ => return None,
+    };
+    let mut h = format!("as a {what}, {side} is {value}");
+    if let (Some(o), Value::Num(w)) = (ordinary, other) {
+        if o == w.to_biguint() {
+            h.push_str(&format!(
+                "; {w} is the ordinary {} {a} {sym} {b}",
+                if *op == BinOp::NimAdd {
+                    "sum"
+                } else {
+                    "product"
+                }
+            ));
+        }
+    }
+    Some(h)
+}
+
+/// Evaluates a claim: `Ok(None)` when it holds, `Ok(Some(failure))` when a link fails.
+fn evaluate_claim(
+    stmt: &Statement,
+    scope: &Scope<'_>,
+    limits: &Limits,
+) -> Result<Option<Failure>, ClaimError> {
+    match stmt {
+        Statement::Claim(chain) => {
+            let mut lhs = eval(&chain.first, scope, limits)?;
+            let mut lhs_span = chain.first.span.clone();
+            for (i, link) in chain.links.iter().enumerate() {
+                let rhs = eval(&link.rhs, scope, limits)?;
+                let ok = match link.rel {
+                    Rel::Eq => lhs == rhs,
+                    Rel::Ne => lhs != rhs,
+                    rel => {
+                        let Some(ord) = compare(&lhs, &rhs) else {
+                            return Err(ClaimError::new(
+                                lhs_span.start..link.rhs.span.end,
+                                format!("`{}` cannot compare {lhs} and {rhs}", rel.symbol()),
+                            ));
+                        };
+                        match rel {
+                            Rel::Lt => ord.is_lt(),
+                            Rel::Le => ord.is_le(),
+                            Rel::Gt => ord.is_gt(),
+                            _ => ord.is_ge(),
+                        }
+                    }
+                };
+                if !ok {
+                    return Ok(Some(Failure { link: i, lhs, rhs }));
+                }
+                lhs = rhs;
+                lhs_span = link.rhs.span.clone();
+            }
+            Ok(None)
+        }
+        Statement::Is { expr, class, .. } => {
+            let v = eval(expr, scope, limits)?;
+            let actual = match v {
+                Value::Outcome(c) => c,
+                other => {
+                    return Err(ClaimError::new(
+                        expr.span.clone(),
+                        format!("`is P` and `is N` need a game position, found `{other}`"),
+                    ))
+                }
+            };
+            if actual == *class {
+                Ok(None)
+            } else {
+                Ok(Some(Failure {
+                    link: 0,
+                    lhs: Value::Outcome(actual),
+                    rhs: Value::Outcome(*class),
+                }))
+            }
+        }
+        _ => Err(ClaimError::new(
+            0..0,
+            "a quantified claim needs a claim after `:`",
+        )),
+    }
+}
+
+/// Splits a block into statements: each non-blank, non-comment line starts one, and a line
+/// whose first character is a relation symbol continues the one before it.
+pub fn statement_ranges(text: &str) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let trimmed = line.trim_start();
+        let end = start + line.trim_end().len();
+        if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let continues = ["=", "≠", "!=", "<", "≤", ">", "≥"]
+            .iter()
+            .any(|p| trimmed.starts_with(p));
+        match out.last_mut() {
+            Some(last) if continues => last.end = end,
+            _ => out.push(start..end),
+        }
+    }
+    out
+}
+
+/// The answer to one `nimbook calc` line: the value of an expression, or `true`/`false` for a
+/// claim. Errors come back as a one-line message with the column.
+pub fn calc(line: &str, checker: &mut LessonChecker) -> Result<String, String> {
+    let before = checker.diagnostics.len();
+    checker.set_file(SourceFile::new("<calc>", line));
+    let text = MappedText::contiguous(line, 0);
+    let checked = checker.check_inline(&text);
+    let errors: Vec<_> = checker.diagnostics.drain(before..).collect();
+    if let Some(d) = errors
+        .iter()
+        .find(|d| d.level == crate::diag::Level::Error && checked.status == Status::Error)
+    {
+        let col = d
+            .location
+            .as_ref()
+            .map(|(f, s)| f.line_col(s.start).1)
+            .unwrap_or(1);
+        let mut msg = format!("{} (column {col})", d.message);
+        for h in &d.helps {
+            msg.push_str(&format!("; help: {h}"));
+        }
+        return Err(msg);
+    }
+    Ok(match checked.status {
+        Status::Holds => "true".into(),
+        Status::Fails => "false".into(),
+        Status::Value | Status::Bound => checked.value.map(|v| v.to_string()).unwrap_or_default(),
+        Status::Error => String::new(),
+    })
+}

@@ -1,0 +1,359 @@
+//! The evaluator: computes the value of an expression.
+//!
+//! Values are nimbers (every natural number is one), outcome classes, lists and strings. The
+//! nim operators act in the field of nimbers; inside `int(…)` the same symbols are ordinary
+//! integer arithmetic. Every operation checks the size budget before it computes, so a claim
+//! such as `int(2^(10^9))` is refused at once rather than filling the memory.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use super::ast::{BinOp, Expr, ExprKind, OutcomeClass};
+use super::{ClaimError, Limits};
+use crate::diag::Span;
+use crate::nim::Nimber;
+
+/// A computed value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A nimber, which is also a natural number.
+    Num(Nimber),
+    /// The outcome class of a position, `P` or `N`.
+    Outcome(OutcomeClass),
+    /// A list of values.
+    List(Vec<Value>),
+    /// A string.
+    Str(String),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Num(n) => write!(f, "{n}"),
+            Value::Outcome(OutcomeClass::P) => write!(f, "P"),
+            Value::Outcome(OutcomeClass::N) => write!(f, "N"),
+            Value::List(items) => {
+                write!(f, "[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                write!(f, "]")
+            }
+            Value::Str(s) => write!(f, "\"{s}\""),
+        }
+    }
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Num(_) => "a number",
+            Value::Outcome(_) => "an outcome",
+            Value::List(_) => "a list",
+            Value::Str(_) => "a string",
+        }
+    }
+}
+
+/// The names visible to an expression: `let` bindings of the lesson, then quantified variables.
+pub struct Scope<'a> {
+    /// Bindings made by `let`, in force for the rest of the lesson.
+    pub lets: &'a HashMap<String, Value>,
+    /// Variables bound by a quantifier, innermost last.
+    pub locals: &'a [(String, Value)],
+}
+
+impl Scope<'_> {
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+            .or_else(|| self.lets.get(name))
+    }
+
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.locals
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .chain(self.lets.keys().map(String::as_str))
+    }
+}
+
+/// Every function the language knows, with a one-line description, for suggestions and docs.
+pub const FUNCTIONS: &[(&str, &str)] = &[
+    ("inv", "inv(a): the nim-inverse of a"),
+    (
+        "mex",
+        "mex([a, b, …]): the least natural number not in the list",
+    ),
+    ("fermat", "fermat(k): the Fermat 2-power 2^(2^k)"),
+];
+
+/// Evaluates `e` in `scope`.
+pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, ClaimError> {
+    match &e.kind {
+        ExprKind::Num(n) => Ok(Value::Num(n.clone())),
+        ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+        ExprKind::Var(name) => scope.get(name).cloned().ok_or_else(|| {
+            let mut err = ClaimError::new(e.span.clone(), format!("unknown name `{name}`"));
+            if let Some(best) = nearest(name, scope.names()) {
+                err = err.help(format!("a name with a similar spelling is `{best}`"));
+            } else {
+                err = err.help("bind it first with `let` in an earlier claim of this lesson");
+            }
+            err
+        }),
+        ExprKind::List(items) => items
+            .iter()
+            .map(|i| eval(i, scope, limits))
+            .collect::<Result<_, _>>()
+            .map(Value::List),
+        ExprKind::Paren(inner) | ExprKind::Int(inner) => eval(inner, scope, limits),
+        ExprKind::Bin { op, lhs, rhs } => {
+            let a = eval(lhs, scope, limits)?;
+            let b = eval(rhs, scope, limits)?;
+            let a = number(&a, &lhs.span)?;
+            let b = number(&b, &rhs.span)?;
+            binary(*op, a, b, e.span.clone(), &rhs.span, limits).map(Value::Num)
+        }
+        ExprKind::Call {
+            name,
+            name_span,
+            args,
+        } => {
+            let values = args
+                .iter()
+                .map(|a| eval(a, scope, limits))
+                .collect::<Result<Vec<_>, _>>()?;
+            call(name, name_span, &values, args, &e.span, limits)
+        }
+    }
+}
+
+fn number<'v>(v: &'v Value, span: &Span) -> Result<&'v Nimber, ClaimError> {
+    match v {
+        Value::Num(n) => Ok(n),
+        other => Err(ClaimError::new(
+            span.clone(),
+            format!("expected a number, found {} `{other}`", other.kind()),
+        )),
+    }
+}
+
+fn to_nimber(v: BigUint, span: &Span, limits: &Limits) -> Result<Nimber, ClaimError> {
+    if v.bits() > limits.max_bits {
+        return Err(over_budget(v.bits(), span, limits));
+    }
+    Nimber::from_biguint(&v).map_err(|e| ClaimError::new(span.clone(), e.to_string()))
+}
+
+fn over_budget(bits: u64, span: &Span, limits: &Limits) -> ClaimError {
+    ClaimError::new(
+        span.clone(),
+        format!(
+            "result would have about {bits} bits; the budget is {} bits ([nimbook] max-bits)",
+            limits.max_bits
+        ),
+    )
+}
+
+fn binary(
+    op: BinOp,
+    a: &Nimber,
+    b: &Nimber,
+    span: Span,
+    rhs_span: &Span,
+    limits: &Limits,
+) -> Result<Nimber, ClaimError> {
+    let nim_err = |e: crate::nim::NimError| ClaimError::new(span.clone(), e.to_string());
+    match op {
+        BinOp::NimAdd => Ok(a.nim_add(b)),
+        BinOp::NimMul => Ok(a.nim_mul(b)),
+        BinOp::NimDiv => {
+            if b.is_zero() {
+                return Err(ClaimError::new(span, format!("division by zero: {a} ⊘ 0"))
+                    .note("0 has no nim-inverse"));
+            }
+            a.nim_div(b).map_err(nim_err)
+        }
+        BinOp::NimPow => Ok(a.pow(&b.to_biguint())),
+        BinOp::Add => to_nimber(a.to_biguint() + b.to_biguint(), &span, limits),
+        BinOp::Sub => {
+            let (x, y) = (a.to_biguint(), b.to_biguint());
+            if x < y {
+                return Err(ClaimError::new(
+                    span,
+                    format!("{a} − {b} is negative; values are natural numbers"),
+                ));
+            }
+            to_nimber(x - y, &span, limits)
+        }
+        BinOp::Mul => {
+            let bits = a.bit_len() + b.bit_len();
+            if bits > limits.max_bits + 1 {
+                return Err(over_budget(bits, &span, limits));
+            }
+            to_nimber(a.to_biguint() * b.to_biguint(), &span, limits)
+        }
+        BinOp::Div | BinOp::Mod => {
+            if b.is_zero() {
+                return Err(ClaimError::new(
+                    rhs_span.clone(),
+                    format!("division by zero in `{a} {} 0`", op.symbol()),
+                ));
+            }
+            let (x, y) = (a.to_biguint(), b.to_biguint());
+            let r = if op == BinOp::Div { x / y } else { x % y };
+            to_nimber(r, &span, limits)
+        }
+        BinOp::Pow => {
+            let x = a.to_biguint();
+            if x.is_zero() || x == BigUint::from(1u32) {
+                return Ok(if b.is_zero() {
+                    Nimber::from_u64(1)
+                } else {
+                    a.clone()
+                });
+            }
+            let bits = b
+                .to_u64()
+                .and_then(|e| e.checked_mul(x.bits().saturating_sub(1).max(1)))
+                .unwrap_or(u64::MAX);
+            if bits > limits.max_bits {
+                return Err(over_budget(bits, &span, limits));
+            }
+            let e = b.to_u64().and_then(|e| u32::try_from(e).ok()).unwrap_or(0);
+            to_nimber(x.pow(e), &span, limits)
+        }
+    }
+}
+
+fn arity(name: &str, span: &Span, args: &[Value], n: usize) -> Result<(), ClaimError> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(ClaimError::new(
+            span.clone(),
+            format!(
+                "`{name}` takes {n} argument{}, but {} {} given",
+                if n == 1 { "" } else { "s" },
+                args.len(),
+                if args.len() == 1 { "was" } else { "were" }
+            ),
+        ))
+    }
+}
+
+fn call(
+    name: &str,
+    name_span: &Span,
+    args: &[Value],
+    arg_exprs: &[Expr],
+    span: &Span,
+    limits: &Limits,
+) -> Result<Value, ClaimError> {
+    let arg_span = |i: usize| arg_exprs.get(i).map_or(span.clone(), |a| a.span.clone());
+    match name {
+        "inv" => {
+            arity(name, span, args, 1)?;
+            let a = number(&args[0], &arg_span(0))?;
+            if a.is_zero() {
+                return Err(ClaimError::new(
+                    span.clone(),
+                    "inv(0): 0 has no nim-inverse",
+                ));
+            }
+            a.inv()
+                .map(Value::Num)
+                .map_err(|e| ClaimError::new(span.clone(), e.to_string()))
+        }
+        "mex" => {
+            arity(name, span, args, 1)?;
+            let Value::List(items) = &args[0] else {
+                return Err(ClaimError::new(
+                    arg_span(0),
+                    "mex takes a list, such as mex([0, 1, 3])",
+                ));
+            };
+            let mut seen: Vec<u64> = Vec::new();
+            for (i, v) in items.iter().enumerate() {
+                let n = number(v, &arg_span(0))?;
+                if let Some(x) = n.to_u64() {
+                    if x <= items.len() as u64 {
+                        seen.push(x);
+                    }
+                } else if i > limits.max_nodes {
+                    break;
+                }
+            }
+            seen.sort_unstable();
+            seen.dedup();
+            let mex = seen
+                .iter()
+                .enumerate()
+                .find(|&(i, &x)| i as u64 != x)
+                .map_or(seen.len() as u64, |(i, _)| i as u64);
+            Ok(Value::Num(Nimber::from_u64(mex)))
+        }
+        "fermat" => {
+            arity(name, span, args, 1)?;
+            let k = number(&args[0], &arg_span(0))?;
+            let k = k
+                .to_u64()
+                .filter(|&k| k < 64 && (1u64 << k) < limits.max_bits);
+            let Some(k) = k else {
+                return Err(ClaimError::new(
+                    arg_span(0),
+                    format!(
+                        "fermat(k) is 2^(2^k); the budget allows 2^k below {} bits",
+                        limits.max_bits
+                    ),
+                ));
+            };
+            to_nimber(BigUint::from(1u32) << (1u64 << k), span, limits).map(Value::Num)
+        }
+        _ => {
+            let mut err = ClaimError::new(name_span.clone(), format!("unknown function `{name}`"));
+            if let Some(best) = nearest(name, FUNCTIONS.iter().map(|(n, _)| *n)) {
+                err = err.help(format!("a function with a similar name exists: `{best}`"));
+            }
+            Err(err)
+        }
+    }
+}
+
+/// The closest name by edit distance, if one is close enough to be a likely typo.
+pub fn nearest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<&'n str> {
+    candidates
+        .map(|c| (strsim::damerau_levenshtein(name, c), c))
+        .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < name.len().max(c.len()))
+        .min_by_key(|&(d, c)| (d, c))
+        .map(|(_, c)| c)
+}
+
+/// Converts a value to a count, such as a heap size or a board side.
+pub fn as_count(v: &Value, span: &Span) -> Result<u64, ClaimError> {
+    let n = number(v, span)?;
+    n.to_u64().ok_or_else(|| {
+        ClaimError::new(
+            span.clone(),
+            format!("{n} is too large here: at most {}", u64::MAX),
+        )
+    })
+}
+
+/// Orders two values for `<` and its kin: numbers by their ordinary integer order.
+pub fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    match (a, b) {
+        (Value::Num(x), Value::Num(y)) => Some(x.cmp(y)),
+        _ => None,
+    }
+}

@@ -1,0 +1,253 @@
+//! The book: its chapters in reading order, loaded from the source folder.
+//!
+//! With a `SUMMARY.md` (mdBook's format), the summary fixes the order and the nesting. Without
+//! one, every `.md` file under the source folder is a chapter, in the order of their paths, and
+//! folders nest. Every file is read as UTF-8; a file that is not is a diagnostic naming it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use walkdir::WalkDir;
+
+use crate::diag::{Diagnostic, SourceFile};
+
+/// One lesson of the book.
+#[derive(Debug, Clone)]
+pub struct Chapter {
+    /// The title shown in navigation.
+    pub title: String,
+    /// The source path relative to the source folder (`None` for a draft with no file).
+    pub path: Option<PathBuf>,
+    /// Nesting depth, 0 for top-level chapters.
+    pub depth: usize,
+    /// The section number such as `2.1.`, for numbered chapters.
+    pub number: Option<String>,
+    /// A part title that precedes this chapter in the sidebar.
+    pub part: Option<String>,
+}
+
+impl Chapter {
+    /// The output path of the page, relative to the output folder.
+    pub fn out_path(&self) -> Option<PathBuf> {
+        self.path.as_ref().map(|p| {
+            if p.file_stem()
+                .is_some_and(|s| s.eq_ignore_ascii_case("readme"))
+                && p.parent().is_some_and(|d| d.as_os_str().is_empty())
+            {
+                PathBuf::from("introduction.html")
+            } else {
+                p.with_extension("html")
+            }
+        })
+    }
+}
+
+/// Reads a file of the book into a source file named by its path relative to the book root.
+pub fn read_source(root: &Path, path: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
+    let name = display_name(root, path);
+    let bytes =
+        std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {name}: {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let file = SourceFile::new(name.clone(), text);
+            Err(Diagnostic::error(format!("{name} is not valid UTF-8"))
+                .at(&file, at..at + 1)
+                .label(format!("invalid byte at offset {at}"))
+                .help("save the file as UTF-8"))
+        }
+    }
+}
+
+/// A path as shown in diagnostics: relative to the book root, with `/` separators.
+pub fn display_name(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Finds the chapters of the book under `src`.
+pub fn chapters(root: &Path, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
+    let summary = src.join("SUMMARY.md");
+    if summary.is_file() {
+        let file = read_source(root, &summary)?;
+        let chapters = parse_summary(&file)?;
+        for c in &chapters {
+            if let Some(p) = &c.path {
+                if !src.join(p).is_file() {
+                    return Err(Diagnostic::error(format!(
+                        "SUMMARY.md names {}, which does not exist",
+                        display_name(root, &src.join(p))
+                    ))
+                    .at(&file, find_in(&file, p)));
+                }
+            }
+        }
+        return Ok(chapters);
+    }
+    let mut out = Vec::new();
+    let walker = WalkDir::new(src)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker {
+        let entry =
+            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", src.display())))?;
+        let p = entry.path();
+        if !entry.file_type().is_file() || p.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let rel = p.strip_prefix(src).unwrap_or(p).to_path_buf();
+        let title = rel
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        out.push(Chapter {
+            title,
+            depth: rel.components().count().saturating_sub(1),
+            path: Some(rel),
+            number: None,
+            part: None,
+        });
+    }
+    Ok(out)
+}
+
+fn find_in(file: &SourceFile, p: &Path) -> std::ops::Range<usize> {
+    let needle = p.to_string_lossy();
+    file.text
+        .find(needle.as_ref())
+        .map_or(0..0, |i| i..i + needle.len())
+}
+
+/// Parses mdBook's `SUMMARY.md`: an optional `# Summary` title, prefix chapters as bare links,
+/// numbered chapters as list items (nested by indentation), `# Part` titles, `---` separators,
+/// and suffix chapters as bare links after the list.
+pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut counters: Vec<usize> = Vec::new();
+    let mut indents: Vec<usize> = Vec::new();
+    let mut part: Option<String> = None;
+    let mut seen_title = false;
+    let mut offset = 0;
+    for line in file.text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let body = line.trim_end();
+        let trimmed = body.trim_start();
+        let indent = body.len() - trimmed.len();
+        let here = start + indent..start + body.len();
+        if trimmed.is_empty() || trimmed.starts_with("<!--") {
+            continue;
+        }
+        if let Some(h) = trimmed.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim();
+            if !seen_title && out.is_empty() && part.is_none() {
+                seen_title = true;
+                if h.eq_ignore_ascii_case("summary") {
+                    continue;
+                }
+            }
+            part = Some(h.to_string());
+            continue;
+        }
+        if trimmed.chars().all(|c| c == '-') && trimmed.len() >= 3 {
+            continue;
+        }
+        let (item, numbered) = match trimmed
+            .strip_prefix("- ")
+            .or_else(|| trimmed.strip_prefix("* "))
+        {
+            Some(rest) => (rest.trim(), true),
+            None => (trimmed, false),
+        };
+        let Some((title, target)) = parse_link(item) else {
+            return Err(Diagnostic::error("malformed SUMMARY.md entry")
+                .at(file, here)
+                .label("expected `- [Title](file.md)` or `[Title](file.md)`"));
+        };
+        let depth = if numbered {
+            while indents.last().is_some_and(|&i| i > indent) {
+                indents.pop();
+                counters.pop();
+            }
+            if indents.last() != Some(&indent) {
+                indents.push(indent);
+                counters.push(0);
+            }
+            if let Some(last) = counters.last_mut() {
+                *last += 1;
+            }
+            indents.len() - 1
+        } else {
+            0
+        };
+        let number = numbered.then(|| counters.iter().map(|c| format!("{c}.")).collect::<String>());
+        let path = (!target.is_empty()).then(|| {
+            PathBuf::from(
+                target
+                    .trim_start_matches("./")
+                    .split('#')
+                    .next()
+                    .unwrap_or(""),
+            )
+        });
+        out.push(Chapter {
+            title: title.to_string(),
+            path,
+            depth,
+            number,
+            part: part.take(),
+        });
+    }
+    Ok(out)
+}
+
+/// `[title](target)` as the whole of `s`.
+fn parse_link(s: &str) -> Option<(&str, &str)> {
+    let rest = s.strip_prefix('[')?;
+    let close = rest.rfind("](")?;
+    let title = &rest[..close];
+    let target = rest[close + 2..].strip_suffix(')')?;
+    Some((title, target.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_nesting_and_numbers() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "# Summary\n\n[Intro](intro.md)\n\n- [A](a.md)\n  - [A1](a1.md)\n- [B](b.md)\n\n# Games\n\n- [C](c.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| (c.title.as_str(), c.depth, c.number.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Intro", 0, None),
+                ("A", 0, Some("1.".into())),
+                ("A1", 1, Some("1.1.".into())),
+                ("B", 0, Some("2.".into())),
+                ("C", 0, Some("3.".into())),
+            ]
+        );
+        assert_eq!(ch[4].part.as_deref(), Some("Games"));
+    }
+
+    #[test]
+    fn malformed_summary_line_is_located() {
+        let f = SourceFile::new("src/SUMMARY.md", "# Summary\n- [A](a.md)\n- oops\n");
+        let d = parse_summary(&f).err().map(|d| d.position());
+        assert_eq!(d, Some(Some(("src/SUMMARY.md".into(), 3, 1))));
+    }
+}

@@ -1,0 +1,198 @@
+//! `book.toml`, read into typed tables that reject unknown keys.
+//!
+//! The `[book]` and `[build]` tables take mdBook's keys, so an mdBook book builds unchanged;
+//! `[nimbook]` holds the budgets of the checker. mdBook's `[output.*]` and `[preprocessor.*]`
+//! tables are accepted and ignored, since they configure mdBook's own back ends.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::claim::Limits;
+use crate::diag::{Diagnostic, SourceFile};
+
+/// The whole of `book.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// `[book]`
+    #[serde(default)]
+    pub book: BookTable,
+    /// `[build]`
+    #[serde(default)]
+    pub build: BuildTable,
+    /// `[nimbook]`
+    #[serde(default)]
+    pub nimbook: NimbookTable,
+    /// mdBook's renderer settings: accepted, not used.
+    #[serde(default)]
+    pub output: Option<toml::Table>,
+    /// mdBook's preprocessor settings: accepted, not used.
+    #[serde(default)]
+    pub preprocessor: Option<toml::Table>,
+    /// mdBook's `[rust]` table: accepted, not used.
+    #[serde(default)]
+    pub rust: Option<toml::Table>,
+}
+
+/// `[book]`: mdBook's keys.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookTable {
+    /// The book's title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The authors.
+    #[serde(default)]
+    pub authors: Vec<String>,
+    /// A one-line description, used in the page metadata.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The language code of the text, for `<html lang=…>`.
+    #[serde(default = "default_language")]
+    pub language: String,
+    /// The folder of the lessons, relative to the book root.
+    #[serde(default = "default_src")]
+    pub src: PathBuf,
+    /// mdBook's old `multilingual` flag: accepted, not used.
+    #[serde(default)]
+    pub multilingual: Option<bool>,
+    /// mdBook's text direction: accepted, not used.
+    #[serde(default = "default_direction", rename = "text-direction")]
+    pub text_direction: String,
+}
+
+impl Default for BookTable {
+    fn default() -> Self {
+        BookTable {
+            title: None,
+            authors: Vec::new(),
+            description: None,
+            language: default_language(),
+            src: default_src(),
+            multilingual: None,
+            text_direction: default_direction(),
+        }
+    }
+}
+
+fn default_language() -> String {
+    "en".into()
+}
+fn default_src() -> PathBuf {
+    PathBuf::from("content")
+}
+fn default_direction() -> String {
+    "ltr".into()
+}
+fn default_build_dir() -> PathBuf {
+    PathBuf::from("book")
+}
+
+/// `[build]`: mdBook's keys.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BuildTable {
+    /// The output folder, relative to the book root.
+    #[serde(default = "default_build_dir")]
+    pub build_dir: PathBuf,
+    /// mdBook creates missing chapter files; nimbook reports them instead. Accepted.
+    #[serde(default)]
+    pub create_missing: Option<bool>,
+    /// mdBook's preprocessor switch: accepted, not used.
+    #[serde(default)]
+    pub use_default_preprocessors: Option<bool>,
+    /// Extra folders that `serve` watches.
+    #[serde(default)]
+    pub extra_watch_dirs: Vec<PathBuf>,
+}
+
+impl Default for BuildTable {
+    fn default() -> Self {
+        BuildTable {
+            build_dir: default_build_dir(),
+            create_missing: None,
+            use_default_preprocessors: None,
+            extra_watch_dirs: Vec::new(),
+        }
+    }
+}
+
+/// `[nimbook]`: the checker's budgets.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct NimbookTable {
+    /// The largest number, in bits, that a claim may write or compute.
+    pub max_bits: Option<u64>,
+    /// The most cases one quantified claim may check.
+    pub max_cases: Option<u64>,
+}
+
+impl Config {
+    /// Reads and checks `book.toml` in `root`. Errors carry the file position.
+    pub fn load(root: &Path) -> Result<Config, Box<Diagnostic>> {
+        let path = root.join("book.toml");
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Box::new(
+                Diagnostic::error(format!("cannot read {}: {e}", path.display()))
+                    .help("a book root holds a book.toml; run `nimbook` in it or name it"),
+            )
+        })?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses the text of a `book.toml` shown as `name` in errors.
+    pub fn parse(text: &str, name: &str) -> Result<Config, Box<Diagnostic>> {
+        toml::from_str::<Config>(text).map_err(|e| {
+            let file = SourceFile::new(name, text);
+            let message = e.message().to_string();
+            let d = Diagnostic::error(format!("invalid book.toml: {message}"));
+            Box::new(match e.span() {
+                Some(span) => d.at(&Arc::clone(&file), span),
+                None => d,
+            })
+        })
+    }
+
+    /// The checker's limits, from the defaults and `[nimbook]`.
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        if let Some(b) = self.nimbook.max_bits {
+            l.max_bits = b;
+        }
+        if let Some(c) = self.nimbook.max_cases {
+            l.max_cases = c;
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_is_an_error_with_its_line() {
+        let err = Config::parse("[book]\ntitle = \"x\"\ncolour = 3\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(err.contains("unknown field `colour`"), "{err}");
+        assert!(err.contains("book.toml:3:1"), "{err}");
+    }
+
+    #[test]
+    fn mdbook_keys_are_accepted() {
+        let c = Config::parse(
+            "[book]\ntitle = \"t\"\nauthors = [\"a\"]\nlanguage = \"en\"\nsrc = \"src\"\n[build]\nbuild-dir = \"out\"\n[output.html]\nmathjax-support = true\n",
+            "book.toml",
+        );
+        let c = c.map_err(|d| d.message.clone());
+        assert_eq!(
+            c.as_ref().map(|c| c.build.build_dir.clone()),
+            Ok(PathBuf::from("out"))
+        );
+        assert_eq!(c.map(|c| c.book.src), Ok(PathBuf::from("src")));
+    }
+}

@@ -1,0 +1,53 @@
+//! Build-time syntax highlighting of ordinary fenced code with syntect.
+//!
+//! Code is marked up with CSS classes rather than inline colours, so that the light and dark
+//! themes each bring their own palette (`highlight.css`, generated from two syntect themes).
+
+use std::sync::OnceLock;
+
+use syntect::highlighting::ThemeSet;
+use syntect::html::{css_for_theme_with_class_style, ClassStyle, ClassedHTMLGenerator};
+use syntect::parsing::SyntaxSet;
+use syntect::util::LinesWithEndings;
+
+fn syntaxes() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+}
+
+const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
+
+/// Highlights `code` written in `lang` (a fence's first word). Unknown languages are escaped
+/// and shown plain.
+pub fn highlight(code: &str, lang: &str) -> String {
+    let set = syntaxes();
+    let syntax = set
+        .find_syntax_by_token(lang)
+        .unwrap_or_else(|| set.find_syntax_plain_text());
+    let mut gen = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
+    for line in LinesWithEndings::from(code) {
+        if gen
+            .parse_html_for_line_which_includes_newline(line)
+            .is_err()
+        {
+            return super::mathml::escape(code);
+        }
+    }
+    gen.finalize()
+}
+
+/// The stylesheet for the highlighting classes: a light palette, and a dark one under
+/// `prefers-color-scheme: dark`.
+pub fn stylesheet() -> String {
+    let themes = ThemeSet::load_defaults();
+    let css = |name: &str| {
+        themes
+            .themes
+            .get(name)
+            .and_then(|t| css_for_theme_with_class_style(t, STYLE).ok())
+            .unwrap_or_default()
+    };
+    let light = css("InspiredGitHub");
+    let dark = css("base16-ocean.dark");
+    format!("{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
+}

@@ -1,0 +1,252 @@
+//! One lesson from markdown to HTML, with its claims checked on the way.
+//!
+//! pulldown-cmark yields events with byte offsets into the lesson. The pass below rewrites the
+//! event stream in place: `nim` blocks and `` `nim: …` `` code spans go to the checker (their
+//! offsets become file offsets, so diagnostics point at the right column) and come back as
+//! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
+//! regular expression touches the markdown and no placeholder string is swapped in later.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use super::highlight::highlight;
+use super::mathml;
+use crate::claim::{Checked, LessonChecker, MappedText, Status};
+
+/// A heading of a page, for the outline.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Heading {
+    /// 1 for `#`, 2 for `##`, …
+    pub level: u8,
+    /// The anchor id.
+    pub id: String,
+    /// The text.
+    pub title: String,
+}
+
+/// A lesson rendered to HTML.
+#[derive(Debug, Clone)]
+pub struct RenderedPage {
+    /// The body HTML.
+    pub html: String,
+    /// The headings, in order.
+    pub headings: Vec<Heading>,
+}
+
+/// The markdown extensions nimbook enables.
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Renders the lesson held by `checker`, checking every claim in document order.
+pub fn render(checker: &mut LessonChecker) -> RenderedPage {
+    let file = std::sync::Arc::clone(checker.file());
+    let source = file.text.as_str();
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, options())
+        .into_offset_iter()
+        .collect();
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut headings = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(info) => info
+                        .split(|c: char| c.is_whitespace() || c == ',')
+                        .next()
+                        .unwrap_or("")
+                        .to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                let mut block = MappedText::default();
+                let mut j = i + 1;
+                while j < events.len() {
+                    match &events[j].0 {
+                        Event::Text(t) => block.push(t, text_offset(source, t, &events[j].1)),
+                        Event::End(TagEnd::CodeBlock) => break,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                let html = if lang == "nim" {
+                    let results = checker.check_block(&block);
+                    claims_block(&results)
+                } else if lang.is_empty() {
+                    format!("<pre><code>{}</code></pre>\n", mathml::escape(&block.text))
+                } else {
+                    format!(
+                        "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
+                        mathml::escape(&lang),
+                        highlight(&block.text, &lang)
+                    )
+                };
+                out.push(Event::Html(CowStr::from(html)));
+                i = j + 1;
+                let _ = range;
+                continue;
+            }
+            Event::Code(code) if code.trim_start().starts_with("nim:") => {
+                let offset = text_offset(source, code, range);
+                let lead = code.len() - code.trim_start().len() + "nim:".len();
+                let body = &code[lead..];
+                let text = MappedText::contiguous(body, offset + lead);
+                let result = checker.check_inline(&text);
+                out.push(Event::InlineHtml(CowStr::from(inline_claim(&result))));
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                let mut title = String::new();
+                let mut j = i + 1;
+                while j < events.len() && !matches!(events[j].0, Event::End(TagEnd::Heading(_))) {
+                    if let Event::Text(t) | Event::Code(t) = &events[j].0 {
+                        title.push_str(t);
+                    }
+                    j += 1;
+                }
+                let base = id.as_ref().map_or_else(|| slug(&title), |s| s.to_string());
+                let n = ids.entry(base.clone()).or_insert(0);
+                let anchor = if *n == 0 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                };
+                *n += 1;
+                headings.push(Heading {
+                    level: heading_number(*level),
+                    id: anchor.clone(),
+                    title: title.clone(),
+                });
+                out.push(Event::Start(Tag::Heading {
+                    level: *level,
+                    id: Some(CowStr::from(anchor.clone())),
+                    classes: classes.clone(),
+                    attrs: attrs.clone(),
+                }));
+                out.push(Event::InlineHtml(CowStr::from(format!(
+                    "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\">#</a>",
+                    mathml::escape(&anchor)
+                ))));
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    let mut html = String::with_capacity(source.len() * 2);
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    RenderedPage { html, headings }
+}
+
+/// Where the text of an event begins in the file: inside its range, found by search because
+/// code spans and indented blocks strip characters around it.
+fn text_offset(source: &str, text: &str, range: &Range<usize>) -> usize {
+    let slice = source.get(range.clone()).unwrap_or("");
+    if slice == text {
+        return range.start;
+    }
+    slice.find(text).map_or(range.start, |i| range.start + i)
+}
+
+fn heading_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+/// A URL fragment from heading text: lower case, words joined by `-`.
+pub fn slug(title: &str) -> String {
+    let mut s = String::new();
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            s.extend(c.to_lowercase());
+        } else if (c.is_whitespace() || c == '-' || c == '_') && !s.ends_with('-') && !s.is_empty()
+        {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-').to_string();
+    if s.is_empty() {
+        "section".into()
+    } else {
+        s
+    }
+}
+
+fn statement_math(c: &Checked, display: bool) -> String {
+    let mut inner = String::new();
+    if let Some(s) = &c.stmt {
+        mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
+    }
+    mathml::math(&inner, display, &c.source)
+}
+
+fn status_class(s: Status) -> &'static str {
+    match s {
+        Status::Holds => "holds",
+        Status::Fails => "fails",
+        Status::Error => "error",
+        Status::Bound => "bound",
+        Status::Value => "value",
+    }
+}
+
+const VERIFIED: &str =
+    "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓ verified</span>";
+
+fn claims_block(results: &[Checked]) -> String {
+    let mut html = String::from("<div class=\"nim-claims\">\n");
+    for c in results {
+        html.push_str(&format!(
+            "<div class=\"nim-claim {}\">{}",
+            status_class(c.status),
+            statement_math(c, false)
+        ));
+        if c.status == Status::Holds {
+            html.push_str(VERIFIED);
+        }
+        html.push_str("</div>\n");
+    }
+    html.push_str("</div>\n");
+    html
+}
+
+fn inline_claim(c: &Checked) -> String {
+    match (c.status, &c.value) {
+        (Status::Value, Some(v)) => {
+            let mut inner = String::new();
+            mathml::value(&mut inner, v);
+            format!(
+                "<span class=\"nim-value\" title=\"{} — computed when the site was built\">{}</span>",
+                mathml::escape(&c.source),
+                mathml::math(&inner, false, &v.to_string())
+            )
+        }
+        _ => format!(
+            "<span class=\"nim-claim inline {}\">{}{}</span>",
+            status_class(c.status),
+            statement_math(c, false),
+            if c.status == Status::Holds {
+                "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓</span>"
+            } else {
+                ""
+            }
+        ),
+    }
+}

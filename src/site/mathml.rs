@@ -1,0 +1,202 @@
+//! Claims and values as MathML, written at build time, so pages need no script to show them.
+
+use crate::claim::ast::{BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Statement};
+use crate::claim::Value;
+
+/// Escapes text for HTML and XML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn mo(out: &mut String, op: &str) {
+    out.push_str("<mo>");
+    out.push_str(&escape(op));
+    out.push_str("</mo>");
+}
+
+/// Writes an expression as MathML presentation markup (without the `<math>` wrapper).
+pub fn expr(out: &mut String, e: &Expr) {
+    match &e.kind {
+        ExprKind::Num(n) => {
+            out.push_str("<mn>");
+            out.push_str(&n.to_string());
+            out.push_str("</mn>");
+        }
+        ExprKind::Var(v) => {
+            out.push_str("<mi>");
+            out.push_str(&escape(v));
+            out.push_str("</mi>");
+        }
+        ExprKind::Str(s) => {
+            out.push_str("<ms>");
+            out.push_str(&escape(s));
+            out.push_str("</ms>");
+        }
+        ExprKind::List(items) => {
+            mo(out, "[");
+            sequence(out, items);
+            mo(out, "]");
+        }
+        ExprKind::Call { name, args, .. } => {
+            out.push_str("<mi>");
+            out.push_str(&escape(name));
+            out.push_str("</mi>");
+            mo(out, "(");
+            sequence(out, args);
+            mo(out, ")");
+        }
+        ExprKind::Bin { op, lhs, rhs } => match op {
+            BinOp::NimPow | BinOp::Pow => {
+                out.push_str("<msup><mrow>");
+                expr(out, lhs);
+                out.push_str("</mrow><mrow>");
+                expr(out, rhs);
+                out.push_str("</mrow></msup>");
+            }
+            _ => {
+                expr(out, lhs);
+                mo(out, op.symbol());
+                expr(out, rhs);
+            }
+        },
+        ExprKind::Int(inner) => {
+            if matches!(inner.kind, ExprKind::Bin { .. }) {
+                mo(out, "(");
+                expr(out, inner);
+                mo(out, ")");
+            } else {
+                expr(out, inner);
+            }
+        }
+        ExprKind::Paren(inner) => {
+            mo(out, "(");
+            expr(out, inner);
+            mo(out, ")");
+        }
+    }
+}
+
+fn sequence(out: &mut String, items: &[Expr]) {
+    for (i, a) in items.iter().enumerate() {
+        if i > 0 {
+            mo(out, ",");
+        }
+        expr(out, a);
+    }
+}
+
+/// Writes a value as MathML.
+pub fn value(out: &mut String, v: &Value) {
+    match v {
+        Value::Num(n) => {
+            out.push_str("<mn>");
+            out.push_str(&n.to_string());
+            out.push_str("</mn>");
+        }
+        other => {
+            out.push_str("<mtext>");
+            out.push_str(&escape(&other.to_string()));
+            out.push_str("</mtext>");
+        }
+    }
+}
+
+/// Writes a statement as MathML; `value` is the computed value of a `let` or bare expression,
+/// `witness` the witness of an `exists`.
+pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witness: Option<&str>) {
+    match s {
+        Statement::Claim(chain) => {
+            expr(out, &chain.first);
+            for l in &chain.links {
+                mo(out, l.rel.symbol());
+                expr(out, &l.rhs);
+            }
+        }
+        Statement::Is { expr: e, class, .. } => {
+            expr(out, e);
+            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
+            out.push_str(match class {
+                OutcomeClass::P => "P",
+                OutcomeClass::N => "N",
+            });
+            out.push_str("</mi><mtext>-position</mtext>");
+        }
+        Statement::Let { name, value: e, .. } => {
+            out.push_str("<mi>");
+            out.push_str(&escape(name));
+            out.push_str("</mi>");
+            mo(out, "≔");
+            expr(out, e);
+            if let Some(v) = value_of {
+                if !matches!(e.kind, ExprKind::Num(_)) {
+                    mo(out, "=");
+                    value(out, v);
+                }
+            }
+        }
+        Statement::Quantified {
+            quantifier,
+            binders,
+            body,
+        } => {
+            mo(
+                out,
+                match quantifier {
+                    Quantifier::Forall => "∀",
+                    Quantifier::Exists => "∃",
+                },
+            );
+            let mut i = 0;
+            while i < binders.len() {
+                if i > 0 {
+                    mo(out, ",");
+                }
+                // Binders that share a bound were written together: `a, b < 256`.
+                let mut j = i;
+                while j + 1 < binders.len() && binders[j + 1].bound.span == binders[i].bound.span {
+                    j += 1;
+                }
+                for (k, b) in binders[i..=j].iter().enumerate() {
+                    if k > 0 {
+                        mo(out, ",");
+                    }
+                    out.push_str("<mi>");
+                    out.push_str(&escape(&b.name));
+                    out.push_str("</mi>");
+                }
+                mo(out, if binders[i].inclusive { "≤" } else { "<" });
+                expr(out, &binders[i].bound);
+                i = j + 1;
+            }
+            mo(out, ":");
+            out.push_str("<mspace width=\"0.5em\"/>");
+            statement(out, body, None, None);
+            if let Some(w) = witness {
+                out.push_str("<mspace width=\"1em\"/><mtext>(for example ");
+                out.push_str(&escape(w));
+                out.push_str(")</mtext>");
+            }
+        }
+        Statement::Expr(e) => expr(out, e),
+    }
+}
+
+/// Wraps markup in a `<math>` element.
+pub fn math(inner: &str, display: bool, alt: &str) -> String {
+    format!(
+        "<math{} alttext=\"{}\">{inner}</math>",
+        if display { " display=\"block\"" } else { "" },
+        escape(alt)
+    )
+}

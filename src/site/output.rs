@@ -1,0 +1,118 @@
+//! Writing the site: all or nothing.
+//!
+//! The pages are rendered into memory first, then written to a fresh sibling folder, which
+//! replaces the output folder in two renames. A failed build therefore leaves the previous site
+//! as it was, and a reader never sees half a site. Only a folder that nimbook made (it holds
+//! the marker file) is ever replaced, so a mistyped `build-dir` cannot delete someone's files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::diag::Diagnostic;
+
+/// The file that marks a folder as nimbook's output.
+pub const MARKER: &str = ".nimbook-build";
+
+fn io_error(what: &str, path: &Path, e: std::io::Error) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(format!(
+        "cannot {what} {}: {e}",
+        path.display()
+    )))
+}
+
+/// Absolute form of a path that may not exist yet: its nearest existing ancestor is
+/// canonicalised and the rest appended.
+fn absolute(p: &Path) -> PathBuf {
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(p)
+    };
+    let mut existing = joined.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out = fs::canonicalize(existing).unwrap_or_else(|_| existing.to_path_buf());
+    for name in rest.into_iter().rev() {
+        out.push(name);
+    }
+    out
+}
+
+/// Refuses an output folder that is, or contains, the source folder or the book root, and an
+/// existing folder that nimbook did not make.
+pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>> {
+    let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
+    if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
+        return Err(Box::new(
+            Diagnostic::error(format!(
+                "the output folder {} is or contains the book's sources",
+                out.display()
+            ))
+            .help("choose another `build-dir` in the [build] table of book.toml"),
+        ));
+    }
+    if out_abs.exists() {
+        let ours = out_abs.join(MARKER).is_file()
+            || fs::read_dir(&out_abs).is_ok_and(|mut d| d.next().is_none());
+        if !out_abs.is_dir() || !ours {
+            return Err(Box::new(
+                Diagnostic::error(format!(
+                    "the output folder {} exists and was not made by nimbook",
+                    out.display()
+                ))
+                .help("remove it, or choose another `build-dir` in book.toml"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes `files` (paths relative to the output folder) as the new content of `out`.
+pub fn write_atomically(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Box<Diagnostic>> {
+    let out = absolute(out);
+    let parent = out.parent().unwrap_or(Path::new("."));
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "book".into());
+    fs::create_dir_all(parent).map_err(|e| io_error("create", parent, e))?;
+    let staging = parent.join(format!(".{name}.nimbook-new-{}", std::process::id()));
+    let retired = parent.join(format!(".{name}.nimbook-old-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&staging);
+    let result = (|| {
+        fs::create_dir_all(&staging).map_err(|e| io_error("create", &staging, e))?;
+        for (rel, bytes) in files {
+            let path = staging.join(rel);
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
+            }
+            fs::write(&path, bytes).map_err(|e| io_error("write", &path, e))?;
+        }
+        fs::write(
+            staging.join(MARKER),
+            b"made by nimbook; replaced on every build\n",
+        )
+        .map_err(|e| io_error("write", &staging, e))?;
+        if out.exists() {
+            fs::rename(&out, &retired).map_err(|e| io_error("replace", &out, e))?;
+        }
+        if let Err(e) = fs::rename(&staging, &out) {
+            let _ = fs::rename(&retired, &out);
+            return Err(io_error("replace", &out, e));
+        }
+        let _ = fs::remove_dir_all(&retired);
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_dir_all(&staging);
+    }
+    result
+}

@@ -1,0 +1,214 @@
+//! Tera templates: the defaults compiled into nimbook, overridden file by file by a book's own
+//! `templates/` folder.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use super::{Book, Fatal, Lesson};
+use crate::diag::{Diagnostic, SourceFile};
+
+/// The default templates and assets, by file name.
+pub const DEFAULTS: &[(&str, &str)] = &[
+    ("page.html", include_str!("../../templates/page.html")),
+    ("index.html", include_str!("../../templates/index.html")),
+    ("sidebar.html", include_str!("../../templates/sidebar.html")),
+    ("style.css", include_str!("../../templates/style.css")),
+];
+
+/// Loads the templates: defaults first, then the book's `templates/*` of the same names.
+pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
+    let mut sources: BTreeMap<String, (String, String)> = DEFAULTS
+        .iter()
+        .map(|(n, t)| (n.to_string(), (format!("(built-in) {n}"), t.to_string())))
+        .collect();
+    let dir = root.join("templates");
+    for (name, _) in DEFAULTS {
+        let p = dir.join(name);
+        if p.is_file() {
+            let text = std::fs::read_to_string(&p).map_err(|e| {
+                Box::new(Diagnostic::error(format!(
+                    "cannot read {}: {e}",
+                    p.display()
+                )))
+            })?;
+            sources.insert(
+                name.to_string(),
+                (super::book::display_name(root, &p), text),
+            );
+        }
+    }
+    let mut tera = Tera::default();
+    tera.autoescape_on(vec![".html"]);
+    let mut assets = BTreeMap::new();
+    for (name, (shown, text)) in &sources {
+        if name.ends_with(".html") {
+            tera.add_raw_template(name, text).map_err(|e| {
+                let file = SourceFile::new(shown.clone(), text.clone());
+                Box::new(
+                    Diagnostic::error(format!("template {shown} does not parse"))
+                        .at(&file, 0..0)
+                        .note(error_chain(&e)),
+                )
+            })?;
+        } else {
+            assets.insert(name.clone(), text.clone());
+        }
+    }
+    Ok((tera, assets))
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cur = c.source();
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct BookContext<'a> {
+    title: &'a str,
+    description: &'a str,
+    authors: &'a [String],
+    language: &'a str,
+}
+
+#[derive(Serialize, Clone)]
+struct Link {
+    title: String,
+    url: String,
+    number: String,
+}
+
+#[derive(Serialize)]
+struct TocEntry {
+    title: String,
+    url: Option<String>,
+    number: String,
+    depth: usize,
+    part: Option<String>,
+    id: String,
+}
+
+/// `../` repeated once per folder of `path`.
+fn root_prefix(path: &Path) -> String {
+    "../".repeat(path.components().count().saturating_sub(1))
+}
+
+fn url_of(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
+pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+    let (tera, assets) = load(&book.root)?;
+    let render_err = |name: &str, e: tera::Error| {
+        Box::new(Diagnostic::error(format!(
+            "template {name} failed: {}",
+            error_chain(&e)
+        )))
+    };
+    let title = book
+        .config
+        .book
+        .title
+        .clone()
+        .unwrap_or_else(|| "nimbook".into());
+    let description = book.config.book.description.clone().unwrap_or_default();
+    let book_ctx = BookContext {
+        title: &title,
+        description: &description,
+        authors: &book.config.book.authors,
+        language: &book.config.book.language,
+    };
+    let entries: Vec<TocEntry> = lessons
+        .iter()
+        .enumerate()
+        .map(|(i, l)| TocEntry {
+            title: l.chapter.title.clone(),
+            url: l.chapter.out_path().map(|p| url_of(&p)),
+            number: l.chapter.number.clone().unwrap_or_default(),
+            depth: l.chapter.depth,
+            part: l.chapter.part.clone(),
+            id: format!("toc-{i}"),
+        })
+        .collect();
+    // The sidebar is the same on every page but for the prefix to the site root, so it is
+    // rendered once per prefix, not once per page: a table of contents rendered per page
+    // makes the build quadratic in the number of chapters.
+    let mut sidebars: BTreeMap<String, String> = BTreeMap::new();
+    let mut files = Vec::new();
+    let links: Vec<Option<Link>> = lessons
+        .iter()
+        .map(|l| {
+            l.chapter.out_path().map(|p| Link {
+                title: l.chapter.title.clone(),
+                url: url_of(&p),
+                number: l.chapter.number.clone().unwrap_or_default(),
+            })
+        })
+        .collect();
+    let mut sidebar_for = |prefix: &str| -> Result<String, Fatal> {
+        if let Some(s) = sidebars.get(prefix) {
+            return Ok(s.clone());
+        }
+        let mut ctx = Context::new();
+        ctx.insert("root", prefix);
+        ctx.insert("chapters", &entries);
+        let s = tera
+            .render("sidebar.html", &ctx)
+            .map_err(|e| render_err("sidebar.html", e))?;
+        sidebars.insert(prefix.to_string(), s.clone());
+        Ok(s)
+    };
+    for (i, lesson) in lessons.iter().enumerate() {
+        let Some(out) = lesson.chapter.out_path() else {
+            continue;
+        };
+        let prefix = root_prefix(&out);
+        let prev = links[..i].iter().rev().flatten().next().cloned();
+        let next = links[i + 1..].iter().flatten().next().cloned();
+        let mut ctx = Context::new();
+        ctx.insert("book", &book_ctx);
+        ctx.insert("root", &prefix);
+        ctx.insert("sidebar", &sidebar_for(&prefix)?);
+        ctx.insert("current", &format!("toc-{i}"));
+        ctx.insert("title", &lesson.chapter.title);
+        ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
+        ctx.insert("content", &lesson.page.html);
+        ctx.insert("headings", &lesson.page.headings);
+        ctx.insert("prev", &prev);
+        ctx.insert("next", &next);
+        let html = tera
+            .render("page.html", &ctx)
+            .map_err(|e| render_err("page.html", e))?;
+        files.push((out, html.into_bytes()));
+    }
+    let mut ctx = Context::new();
+    ctx.insert("book", &book_ctx);
+    ctx.insert("root", "");
+    ctx.insert("sidebar", &sidebar_for("")?);
+    ctx.insert("chapters", &entries);
+    ctx.insert("first", &links.iter().flatten().next());
+    let index = tera
+        .render("index.html", &ctx)
+        .map_err(|e| render_err("index.html", e))?;
+    files.push((PathBuf::from("index.html"), index.into_bytes()));
+    for (name, text) in assets {
+        files.push((PathBuf::from(name), text.into_bytes()));
+    }
+    files.push((
+        PathBuf::from("highlight.css"),
+        super::highlight::stylesheet().into_bytes(),
+    ));
+    Ok(files)
+}
