@@ -119,6 +119,12 @@ impl LessonChecker {
         &self.file
     }
 
+    /// Records an error found outside the claims of the lesson (bad math, a broken link).
+    pub fn push_error(&mut self, d: Diagnostic) {
+        self.failed += 1;
+        self.diagnostics.push(d);
+    }
+
     /// Moves on to another source text, keeping the `let` bindings (used by `nimbook calc -`,
     /// where every input line is its own source).
     pub fn set_file(&mut self, file: Arc<SourceFile>) {

@@ -14,6 +14,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser
 use super::highlight::highlight;
 use super::mathml;
 use crate::claim::{Checked, LessonChecker, MappedText, Status};
+use crate::diag::Diagnostic;
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -42,6 +43,36 @@ pub fn options() -> Options {
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_MATH
+}
+
+/// Renders LaTeX math to MathML, or says why it cannot.
+pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
+    use pulldown_latex::config::DisplayMode;
+    let storage = pulldown_latex::Storage::new();
+    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
+    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
+        // The first line of the message is the reason; the rest repeats the input.
+        let msg = e.to_string();
+        let first = msg
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("parsing error: ");
+        return Err(first.to_string());
+    }
+    let config = pulldown_latex::RenderConfig {
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
+        ..Default::default()
+    };
+    let mut html = String::new();
+    pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
+        .map_err(|e| e.to_string())?;
+    Ok(html)
 }
 
 /// Renders the lesson held by `checker`, checking every claim in document order.
@@ -101,6 +132,20 @@ pub fn render(checker: &mut LessonChecker) -> RenderedPage {
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
                 out.push(Event::InlineHtml(CowStr::from(inline_claim(&result))));
+            }
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                match render_tex(tex, display) {
+                    Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
+                    Err(reason) => {
+                        checker.push_error(
+                            Diagnostic::error(format!("LaTeX error: {reason}"))
+                                .at(&file, range.clone())
+                                .label("this math does not parse"),
+                        );
+                        out.push(Event::Code(tex.clone()));
+                    }
+                }
             }
             Event::Start(Tag::Heading {
                 level,

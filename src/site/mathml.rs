@@ -20,6 +20,13 @@ pub fn escape(s: &str) -> String {
 }
 
 fn mo(out: &mut String, op: &str) {
+    // Brackets hug their contents; only operators and relations get the usual spacing.
+    if matches!(op, "(" | ")" | "[" | "]") {
+        out.push_str("<mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">");
+        out.push_str(op);
+        out.push_str("</mo>");
+        return;
+    }
     out.push_str("<mo>");
     out.push_str(&escape(op));
     out.push_str("</mo>");

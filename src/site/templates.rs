@@ -16,7 +16,14 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("index.html", include_str!("../../templates/index.html")),
     ("sidebar.html", include_str!("../../templates/sidebar.html")),
     ("style.css", include_str!("../../templates/style.css")),
+    ("math.css", include_str!("../../templates/math.css")),
 ];
+
+/// Binary assets written into every site.
+pub const BINARY_ASSETS: &[(&str, &[u8])] = &[(
+    "fonts/latinmodern-math.woff2",
+    include_bytes!("../../templates/fonts/latinmodern-math.woff2"),
+)];
 
 /// Loads the templates: defaults first, then the book's `templates/*` of the same names.
 pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
@@ -205,6 +212,9 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
     files.push((PathBuf::from("index.html"), index.into_bytes()));
     for (name, text) in assets {
         files.push((PathBuf::from(name), text.into_bytes()));
+    }
+    for (name, bytes) in BINARY_ASSETS {
+        files.push((PathBuf::from(name), bytes.to_vec()));
     }
     files.push((
         PathBuf::from("highlight.css"),
