@@ -51,6 +51,19 @@ impl MappedText {
     }
 }
 
+/// A generated-block directive `name(args…)` with its arguments evaluated.
+#[derive(Debug, Clone)]
+pub struct Directive {
+    /// The directive's name.
+    pub name: String,
+    /// Where the name stands.
+    pub name_span: Span,
+    /// The argument values and where each was written.
+    pub args: Vec<(Value, Span)>,
+    /// The whole call.
+    pub span: Span,
+}
+
 /// What became of one statement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -119,6 +132,112 @@ impl LessonChecker {
         &self.file
     }
 
+    /// Reads the directives of a generated block: one `name(arg, …)` call per line, with every
+    /// argument evaluated in the lesson's scope. Errors are reported and the line skipped.
+    pub fn directives(&mut self, block: &MappedText) -> Vec<Directive> {
+        let mut out = Vec::new();
+        for range in statement_ranges(&block.text) {
+            let Some(stmt) = self.parse_text(block, range, true) else {
+                continue;
+            };
+            match stmt.stmt {
+                Statement::Expr(Expr {
+                    kind:
+                        ExprKind::Call {
+                            name,
+                            name_span,
+                            args,
+                        },
+                    span,
+                }) => {
+                    let no_locals: [(String, Value); 0] = [];
+                    let scope = Scope {
+                        lets: &self.lets,
+                        locals: &no_locals,
+                    };
+                    let values: Result<Vec<_>, _> = args
+                        .iter()
+                        .map(|a| eval(a, &scope, &self.limits).map(|v| (v, a.span.clone())))
+                        .collect();
+                    match values {
+                        Ok(args) => out.push(Directive {
+                            name,
+                            name_span,
+                            args,
+                            span,
+                        }),
+                        Err(e) => self.report(e),
+                    }
+                }
+                _ => self.report(ClaimError::new(
+                    stmt.span,
+                    "expected a directive such as `multiplication_table(16)`",
+                )),
+            }
+        }
+        out
+    }
+
+    /// Checks a worked derivation produced by an engine: every step must parse and have the
+    /// same value as the one before it. Each link counts as a claim; a failure is reported at
+    /// `at`, the directive that asked for the derivation.
+    pub fn verify_steps(&mut self, steps: &[String], at: &Span) -> Vec<Option<Expr>> {
+        let no_locals: [(String, Value); 0] = [];
+        let mut exprs = Vec::new();
+        let mut previous: Option<(Value, String)> = None;
+        for (i, step) in steps.iter().enumerate() {
+            let parsed =
+                lex(step, &self.limits).and_then(|toks| parse_statement(&toks, &self.limits, true));
+            let expr = match parsed.map(|s| s.stmt) {
+                Ok(Statement::Expr(e)) => e,
+                Ok(_) | Err(_) => {
+                    self.push_error(
+                        Diagnostic::error(format!(
+                            "step {} of a derivation does not parse: `{step}`",
+                            i + 1
+                        ))
+                        .at(&self.file, at.clone()),
+                    );
+                    exprs.push(None);
+                    continue;
+                }
+            };
+            let scope = Scope {
+                lets: &self.lets,
+                locals: &no_locals,
+            };
+            match eval(&expr, &scope, &self.limits) {
+                Ok(v) => {
+                    if let Some((pv, ps)) = &previous {
+                        self.claims += 1;
+                        if *pv != v {
+                            self.push_error(
+                                Diagnostic::error("a step of the derivation does not hold")
+                                    .at(&self.file, at.clone())
+                                    .note(format!("`{ps}` is {pv}"))
+                                    .note(format!("`{step}` is {v}")),
+                            );
+                        }
+                    }
+                    previous = Some((v, step.clone()));
+                }
+                Err(e) => {
+                    self.push_error(
+                        Diagnostic::error(format!("step {} of a derivation: {}", i + 1, e.message))
+                            .at(&self.file, at.clone()),
+                    );
+                }
+            }
+            exprs.push(Some(expr));
+        }
+        exprs
+    }
+
+    /// The lesson's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// Records an error found outside the claims of the lesson (bad math, a broken link).
     pub fn push_error(&mut self, d: Diagnostic) {
         self.failed += 1;
@@ -149,6 +268,28 @@ impl LessonChecker {
 
     fn check_text(&mut self, text: &MappedText, range: Span, inline: bool) -> Checked {
         let source = text.text[range.clone()].trim().to_string();
+        let Some(stmt) = self.parse_text(text, range, inline) else {
+            return Checked {
+                stmt: None,
+                status: Status::Error,
+                value: None,
+                source,
+                witness: None,
+            };
+        };
+        let (status, value, witness) = self.run(&stmt);
+        Checked {
+            stmt: Some(stmt),
+            status,
+            value,
+            source,
+            witness,
+        }
+    }
+
+    /// Parses one statement of `text` (the part in `range`), with spans mapped to the file.
+    /// A syntax error is reported and gives `None`.
+    fn parse_text(&mut self, text: &MappedText, range: Span, inline: bool) -> Option<Spanned> {
         let map = |local: usize| text.to_file(local);
         let shift = |s: &Span| s.start + range.start..s.end + range.start;
         let parsed = lex(&text.text[range.clone()], &self.limits)
@@ -162,28 +303,16 @@ impl LessonChecker {
                 }
                 parse_statement(&toks, &self.limits, inline)
             });
-        let mut stmt = match parsed {
-            Ok(s) => s,
+        match parsed {
+            Ok(mut stmt) => {
+                stmt.stmt.remap(&map);
+                stmt.span = map(stmt.span.start)..map(stmt.span.end);
+                Some(stmt)
+            }
             Err(e) => {
                 self.report_syntax(e, &map);
-                return Checked {
-                    stmt: None,
-                    status: Status::Error,
-                    value: None,
-                    source,
-                    witness: None,
-                };
+                None
             }
-        };
-        stmt.stmt.remap(&map);
-        stmt.span = map(stmt.span.start)..map(stmt.span.end);
-        let (status, value, witness) = self.run(&stmt);
-        Checked {
-            stmt: Some(stmt),
-            status,
-            value,
-            source,
-            witness,
         }
     }
 

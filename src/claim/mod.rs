@@ -26,7 +26,7 @@ pub mod parser;
 #[cfg(test)]
 mod tests;
 
-pub use check::{calc, Checked, LessonChecker, MappedText, Status};
+pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 
 use crate::diag::Span;
@@ -44,6 +44,8 @@ pub struct Limits {
     pub max_depth: usize,
     /// The longest number literal, in characters, before it is even read.
     pub max_literal_len: usize,
+    /// The largest side of a generated table (`[nimbook] max-table`).
+    pub max_table: u64,
 }
 
 impl Default for Limits {
@@ -54,6 +56,7 @@ impl Default for Limits {
             max_nodes: 2000,
             max_depth: 64,
             max_literal_len: 4096,
+            max_table: 256,
         }
     }
 }

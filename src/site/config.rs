@@ -127,6 +127,8 @@ pub struct NimbookTable {
     pub max_bits: Option<u64>,
     /// The most cases one quantified claim may check.
     pub max_cases: Option<u64>,
+    /// The largest side of a generated table.
+    pub max_table: Option<u64>,
 }
 
 impl Config {
@@ -163,6 +165,9 @@ impl Config {
         }
         if let Some(c) = self.nimbook.max_cases {
             l.max_cases = c;
+        }
+        if let Some(t) = self.nimbook.max_table {
+            l.max_table = t;
         }
         l
     }

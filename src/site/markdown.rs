@@ -111,6 +111,8 @@ pub fn render(checker: &mut LessonChecker) -> RenderedPage {
                 let html = if lang == "nim" {
                     let results = checker.check_block(&block);
                     claims_block(&results)
+                } else if lang == "nimbook" {
+                    super::blocks::render(checker, &block)
                 } else if lang.is_empty() {
                     format!("<pre><code>{}</code></pre>\n", mathml::escape(&block.text))
                 } else {

@@ -6,6 +6,7 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
+pub mod blocks;
 pub mod book;
 pub mod config;
 pub mod highlight;
