@@ -99,7 +99,7 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 ),
                 n,
                 label,
-                |i| is_fermat(i),
+                is_fermat,
                 |a, b| {
                     let (x, y) = (Nimber::from_u64(a), Nimber::from_u64(b));
                     if add { x.nim_add(&y) } else { x.nim_mul(&y) }.to_string()
