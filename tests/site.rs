@@ -70,6 +70,11 @@ fn basic_book_builds_with_verified_claims_and_navigation() {
     // Previous and next links.
     assert!(sums.contains("href=\"02-products.html\""));
     assert!(products.contains("rel=\"prev\" href=\"01-sums.html\""));
+    // Links to lessons point at their pages.
+    assert!(
+        sums.contains("href=\"02-products.html#fermat-powers\""),
+        "{sums}"
+    );
     // Heading anchors and the index's table of contents.
     assert!(products.contains("id=\"fermat-powers\""));
     assert!(index.contains("Basic fixture") && index.contains("01-sums.html"));

@@ -70,6 +70,36 @@ pub fn display_name(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// A relative path with `/` separators, as used in URLs and link checks.
+pub fn url_path(p: &Path) -> String {
+    p.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The files of the source folder that are not lessons (images, downloads), to be copied into
+/// the site as they are: `(path relative to the source folder, bytes)`.
+pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {
+    let mut out = Vec::new();
+    let walker = WalkDir::new(src)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker {
+        let entry =
+            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", src.display())))?;
+        let p = entry.path();
+        if !entry.file_type().is_file() || p.extension().is_some_and(|x| x == "md") {
+            continue;
+        }
+        let bytes = std::fs::read(p)
+            .map_err(|e| Diagnostic::error(format!("cannot read {}: {e}", p.display())))?;
+        out.push((p.strip_prefix(src).unwrap_or(p).to_path_buf(), bytes));
+    }
+    Ok(out)
+}
+
 /// Finds the chapters of the book under `src`.
 pub fn chapters(root: &Path, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
     let summary = src.join("SUMMARY.md");

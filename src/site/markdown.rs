@@ -27,6 +27,18 @@ pub struct Heading {
     pub title: String,
 }
 
+/// A link from a lesson to a page of the book, to be checked once every page is known.
+#[derive(Debug, Clone)]
+pub struct InternalLink {
+    /// The target's source path relative to the source folder (`a/b.md`), or the page's own
+    /// path for a bare `#anchor`.
+    pub target: String,
+    /// The anchor after `#`, if any.
+    pub anchor: Option<String>,
+    /// Where the link stands in the lesson.
+    pub span: Range<usize>,
+}
+
 /// A lesson rendered to HTML.
 #[derive(Debug, Clone)]
 pub struct RenderedPage {
@@ -34,6 +46,67 @@ pub struct RenderedPage {
     pub html: String,
     /// The headings, in order.
     pub headings: Vec<Heading>,
+    /// Links to pages and anchors of the book.
+    pub links: Vec<InternalLink>,
+}
+
+/// Whether a link target leaves the book (has a scheme such as `https:` or `mailto:`).
+fn is_external(url: &str) -> bool {
+    url.starts_with("//")
+        || url.split_once(':').is_some_and(|(scheme, _)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        })
+}
+
+/// Resolves `url` against the folder of the page at `page` (both relative to the source
+/// folder); `None` if it climbs out of the book.
+fn resolve(page: &str, url: &str) -> Option<String> {
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for seg in url.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
+fn internal_link(
+    page: &str,
+    url: &str,
+    span: Range<usize>,
+    links: &mut Vec<InternalLink>,
+) -> Option<String> {
+    if url.is_empty() || is_external(url) {
+        return None;
+    }
+    let (path, anchor) = match url.split_once('#') {
+        Some((p, a)) => (p, Some(a.to_string())),
+        None => (url, None),
+    };
+    let target = if path.is_empty() {
+        page.to_string()
+    } else {
+        resolve(page, path).unwrap_or_else(|| format!("../{path}"))
+    };
+    links.push(InternalLink {
+        target,
+        anchor: anchor.clone(),
+        span,
+    });
+    let rewritten = path.strip_suffix(".md").map(|stem| format!("{stem}.html"));
+    rewritten.map(|p| match anchor {
+        Some(a) => format!("{p}#{a}"),
+        None => p,
+    })
 }
 
 /// The markdown extensions nimbook enables.
@@ -75,8 +148,10 @@ pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     Ok(html)
 }
 
-/// Renders the lesson held by `checker`, checking every claim in document order.
-pub fn render(checker: &mut LessonChecker) -> RenderedPage {
+/// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
+/// `page`), checking every claim in document order.
+pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
+    let mut links = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, options())
@@ -187,13 +262,36 @@ pub fn render(checker: &mut LessonChecker) -> RenderedPage {
                     mathml::escape(&anchor)
                 ))));
             }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let dest = internal_link(page, dest_url, range.clone(), &mut links)
+                    .map_or_else(|| dest_url.clone(), CowStr::from);
+                out.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: dest,
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                let _ = internal_link(page, dest_url, range.clone(), &mut links);
+                out.push(event.clone());
+            }
             other => out.push(other.clone()),
         }
         i += 1;
     }
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
-    RenderedPage { html, headings }
+    RenderedPage {
+        html,
+        headings,
+        links,
+    }
 }
 
 /// Where the text of an event begins in the file: inside its range, found by search because

@@ -125,7 +125,7 @@ impl Book {
                     Err(d) => return Some(Err(d)),
                 };
                 let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker);
+                let page = markdown::render(&mut checker, &book::url_path(path));
                 let mut chapter = chapter.clone();
                 if chapter.number.is_none() && self.is_walked() {
                     if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
@@ -156,7 +156,63 @@ impl Book {
                 }
             }
         }
+        let link_errors = self.check_links(&lessons);
+        report.errors += link_errors.len();
+        report.diagnostics.extend(link_errors);
         (lessons, report)
+    }
+
+    /// Every internal link must reach a lesson or a file of the source folder, and every
+    /// anchor a heading of its page.
+    fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
+        use std::collections::{HashMap, HashSet};
+        let pages: HashMap<String, HashSet<&str>> = lessons
+            .iter()
+            .filter_map(|l| {
+                let path = book::url_path(l.chapter.path.as_ref()?);
+                Some((
+                    path,
+                    l.page.headings.iter().map(|h| h.id.as_str()).collect(),
+                ))
+            })
+            .collect();
+        let mut out = Vec::new();
+        for lesson in lessons {
+            let Some(path) = &lesson.chapter.path else {
+                continue;
+            };
+            let mut file = None;
+            for link in &lesson.page.links {
+                let problem = match pages.get(&link.target) {
+                    Some(ids) => match &link.anchor {
+                        Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
+                            Some(format!("no heading `#{a}` in {}", link.target))
+                        }
+                        _ => None,
+                    },
+                    None if link.target.ends_with(".md")
+                        || !self.src.join(&link.target).is_file() =>
+                    {
+                        Some(format!(
+                            "{} is not a page or file of this book",
+                            link.target
+                        ))
+                    }
+                    None => None,
+                };
+                if let Some(problem) = problem {
+                    let file = file.get_or_insert_with(|| {
+                        book::read_source(&self.root, &self.src.join(path)).ok()
+                    });
+                    let mut d = Diagnostic::error("broken link").label(problem);
+                    if let Some(f) = file {
+                        d = d.at(f, link.span.clone());
+                    }
+                    out.push(d);
+                }
+            }
+        }
+        out
     }
 
     /// Whether the chapter list came from walking the folder (no `SUMMARY.md`).
@@ -194,7 +250,8 @@ pub fn build(root: &Path, dest: Option<&Path>) -> Result<Report, Fatal> {
     }
     let out = book.output_dir(dest);
     output::guard(&book.root, &book.src, &out)?;
-    let files = templates::render_site(&book, &lessons)?;
+    let mut files = book::static_files(&book.src).map_err(Box::new)?;
+    files.extend(templates::render_site(&book, &lessons)?);
     output::write_atomically(&out, &files)?;
     report.output = Some(out);
     Ok(report)

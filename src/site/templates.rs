@@ -200,16 +200,19 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
             .map_err(|e| render_err("page.html", e))?;
         files.push((out, html.into_bytes()));
     }
-    let mut ctx = Context::new();
-    ctx.insert("book", &book_ctx);
-    ctx.insert("root", "");
-    ctx.insert("sidebar", &sidebar_for("")?);
-    ctx.insert("chapters", &entries);
-    ctx.insert("first", &links.iter().flatten().next());
-    let index = tera
-        .render("index.html", &ctx)
-        .map_err(|e| render_err("index.html", e))?;
-    files.push((PathBuf::from("index.html"), index.into_bytes()));
+    // A lesson named index.md is the front page; otherwise nimbook writes one.
+    if !files.iter().any(|(p, _)| p == Path::new("index.html")) {
+        let mut ctx = Context::new();
+        ctx.insert("book", &book_ctx);
+        ctx.insert("root", "");
+        ctx.insert("sidebar", &sidebar_for("")?);
+        ctx.insert("chapters", &entries);
+        ctx.insert("first", &links.iter().flatten().next());
+        let index = tera
+            .render("index.html", &ctx)
+            .map_err(|e| render_err("index.html", e))?;
+        files.push((PathBuf::from("index.html"), index.into_bytes()));
+    }
     for (name, text) in assets {
         files.push((PathBuf::from(name), text.into_bytes()));
     }
