@@ -82,12 +82,40 @@ fn main() -> ExitCode {
             dest_dir,
             output,
         } => report(
-            site::build(&dir, dest_dir.as_deref()),
+            site::build(&dir, dest_dir.as_deref(), &progress()),
             output.message_format,
         ),
-        Command::Check { dir, output } => report(site::check(&dir), output.message_format),
+        Command::Check { dir, output } => {
+            report(site::check(&dir, &progress()), output.message_format)
+        }
         Command::Calc { exprs } => run_calc(&exprs),
     }
+}
+
+/// A progress bar on an interactive terminal; nothing in CI or when output is piped.
+fn progress() -> site::Progress {
+    if !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
+        return site::Progress::none();
+    }
+    let bar = indicatif::ProgressBar::hidden();
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} checking {pos}/{len} lessons {wide_msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let (a, b) = (bar.clone(), bar);
+    site::Progress::new(
+        move |n| a.set_length(n as u64),
+        move |title| {
+            b.inc(1);
+            b.set_message(title.to_string());
+            if b.position() >= b.length().unwrap_or(0) {
+                b.finish_and_clear();
+            }
+        },
+    )
 }
 
 fn format_of(f: Format) -> MessageFormat {

@@ -113,7 +113,8 @@ impl Book {
     }
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
-    pub fn check(&self) -> (Vec<Lesson>, Report) {
+    pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
+        progress.start(self.chapters.len());
         let limits = self.config.limits();
         let results: Vec<_> = self
             .chapters
@@ -126,6 +127,7 @@ impl Book {
                 };
                 let mut checker = LessonChecker::new(file, limits.clone());
                 let page = markdown::render(&mut checker, &book::url_path(path));
+                progress.advance(&chapter.title);
                 let mut chapter = chapter.clone();
                 if chapter.number.is_none() && self.is_walked() {
                     if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
@@ -229,10 +231,46 @@ impl Book {
     }
 }
 
+/// Reports progress through a long check: the command line draws a bar on a terminal, tests
+/// and CI pass [`Progress::none`].
+pub struct Progress {
+    start: Box<dyn Fn(usize) + Sync + Send>,
+    advance: Box<dyn Fn(&str) + Sync + Send>,
+}
+
+impl Progress {
+    /// No progress output.
+    pub fn none() -> Self {
+        Progress {
+            start: Box::new(|_| {}),
+            advance: Box::new(|_| {}),
+        }
+    }
+
+    /// Progress through callbacks: `start(total)`, then `advance(title)` once per lesson.
+    pub fn new(
+        start: impl Fn(usize) + Sync + Send + 'static,
+        advance: impl Fn(&str) + Sync + Send + 'static,
+    ) -> Self {
+        Progress {
+            start: Box::new(start),
+            advance: Box::new(advance),
+        }
+    }
+
+    fn start(&self, total: usize) {
+        (self.start)(total);
+    }
+
+    fn advance(&self, title: &str) {
+        (self.advance)(title);
+    }
+}
+
 /// `nimbook check`: every claim of every lesson, nothing written.
-pub fn check(root: &Path) -> Result<Report, Fatal> {
+pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
     let (book, diags) = Book::load(root)?;
-    let (_, mut report) = book.check();
+    let (_, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
     Ok(report)
@@ -240,9 +278,9 @@ pub fn check(root: &Path) -> Result<Report, Fatal> {
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
 /// nothing is written and the previous site stays as it was.
-pub fn build(root: &Path, dest: Option<&Path>) -> Result<Report, Fatal> {
+pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Report, Fatal> {
     let (book, diags) = Book::load(root)?;
-    let (lessons, mut report) = book.check();
+    let (lessons, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
     if report.errors > 0 {
