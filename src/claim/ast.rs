@@ -21,6 +21,8 @@ pub enum ExprKind {
     Var(String),
     /// A string literal, the argument of `octal("0.77", 9)` and alike.
     Str(String),
+    /// `true` or `false`.
+    Bool(bool),
     /// A list `[1, 3, 4]`.
     List(Vec<Expr>),
     /// A function call `name(args)`.
@@ -234,6 +236,7 @@ impl std::fmt::Display for Expr {
             ExprKind::Num(n) => write!(f, "{n}"),
             ExprKind::Var(v) => write!(f, "{v}"),
             ExprKind::Str(s) => write!(f, "\"{s}\""),
+            ExprKind::Bool(b) => write!(f, "{b}"),
             ExprKind::List(items) => {
                 write!(f, "[")?;
                 for (i, e) in items.iter().enumerate() {
@@ -284,7 +287,7 @@ impl Expr {
                 rhs.remap(map);
             }
             ExprKind::Int(inner) | ExprKind::Paren(inner) => inner.remap(map),
-            ExprKind::Num(_) | ExprKind::Var(_) | ExprKind::Str(_) => {}
+            ExprKind::Num(_) | ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
         }
     }
 }

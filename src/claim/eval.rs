@@ -14,7 +14,7 @@ use num_traits::Zero;
 use super::ast::{BinOp, Expr, ExprKind, OutcomeClass};
 use super::{ClaimError, Limits};
 use crate::diag::Span;
-use crate::nim::Nimber;
+use crate::nim::{Nimber, Poly2};
 
 /// A computed value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +27,10 @@ pub enum Value {
     List(Vec<Value>),
     /// A string.
     Str(String),
+    /// `true` or `false`, from a predicate such as `is_primitive`.
+    Bool(bool),
+    /// A polynomial over GF(2), such as a minimal polynomial.
+    Poly(Poly2),
 }
 
 impl fmt::Display for Value {
@@ -46,6 +50,8 @@ impl fmt::Display for Value {
                 write!(f, "]")
             }
             Value::Str(s) => write!(f, "\"{s}\""),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Poly(p) => write!(f, "{p}"),
         }
     }
 }
@@ -57,6 +63,8 @@ impl Value {
             Value::Outcome(_) => "an outcome",
             Value::List(_) => "a list",
             Value::Str(_) => "a string",
+            Value::Bool(_) => "a truth value",
+            Value::Poly(_) => "a polynomial",
         }
     }
 }
@@ -91,6 +99,34 @@ impl Scope<'_> {
 pub const FUNCTIONS: &[(&str, &str)] = &[
     ("inv", "inv(a): the nim-inverse of a"),
     (
+        "sqrt",
+        "sqrt(a): the nim-square root of a (every nimber has exactly one)",
+    ),
+    ("square", "square(a): a ⊗ a"),
+    ("order", "order(a): the multiplicative order of a"),
+    ("log", "log(a, b): the least x with a^x = b"),
+    (
+        "field",
+        "field(a): the k of the smallest field GF(2^(2^k)) holding a",
+    ),
+    (
+        "minpoly",
+        "minpoly(a): the minimal polynomial of a over GF(2)",
+    ),
+    (
+        "conjugates",
+        "conjugates(a): a, a^2, a^4, … without repeats",
+    ),
+    (
+        "is_primitive",
+        "is_primitive(a): whether a generates the multiplicative group of its field",
+    ),
+    (
+        "roots",
+        "roots(c): the roots of x² + x = c; roots(a, b, c): the roots of a·x² + b·x + c = 0",
+    ),
+    ("poly", "poly(\"x^3 + x + 1\"): a polynomial over GF(2)"),
+    (
         "mex",
         "mex([a, b, …]): the least natural number not in the list",
     ),
@@ -102,6 +138,7 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
     match &e.kind {
         ExprKind::Num(n) => Ok(Value::Num(n.clone())),
         ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+        ExprKind::Bool(b) => Ok(Value::Bool(*b)),
         ExprKind::Var(name) => scope.get(name).cloned().ok_or_else(|| {
             let mut err = ClaimError::new(e.span.clone(), format!("unknown name `{name}`"));
             if let Some(best) = nearest(name, scope.names()) {
@@ -275,6 +312,65 @@ fn call(
                 .map(Value::Num)
                 .map_err(|e| ClaimError::new(span.clone(), e.to_string()))
         }
+        "sqrt" | "square" | "order" | "field" | "minpoly" | "conjugates" | "is_primitive" => {
+            arity(name, span, args, 1)?;
+            let a = number(&args[0], &arg_span(0))?;
+            let err = |e: crate::nim::NimError| {
+                ClaimError::new(span.clone(), format!("{name}({a}): {e}"))
+            };
+            Ok(match name {
+                "sqrt" => Value::Num(a.sqrt()),
+                "square" => Value::Num(a.square()),
+                "order" => Value::Num(to_nimber(a.order().map_err(err)?, span, limits)?),
+                "field" => Value::Num(Nimber::from_u64(u64::from(a.field_level()))),
+                "minpoly" => Value::Poly(a.minpoly()),
+                "conjugates" => Value::List(a.conjugates().into_iter().map(Value::Num).collect()),
+                _ => Value::Bool(a.is_primitive().map_err(err)?),
+            })
+        }
+        "log" => {
+            arity(name, span, args, 2)?;
+            let a = number(&args[0], &arg_span(0))?;
+            let b = number(&args[1], &arg_span(1))?;
+            let x = a
+                .log(b)
+                .map_err(|e| ClaimError::new(span.clone(), format!("log({a}, {b}): {e}")))?;
+            Ok(Value::Num(to_nimber(x, span, limits)?))
+        }
+        "roots" => {
+            let nums = args
+                .iter()
+                .enumerate()
+                .map(|(i, v)| number(v, &arg_span(i)).cloned())
+                .collect::<Result<Vec<_>, _>>()?;
+            let roots = match nums.as_slice() {
+                [c] => Nimber::solve_x2_plus_x(c),
+                [a, b, c] => Nimber::solve_quadratic(a, b, c)
+                    .map_err(|e| ClaimError::new(span.clone(), e.to_string()))?,
+                _ => {
+                    return Err(ClaimError::new(
+                        span.clone(),
+                        format!(
+                            "`roots` takes 1 or 3 arguments, but {} were given",
+                            args.len()
+                        ),
+                    ))
+                }
+            };
+            Ok(Value::List(roots.into_iter().map(Value::Num).collect()))
+        }
+        "poly" => {
+            arity(name, span, args, 1)?;
+            let Value::Str(text) = &args[0] else {
+                return Err(ClaimError::new(
+                    arg_span(0),
+                    "poly takes a string, such as poly(\"x^3 + x + 1\")",
+                ));
+            };
+            parse_poly(text, limits)
+                .map(Value::Poly)
+                .map_err(|m| ClaimError::new(arg_span(0), m))
+        }
         "mex" => {
             arity(name, span, args, 1)?;
             let Value::List(items) = &args[0] else {
@@ -330,11 +426,35 @@ fn call(
     }
 }
 
+/// Reads a polynomial over GF(2) such as `x^3 + x + 1`: terms `1`, `x` and `x^k` joined by `+`;
+/// a term written twice cancels, as it should in characteristic 2.
+pub fn parse_poly(text: &str, limits: &Limits) -> Result<Poly2, String> {
+    let mut coeffs: Vec<bool> = Vec::new();
+    for term in text.split('+') {
+        let t: String = term.chars().filter(|c| !c.is_whitespace()).collect();
+        let power = match t.as_str() {
+            "0" => continue,
+            "1" => 0,
+            "x" => 1,
+            _ => t
+                .strip_prefix("x^")
+                .and_then(|k| k.parse::<usize>().ok())
+                .filter(|&k| (k as u64) <= limits.max_bits)
+                .ok_or_else(|| format!("`{}` is not a term such as 1, x or x^3", term.trim()))?,
+        };
+        if coeffs.len() <= power {
+            coeffs.resize(power + 1, false);
+        }
+        coeffs[power] = !coeffs[power];
+    }
+    Ok(Poly2::from_coeffs(coeffs))
+}
+
 /// The closest name by edit distance, if one is close enough to be a likely typo.
 pub fn nearest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<&'n str> {
     candidates
         .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < name.len().max(c.len()))
+        .filter(|&(d, c)| d <= 1.max(c.len() / 3) && d < name.len().max(c.len()))
         .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
 }

@@ -12,7 +12,9 @@ use crate::diag::Span;
 use crate::nim::Nimber;
 
 /// Words that cannot be used as variable names.
-pub const KEYWORDS: &[&str] = &["let", "forall", "exists", "is", "mod", "int"];
+pub const KEYWORDS: &[&str] = &[
+    "let", "forall", "exists", "is", "mod", "int", "true", "false",
+];
 
 struct Parser<'a> {
     toks: &'a [Token],
@@ -374,6 +376,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::RParen, "`)` to close `int(`")?;
                 let span = start..self.prev_end();
                 self.node(ExprKind::Int(Box::new(inner)), span)
+            }
+            Tok::Ident(name) if name == "true" || name == "false" => {
+                self.node(ExprKind::Bool(name == "true"), tok.span)
             }
             Tok::Ident(name) if KEYWORDS.contains(&name.as_str()) => Err(ClaimError::new(
                 tok.span,

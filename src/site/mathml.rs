@@ -50,6 +50,11 @@ pub fn expr(out: &mut String, e: &Expr) {
             out.push_str(&escape(s));
             out.push_str("</ms>");
         }
+        ExprKind::Bool(b) => {
+            out.push_str("<mtext>");
+            out.push_str(if *b { "true" } else { "false" });
+            out.push_str("</mtext>");
+        }
         ExprKind::List(items) => {
             mo(out, "[");
             sequence(out, items);

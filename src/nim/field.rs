@@ -1,0 +1,511 @@
+//! Field structure: orders, primitive elements, discrete logarithms, conjugates, minimal
+//! polynomials and quadratic equations.
+//!
+//! # The multiplicative group
+//!
+//! The nonzero nimbers below `2^(2^k)` form a cyclic group of order
+//! `2^(2^k) - 1 = (2^1 + 1)(2^2 + 1)(2^4 + 1) ⋯ (2^(2^(k-1)) + 1)`, a product of the Fermat
+//! numbers `F_i = 2^(2^i) + 1`. The order of `x` is the least `n` with `x^n = 1`; it divides
+//! the group order, and since each Fermat number here is squarefree and they are pairwise
+//! coprime, `n` is found by starting from the group order and dropping each prime `p` for
+//! which `x^(n/p)` is still 1. That needs the prime factors, so orders are known exactly as
+//! far as the Fermat numbers are factored: this engine carries `F_0` to `F_11`, i.e. fields up
+//! to `GF(2^4096)`. The largest factors are stored as cofactors and checked at run time to
+//! divide exactly (and by the tests to be probable primes).
+//!
+//! # Discrete logarithms in `GF(2^64)`
+//!
+//! `2^64 - 1 = 3 · 5 · 17 · 257 · 641 · 65537 · 6700417`, all small primes, so the
+//! Pohlig–Hellman method applies: for each prime `p`, raising to the power `(2^64 - 1)/p`
+//! maps the problem into the subgroup of order `p`, where baby-step giant-step solves it in
+//! about `√p` products; the Chinese remainder theorem glues the residues together. The
+//! engine fixes one primitive element `g` and precomputes the baby steps once, so
+//! `log_b(t)` is two logarithms to the base `g` and a linear congruence
+//! `x · log_g(b) ≡ log_g(t) (mod 2^64 - 1)`, whose least solution is the answer.
+//!
+//! # Quadratics
+//!
+//! Over characteristic 2, `x² + x = c` is the heart of every quadratic: `a x² + b x + c = 0`
+//! becomes `y² + y = a c / b²` with `x = (b/a) y`. Its two roots differ by 1. Write the
+//! field one level down, `x = x1 X ⊕ x0` with `X² = X ⊕ h`; then
+//! `x² ⊕ x = (x1² ⊕ x1) X ⊕ (x1² h ⊕ x0² ⊕ x0)`, a pair of the same equations a level lower.
+//! The equation has a root inside `GF(2^(2^k))` exactly when the top bit (bit `2^k - 1`) of
+//! `c` is 0 (that bit is the absolute trace); otherwise the roots lie one level up, at
+//! `2^(2^k) ⊕ y` with `y² ⊕ y = c ⊕ 2^(2^k - 1)`. So in the nimbers every such equation has
+//! two roots.
+
+use std::sync::OnceLock;
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+use super::small::tables;
+use super::{NimError, Nimber, Poly2, MAX_LEVEL};
+
+/// Known prime factors of the Fermat numbers `F_0 .. F_11`, small ones first. When the last
+/// factor of `F_i` is not listed it is the cofactor `F_i / (product of the listed ones)`.
+const FERMAT_FACTORS: [&[&str]; 12] = [
+    &["3"],
+    &["5"],
+    &["17"],
+    &["257"],
+    &["65537"],
+    &["641", "6700417"],
+    &["274177", "67280421310721"],
+    &["59649589127497217", "5704689200685129054721"],
+    &["1238926361552897"],
+    &[
+        "2424833",
+        "7455602825647884208337395736200454918783366342657",
+    ],
+    &[
+        "45592577",
+        "6487031809",
+        "4659775785220018543264560743076778192897",
+    ],
+    &[
+        "319489",
+        "974849",
+        "167988556341760475137",
+        "3560841906445833920513",
+    ],
+];
+
+/// The highest field level whose group order the engine can factor.
+pub const MAX_ORDER_LEVEL: u32 = FERMAT_FACTORS.len() as u32;
+
+/// The prime factors of `F_i`, or `None` if the stored factors do not divide it exactly.
+fn fermat_primes(i: usize) -> Option<&'static [BigUint]> {
+    static CACHE: OnceLock<Vec<Option<Vec<BigUint>>>> = OnceLock::new();
+    let all = CACHE.get_or_init(|| {
+        (0..FERMAT_FACTORS.len())
+            .map(|i| {
+                let f = (BigUint::one() << (1u64 << i)) + 1u32;
+                let mut rest = f;
+                let mut primes = Vec::new();
+                for s in FERMAT_FACTORS[i] {
+                    let p = BigUint::parse_bytes(s.as_bytes(), 10)?;
+                    let (q, r) = rest.div_rem(&p);
+                    if !r.is_zero() {
+                        return None;
+                    }
+                    rest = q;
+                    primes.push(p);
+                }
+                if !rest.is_one() {
+                    primes.push(rest);
+                }
+                Some(primes)
+            })
+            .collect()
+    });
+    all.get(i)?.as_deref()
+}
+
+/// The prime factors of `2^(2^k) - 1` (for the tests).
+pub fn group_order_primes(k: u32) -> Result<Vec<BigUint>, NimError> {
+    if k > MAX_ORDER_LEVEL {
+        return Err(NimError::Unsupported(format!(
+            "the order of GF(2^(2^{k}))^× is not factored here: orders are known up to GF(2^(2^{MAX_ORDER_LEVEL}))"
+        )));
+    }
+    let mut v = Vec::new();
+    for i in 0..k as usize {
+        let ps = fermat_primes(i).ok_or_else(|| {
+            NimError::Unsupported(format!(
+                "the stored factors of the Fermat number F_{i} do not check out"
+            ))
+        })?;
+        v.extend(ps.iter().cloned());
+    }
+    Ok(v)
+}
+
+/// The primes of `2^64 - 1`.
+const P64: [u64; 7] = [3, 5, 17, 257, 641, 65537, 6700417];
+
+/// Baby-step tables for one prime `p`: `g_p = g^((2^64-1)/p)` and its first `m` powers.
+struct Baby {
+    p: u64,
+    m: u64,
+    /// `g_p^(-m)`, the giant step.
+    giant: u64,
+    /// Open addressing: key `g_p^j` (never 0), value `j`.
+    keys: Vec<u64>,
+    vals: Vec<u32>,
+}
+
+impl Baby {
+    fn slot(&self, k: u64) -> usize {
+        (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (self.keys.len() - 1)
+    }
+
+    fn find(&self, k: u64) -> Option<u64> {
+        let mut i = self.slot(k);
+        loop {
+            match self.keys[i] {
+                0 => return None,
+                x if x == k => return Some(self.vals[i] as u64),
+                _ => i = (i + 1) & (self.keys.len() - 1),
+            }
+        }
+    }
+
+    /// The `x < p` with `g_p^x = y`, for `y` in the subgroup of order `p`.
+    fn solve(&self, mut y: u64) -> Option<u64> {
+        let t = tables();
+        let mut i = 0;
+        while i * self.m < self.p {
+            if let Some(j) = self.find(y) {
+                return Some(i * self.m + j);
+            }
+            y = t.mul64(y, self.giant);
+            i += 1;
+        }
+        None
+    }
+}
+
+struct Log64 {
+    babies: Vec<Baby>,
+}
+
+fn log64_tables() -> &'static Log64 {
+    static T: OnceLock<Log64> = OnceLock::new();
+    T.get_or_init(|| {
+        let t = tables();
+        let n = u64::MAX;
+        // Elements below 2^32 lie in the subfield GF(2^32); about 40% of the rest generate.
+        let g = (1u64 << 32..(1u64 << 32) + 4096)
+            .find(|&g| P64.iter().all(|p| t.pow64(g, n / p) != 1))
+            .unwrap_or(1 << 32);
+        let babies = P64
+            .iter()
+            .map(|&p| {
+                let gp = t.pow64(g, n / p);
+                let m = if p <= 1024 {
+                    p
+                } else if p < 100_000 {
+                    2048
+                } else {
+                    1 << 14
+                };
+                let cap = (2 * m as usize).next_power_of_two();
+                let mut b = Baby {
+                    p,
+                    m,
+                    giant: 0,
+                    keys: vec![0; cap],
+                    vals: vec![0; cap],
+                };
+                let mut x = 1u64;
+                for j in 0..m {
+                    let mut i = b.slot(x);
+                    while b.keys[i] != 0 {
+                        i = (i + 1) & (cap - 1);
+                    }
+                    b.keys[i] = x;
+                    b.vals[i] = j as u32;
+                    x = t.mul64(x, gp);
+                }
+                // x = g_p^m now; the giant step divides by it.
+                b.giant = t.inv64(x);
+                b
+            })
+            .collect();
+        Log64 { babies }
+    })
+}
+
+/// `log_g(y)` modulo `2^64 - 1` for nonzero `y`, with the engine's fixed generator `g`.
+fn log_g64(y: u64) -> Option<u64> {
+    let t = tables();
+    let lt = log64_tables();
+    let n = u64::MAX as u128;
+    let mut x: u128 = 0;
+    for b in &lt.babies {
+        let cof = u64::MAX / b.p;
+        let r = b.solve(t.pow64(y, cof))? as u128;
+        // CRT: the term r · cof · (cof⁻¹ mod p) is ≡ r mod p and ≡ 0 mod the other primes.
+        let ci = mod_inv(cof as u128 % b.p as u128, b.p as u128)?;
+        let term = (r * ci % b.p as u128) * cof as u128 % n;
+        x = (x + term) % n;
+    }
+    Some(x as u64)
+}
+
+/// Inverse of `a` modulo `m` (for coprime `a`, `m`), by the extended Euclidean algorithm.
+fn mod_inv(a: u128, m: u128) -> Option<u128> {
+    if m == 1 {
+        return Some(0);
+    }
+    let (mut r0, mut r1) = (a as i128, m as i128);
+    let (mut s0, mut s1) = (1i128, 0i128);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
+    }
+    if r0 != 1 {
+        return None;
+    }
+    Some(s0.rem_euclid(m as i128) as u128)
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Nimber {
+    /// The multiplicative order: the least `n >= 1` with `self^n = 1`. An error for 0, and
+    /// [`NimError::Unsupported`] above `GF(2^4096)`, where the group order is not factored
+    /// here.
+    pub fn order(&self) -> Result<BigUint, NimError> {
+        if self.is_zero() {
+            return Err(NimError::ZeroHasNoOrder);
+        }
+        let k = self.field_level();
+        let primes = group_order_primes(k).map_err(|e| {
+            NimError::Unsupported(format!("cannot compute the order of {}: {e}", short(self)))
+        })?;
+        let mut n = (BigUint::one() << (1u64 << k)) - 1u32;
+        for p in &primes {
+            let q = &n / p;
+            if self.pow(&q).is_one() {
+                n = q;
+            }
+        }
+        Ok(n)
+    }
+
+    /// Whether `self` generates the multiplicative group of `GF(2^(2^k))`, `k` its
+    /// [`field_level`](Nimber::field_level). An error for 0 and where [`Nimber::order`] is one.
+    pub fn is_primitive(&self) -> Result<bool, NimError> {
+        let o = self.order()?;
+        Ok(o == (BigUint::one() << (1u64 << self.field_level())) - 1u32)
+    }
+
+    /// The discrete logarithm: the least `x >= 0` with `self^x = target`, or
+    /// [`NimError::NoLogarithm`] if there is none. Implemented for `self` and `target` in
+    /// `GF(2^64)` (Pohlig–Hellman with baby-step giant-step); [`NimError::Unsupported`]
+    /// beyond.
+    pub fn log(&self, target: &Self) -> Result<BigUint, NimError> {
+        let none = || NimError::NoLogarithm {
+            base: short(self),
+            target: short(target),
+        };
+        if self.is_zero() {
+            // 0^0 = 1 and 0^x = 0 for x >= 1.
+            return match target.to_u64() {
+                Some(1) => Ok(BigUint::zero()),
+                Some(0) => Ok(BigUint::one()),
+                _ => Err(none()),
+            };
+        }
+        if target.is_zero() {
+            return Err(none());
+        }
+        let (Some(b), Some(t)) = (self.to_u64(), target.to_u64()) else {
+            return Err(NimError::Unsupported(format!(
+                "discrete logarithms are implemented in GF(2^64) only, not for base {} and target {}",
+                short(self),
+                short(target)
+            )));
+        };
+        let n = u64::MAX as u128;
+        let lb = log_g64(b).ok_or_else(none)? as u128;
+        let lt = log_g64(t).ok_or_else(none)? as u128;
+        // Solve x · lb ≡ lt (mod n). The solutions form one residue class modulo n/d.
+        let d = gcd(lb, n);
+        if lt % d != 0 {
+            return Err(none());
+        }
+        let m = n / d;
+        let inv = mod_inv((lb / d) % m, m).ok_or_else(none)?;
+        let x = (lt / d) % m * inv % m;
+        Ok(BigUint::from(x))
+    }
+
+    /// The distinct Frobenius conjugates `self, self², self⁴, ...` (the roots of the minimal
+    /// polynomial), in that order.
+    pub fn conjugates(&self) -> Vec<Self> {
+        let mut v = vec![self.clone()];
+        let mut y = self.square();
+        while &y != self {
+            let next = y.square();
+            v.push(y);
+            y = next;
+        }
+        v
+    }
+
+    /// The minimal polynomial over `GF(2)`: the product of `x ⊕ c` over the conjugates `c`.
+    /// Its degree is the number of conjugates, so this costs about `d²` products for degree
+    /// `d`.
+    pub fn minpoly(&self) -> Poly2 {
+        // coeffs[i] is the coefficient of x^i of the running product.
+        let mut coeffs = vec![Nimber::one()];
+        for c in self.conjugates() {
+            // Multiply by (x + c).
+            let mut next = vec![Nimber::zero(); coeffs.len() + 1];
+            for (i, a) in coeffs.iter().enumerate() {
+                next[i + 1] = next[i + 1].nim_add(a);
+                next[i] = next[i].nim_add(&a.nim_mul(&c));
+            }
+            coeffs = next;
+        }
+        // Galois theory: the coefficients are fixed by squaring, so each is 0 or 1.
+        Poly2::from_coeffs(coeffs.iter().map(|c| c.is_one()).collect())
+    }
+
+    /// All roots of `x² ⊕ x = c` among the nimbers, sorted: two roots `y` and `y ⊕ 1`. They
+    /// lie in the field of `c` or one level up; the list is empty only if that is past
+    /// [`MAX_LEVEL`](super::MAX_LEVEL).
+    pub fn solve_x2_plus_x(c: &Self) -> Vec<Self> {
+        let k = c.field_level();
+        let top = (1u64 << k) - 1;
+        let y = if !c.bit(top) {
+            solve_trace0(c, k)
+        } else {
+            if k + 1 > MAX_LEVEL {
+                return Vec::new();
+            }
+            // Roots one level up: Y = 2^(2^k) satisfies Y² ⊕ Y = 2^(2^k - 1).
+            let big_y = pow2(1u64 << k);
+            big_y.nim_add(&solve_trace0(&c.nim_add(&pow2(top)), k))
+        };
+        let z = y.nim_add(&Nimber::one());
+        let mut v = vec![y, z];
+        v.sort();
+        v
+    }
+
+    /// All roots of `a ⊗ x² ⊕ b ⊗ x ⊕ c = 0` among the nimbers, sorted. With `a = 0` the
+    /// equation is linear; `a = b = c = 0` is [`NimError::EveryNimberIsARoot`].
+    pub fn solve_quadratic(a: &Self, b: &Self, c: &Self) -> Result<Vec<Self>, NimError> {
+        if a.is_zero() {
+            if b.is_zero() {
+                return if c.is_zero() {
+                    Err(NimError::EveryNimberIsARoot)
+                } else {
+                    Ok(Vec::new())
+                };
+            }
+            return Ok(vec![c.nim_div(b)?]);
+        }
+        if b.is_zero() {
+            // a x² = c has the single (double) root √(c/a).
+            return Ok(vec![c.nim_div(a)?.sqrt()]);
+        }
+        // x = (b/a) y turns the equation into y² + y = a c / b².
+        let s = b.nim_div(a)?;
+        let rhs = a.nim_mul(c).nim_div(&b.square())?;
+        let mut v: Vec<Self> = Nimber::solve_x2_plus_x(&rhs)
+            .iter()
+            .map(|y| y.nim_mul(&s))
+            .collect();
+        v.sort();
+        Ok(v)
+    }
+
+    /// Bit `i` of the value.
+    pub(crate) fn bit(&self, i: u64) -> bool {
+        match &self.0 {
+            super::Repr::Small(v) => i < 128 && (v >> i) & 1 == 1,
+            super::Repr::Big(l) => l
+                .get((i / 64) as usize)
+                .is_some_and(|w| (w >> (i % 64)) & 1 == 1),
+        }
+    }
+
+    /// The high and low halves at bit `h`.
+    fn split_at_bit(&self, h: u64) -> (Self, Self) {
+        let v = self.to_biguint();
+        let hi = &v >> h;
+        let lo = v - (&hi << h);
+        (
+            Nimber::from_limbs(hi.to_u64_digits()),
+            Nimber::from_limbs(lo.to_u64_digits()),
+        )
+    }
+}
+
+/// The nimber `2^i`.
+pub(crate) fn pow2(i: u64) -> Nimber {
+    if i < 128 {
+        Nimber::from_u128(1u128 << i)
+    } else {
+        let mut v = vec![0u64; (i / 64) as usize + 1];
+        v[(i / 64) as usize] = 1 << (i % 64);
+        Nimber::from_limbs(v)
+    }
+}
+
+/// One root of `x² ⊕ x = c` in `GF(2^(2^k))`, for `c` in that field with top bit 0.
+fn solve_trace0(c: &Nimber, k: u32) -> Nimber {
+    if k == 0 {
+        return Nimber::zero();
+    }
+    let half = 1u64 << (k - 1);
+    let (c1, c0) = c.split_at_bit(half);
+    let h = pow2(half - 1);
+    let mut x1 = solve_trace0(&c1, k - 1);
+    let mut rhs = c0.nim_add(&x1.nim_add(&c1).nim_mul(&h));
+    if rhs.bit(half - 1) {
+        // The other root x1 ⊕ 1 of the upper equation shifts the lower one by h.
+        x1 = x1.nim_add(&Nimber::one());
+        rhs = rhs.nim_add(&h);
+    }
+    let x0 = solve_trace0(&rhs, k - 1);
+    let shifted = Nimber::from_limbs((x1.to_biguint() << half).to_u64_digits());
+    shifted.nim_add(&x0)
+}
+
+/// A nimber for an error message: decimal if short, else its bit length.
+fn short(x: &Nimber) -> String {
+    if x.bit_len() <= 128 {
+        x.to_string()
+    } else {
+        format!("a {}-bit nimber", x.bit_len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_fermat_factors_divide() {
+        for i in 0..FERMAT_FACTORS.len() {
+            assert!(fermat_primes(i).is_some(), "F_{i}");
+        }
+    }
+
+    #[test]
+    fn small_logs() {
+        let two = Nimber::from_u64(2);
+        assert_eq!(two.log(&Nimber::from_u64(3)), Ok(BigUint::from(2u32)));
+        assert_eq!(two.log(&Nimber::one()), Ok(BigUint::zero()));
+        assert!(matches!(
+            Nimber::one().log(&two),
+            Err(NimError::NoLogarithm { .. })
+        ));
+    }
+
+    #[test]
+    fn quadratic_examples() {
+        let n = Nimber::from_u64;
+        assert_eq!(Nimber::solve_x2_plus_x(&n(1)), vec![n(2), n(3)]);
+        assert_eq!(Nimber::solve_x2_plus_x(&n(0)), vec![n(0), n(1)]);
+        assert_eq!(
+            Nimber::solve_quadratic(&n(0), &n(0), &n(0)),
+            Err(NimError::EveryNimberIsARoot)
+        );
+        assert_eq!(Nimber::solve_quadratic(&n(0), &n(0), &n(5)), Ok(vec![]));
+    }
+}

@@ -1,0 +1,170 @@
+//! Slow, obviously-right reference implementations: the test oracle.
+//!
+//! Nothing here is clever. [`naive_add`] and [`naive_mul`] are Conway's `mex` definitions,
+//! evaluated bottom-up into tables for operands below 256; [`naive_inv`] is Conway's
+//! construction of the inverse as the `mex` of a set closed under one rule; and
+//! [`naive_mul_fermat`] multiplies by the two Fermat 2-power rules with schoolbook (not
+//! Karatsuba) splitting and no tables. The fast engine shares no code with any of them.
+
+use std::sync::OnceLock;
+
+use num_bigint::BigUint;
+
+/// The least non-negative integer not marked in `seen`.
+fn mex(seen: &[bool]) -> u64 {
+    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64
+}
+
+/// Side of the naive tables: operands below 256.
+const N: usize = 256;
+
+fn add_table() -> &'static Vec<u16> {
+    static T: OnceLock<Vec<u16>> = OnceLock::new();
+    T.get_or_init(|| {
+        // a ⊕ b = mex({a' ⊕ b : a' < a} ∪ {a ⊕ b' : b' < b})
+        let mut t = vec![0u16; N * N];
+        let mut seen = vec![false; 2 * N + 1];
+        for a in 0..N {
+            for b in 0..N {
+                seen.iter_mut().for_each(|s| *s = false);
+                for a2 in 0..a {
+                    seen[t[a2 * N + b] as usize] = true;
+                }
+                for b2 in 0..b {
+                    seen[t[a * N + b2] as usize] = true;
+                }
+                t[a * N + b] = mex(&seen) as u16;
+            }
+        }
+        t
+    })
+}
+
+fn mul_table() -> &'static Vec<u16> {
+    static T: OnceLock<Vec<u16>> = OnceLock::new();
+    T.get_or_init(|| {
+        // a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b}, with ⊕ from the add table.
+        let add = add_table();
+        let plus = |x: u16, y: u16| -> Option<u16> {
+            let (x, y) = (x as usize, y as usize);
+            (x < N && y < N).then(|| add[x * N + y])
+        };
+        let mut t = vec![0u16; N * N];
+        let mut seen = vec![false; 2 * N + 1];
+        for a in 0..N {
+            // The definition is symmetric in a and b, so b <= a suffices.
+            for b in 0..=a {
+                seen.iter_mut().for_each(|s| *s = false);
+                for a2 in 0..a {
+                    let p = t[a2 * N + b];
+                    for b2 in 0..b {
+                        let v = plus(plus(p, t[a * N + b2]).unwrap_or(u16::MAX), t[a2 * N + b2]);
+                        // Products stay below 256 (the nimbers below 256 are a field), so
+                        // an out-of-range value would show up as a wrong table entry.
+                        seen[v.map_or(2 * N, |v| v as usize)] = true;
+                    }
+                }
+                let m = mex(&seen) as u16;
+                t[a * N + b] = m;
+                t[b * N + a] = m;
+            }
+        }
+        t
+    })
+}
+
+/// `a ⊕ b` by the `mex` definition.
+pub fn naive_add(a: u8, b: u8) -> u64 {
+    add_table()[a as usize * N + b as usize] as u64
+}
+
+/// `a ⊗ b` by the `mex` definition.
+pub fn naive_mul(a: u8, b: u8) -> u64 {
+    mul_table()[a as usize * N + b as usize] as u64
+}
+
+/// The inverse of `a` by Conway's construction: `1/a` is the `mex` of the smallest set `S`
+/// with `0 ∈ S` and `(1 ⊕ (a' ⊕ a) ⊗ s) ⊗ (1/a') ∈ S` for every `s ∈ S` and `0 < a' < a`
+/// (the inverses of the smaller `a'` by the same construction). `None` for 0, or if the
+/// closure ever left the range of the naive tables.
+pub fn naive_inv(a: u8) -> Option<u64> {
+    static T: OnceLock<Vec<Option<u64>>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        let mut inv: Vec<Option<u64>> = vec![None; N];
+        for a in 1..N {
+            inv[a] = conway_inverse(a, &inv);
+        }
+        inv
+    });
+    t[a as usize]
+}
+
+fn conway_inverse(a: usize, smaller: &[Option<u64>]) -> Option<u64> {
+    let small = |x: u64| u8::try_from(x).ok();
+    let mut set = vec![false; N];
+    set[0] = true;
+    let mut todo = vec![0u64];
+    while let Some(s) = todo.pop() {
+        for a2 in 1..a {
+            let ia2 = small(smaller[a2]?)?;
+            let t = naive_mul(small(naive_add(a2 as u8, a as u8))?, small(s)?);
+            let v = naive_mul(small(naive_add(1, small(t)?))?, ia2);
+            let slot = set.get_mut(v as usize)?;
+            if !*slot {
+                *slot = true;
+                todo.push(v);
+            }
+        }
+    }
+    Some(mex(&set))
+}
+
+/// `a ⊗ b` for `a, b < 2^128` by the Fermat 2-power rules: split both at the largest
+/// Fermat 2-power `F` below them, `a = a1 F ⊕ a0`, multiply out the four products, and use
+/// `F ⊗ F = F ⊕ F/2` and `F ⊗ x = F·x` for `x < F`.
+pub fn naive_mul_fermat(a: u128, b: u128) -> u128 {
+    fermat(a, b, 7)
+}
+
+fn fermat(a: u128, b: u128, k: u32) -> u128 {
+    if k == 0 {
+        return a & b;
+    }
+    let hb = 1u32 << (k - 1);
+    let mask = (1u128 << hb) - 1;
+    let (a1, a0, b1, b0) = (a >> hb, a & mask, b >> hb, b & mask);
+    let hh = fermat(a1, b1, k - 1);
+    let hl = fermat(a1, b0, k - 1) ^ fermat(a0, b1, k - 1);
+    let ll = fermat(a0, b0, k - 1);
+    // hh ⊗ F ⊗ F = hh ⊗ (F ⊕ F/2) = hh·F ⊕ hh ⊗ F/2
+    ((hh ^ hl) << hb) ^ ll ^ fermat(hh, 1u128 << (hb - 1), k - 1)
+}
+
+/// `a ⊗ b` for nimbers of any size, by the same schoolbook Fermat recursion on big integers.
+/// Slow (five half-size products per level); for tests on a few hundred bits.
+pub fn naive_mul_fermat_big(a: &BigUint, b: &BigUint) -> BigUint {
+    let bits = a.bits().max(b.bits());
+    let mut k = 0u32;
+    while (1u64 << k) < bits {
+        k += 1;
+    }
+    fermat_big(a, b, k)
+}
+
+fn fermat_big(a: &BigUint, b: &BigUint, k: u32) -> BigUint {
+    if k <= 7 {
+        let (Ok(x), Ok(y)) = (u128::try_from(a), u128::try_from(b)) else {
+            return BigUint::default();
+        };
+        return BigUint::from(fermat(x, y, 7));
+    }
+    let hb = 1u64 << (k - 1);
+    let (a1, b1) = (a >> hb, b >> hb);
+    let a0 = a - (&a1 << hb);
+    let b0 = b - (&b1 << hb);
+    let hh = fermat_big(&a1, &b1, k - 1);
+    let hl = fermat_big(&a1, &b0, k - 1) ^ fermat_big(&a0, &b1, k - 1);
+    let ll = fermat_big(&a0, &b0, k - 1);
+    let half = BigUint::from(1u32) << (hb - 1);
+    ((&hh ^ &hl) << hb) ^ ll ^ fermat_big(&hh, &half, k - 1)
+}

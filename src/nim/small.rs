@@ -1,0 +1,348 @@
+//! The fast path: nimbers below `2^64` and `2^128`.
+//!
+//! Everything here rests on one table pair, the discrete logarithm and exponential of the
+//! field of nimbers below `2^16 = 65536`. That field is `GF(2^16)`, its multiplicative group
+//! is cyclic of order 65535, and once a generator `g` is fixed, `x ⊗ y = g^(log x + log y)`:
+//! a product of 16-bit nimbers is two table reads and an ordinary addition.
+//!
+//! Wider products climb the tower of quadratic extensions. With `X = 2^16` (a Fermat
+//! 2-power), every 32-bit nimber is `a1 ⊗ X ⊕ a0` with 16-bit `a1`, `a0`, and the Fermat rule
+//! `X ⊗ X = X ⊕ X/2` says `X` is a root of `X² + X + h` with `h = X/2 = 2^15`. So
+//!
+//! ```text
+//! (a1 X ⊕ a0) ⊗ (b1 X ⊕ b0) = (a1b1 ⊕ a1b0 ⊕ a0b1) X ⊕ (a0b0 ⊕ a1b1 ⊗ h)
+//! ```
+//!
+//! In the log domain the four 16-bit products are four additions of logarithms, and the
+//! factor `h` is one more addition of the constant `log h`. The 64-bit product uses the
+//! Karatsuba form of the same identity one level up (three 32-bit products instead of four),
+//! and the 128-bit product does it once more over 64-bit halves.
+//!
+//! Multiplying by the "half" `H_k = 2^(2^k - 1)` of a level recurs so often that it has its
+//! own routine (`mulh*`): since `H_k = X ⊗ H_(k-1)` with `X = 2^(2^(k-1))`,
+//! `(x1 X ⊕ x0) ⊗ H_k = ((x1 ⊕ x0) ⊗ H') X ⊕ x1 ⊗ H' ⊗ H'`.
+//!
+//! Zero has no logarithm. Rather than branch, `log 0` is a sentinel larger than any sum of
+//! genuine logarithms, and the exponential table reads 0 from there on, so a product with a
+//! zero factor comes out 0 without a test. That part of the table is never written, and the
+//! allocator hands it out as untouched zero pages.
+
+use std::sync::OnceLock;
+
+/// Order of the multiplicative group of `GF(2^16)`.
+const ORDER16: u32 = 65_535;
+/// `log 0`: larger than any sum of at most four genuine logarithms.
+const ZERO_LOG: u32 = 1 << 18;
+/// Length of the exponential table: covers two sentinels plus two genuine logarithms.
+const EXP_LEN: usize = 1 << 20;
+
+/// The log/exp tables of `GF(2^16)` and the logarithm of `h = 2^15`.
+pub(crate) struct Tables {
+    log: Box<[u32; 1 << 16]>,
+    exp: Box<[u16; EXP_LEN]>,
+    log_h: u32,
+}
+
+/// The 16-bit product by the definition-level recursion on Fermat 2-powers, used only to
+/// build the tables (once).
+fn slow_mul(a: u32, b: u32, bits: u32) -> u32 {
+    if a < 2 || b < 2 {
+        return a * b;
+    }
+    let half = bits / 2;
+    let mask = (1u32 << half) - 1;
+    let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
+    let c00 = slow_mul(a0, b0, half);
+    let c11 = slow_mul(a1, b1, half);
+    let cm = slow_mul(a0 ^ a1, b0 ^ b1, half);
+    ((cm ^ c00) << half) | (c00 ^ slow_mul(c11, 1 << (half - 1), half))
+}
+
+fn slow_pow(mut g: u32, mut e: u32) -> u32 {
+    let mut r = 1;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = slow_mul(r, g, 16);
+        }
+        g = slow_mul(g, g, 16);
+        e >>= 1;
+    }
+    r
+}
+
+fn build() -> Tables {
+    // The smallest generator: its powers to 65535/p differ from 1 for every prime p | 65535.
+    // Elements below 256 lie in the subfield GF(2^8), so the search starts above it.
+    let g = (256u32..65536)
+        .find(|&g| {
+            [3u32, 5, 17, 257]
+                .iter()
+                .all(|p| slow_pow(g, ORDER16 / p) != 1)
+        })
+        .unwrap_or(2);
+    let mut log = vec![ZERO_LOG; 1 << 16];
+    let mut exp = vec![0u16; EXP_LEN];
+    let mut x = 1u32;
+    for i in 0..ORDER16 {
+        log[x as usize] = i;
+        for k in 0..4 {
+            exp[(i + k * ORDER16) as usize] = x as u16;
+        }
+        x = slow_mul(x, g, 16);
+    }
+    let log: Box<[u32; 1 << 16]> = match log.into_boxed_slice().try_into() {
+        Ok(b) => b,
+        Err(_) => unreachable!("length is 2^16 by construction"),
+    };
+    let exp: Box<[u16; EXP_LEN]> = match exp.into_boxed_slice().try_into() {
+        Ok(b) => b,
+        Err(_) => unreachable!("length is EXP_LEN by construction"),
+    };
+    let log_h = log[1 << 15];
+    Tables { log, exp, log_h }
+}
+
+/// The shared tables, built on first use.
+#[inline]
+pub(crate) fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+impl Tables {
+    #[inline(always)]
+    fn lg(&self, x: u32) -> u32 {
+        self.log[(x & 0xffff) as usize]
+    }
+    #[inline(always)]
+    fn ex(&self, i: u32) -> u32 {
+        self.exp[(i as usize) & (EXP_LEN - 1)] as u32
+    }
+
+    /// Product in `GF(2^16)`.
+    #[inline(always)]
+    pub(crate) fn mul16(&self, a: u32, b: u32) -> u32 {
+        self.ex(self.lg(a) + self.lg(b))
+    }
+
+    /// `x ⊗ 2^15`.
+    #[inline(always)]
+    fn mulh16(&self, x: u32) -> u32 {
+        self.ex(self.lg(x) + self.log_h)
+    }
+
+    /// Product in `GF(2^32)`, schoolbook in the log domain.
+    #[inline(always)]
+    pub(crate) fn mul32(&self, a: u32, b: u32) -> u32 {
+        let (la0, la1) = (self.lg(a), self.lg(a >> 16));
+        let (lb0, lb1) = (self.lg(b), self.lg(b >> 16));
+        let l11 = la1 + lb1;
+        let hi = self.ex(la0 + lb1) ^ self.ex(la1 + lb0) ^ self.ex(l11);
+        let lo = self.ex(la0 + lb0) ^ self.ex(l11 + self.log_h);
+        (hi << 16) | lo
+    }
+
+    /// `x ⊗ 2^31`.
+    #[inline(always)]
+    fn mulh32(&self, x: u32) -> u32 {
+        let (x0, x1) = (x & 0xffff, x >> 16);
+        let hi = self.ex(self.lg(x0 ^ x1) + self.log_h);
+        let lo = self.ex(self.lg(x1) + 2 * self.log_h);
+        (hi << 16) | lo
+    }
+
+    /// Product in `GF(2^64)`: Karatsuba over 32-bit halves.
+    #[inline(always)]
+    pub(crate) fn mul64(&self, a: u64, b: u64) -> u64 {
+        let (a0, a1) = (a as u32, (a >> 32) as u32);
+        let (b0, b1) = (b as u32, (b >> 32) as u32);
+        let c00 = self.mul32(a0, b0);
+        let c11 = self.mul32(a1, b1);
+        let cm = self.mul32(a0 ^ a1, b0 ^ b1);
+        (((cm ^ c00) as u64) << 32) | (c00 ^ self.mulh32(c11)) as u64
+    }
+
+    /// `x ⊗ 2^63`.
+    #[inline]
+    pub(crate) fn mulh64(&self, x: u64) -> u64 {
+        let (x0, x1) = (x as u32, (x >> 32) as u32);
+        let hi = self.mulh32(x0 ^ x1);
+        let lo = self.mulh32(self.mulh32(x1));
+        ((hi as u64) << 32) | lo as u64
+    }
+
+    /// Product in `GF(2^128)`: Karatsuba over 64-bit halves.
+    #[inline]
+    pub(crate) fn mul128(&self, a: u128, b: u128) -> u128 {
+        let (a0, a1) = (a as u64, (a >> 64) as u64);
+        let (b0, b1) = (b as u64, (b >> 64) as u64);
+        let c00 = self.mul64(a0, b0);
+        let c11 = self.mul64(a1, b1);
+        let cm = self.mul64(a0 ^ a1, b0 ^ b1);
+        (((cm ^ c00) as u128) << 64) | (c00 ^ self.mulh64(c11)) as u128
+    }
+
+    /// `x ⊗ 2^127`.
+    #[inline]
+    pub(crate) fn mulh128(&self, x: u128) -> u128 {
+        let (x0, x1) = (x as u64, (x >> 64) as u64);
+        let hi = self.mulh64(x0 ^ x1);
+        let lo = self.mulh64(self.mulh64(x1));
+        ((hi as u128) << 64) | lo as u128
+    }
+
+    // Squaring is GF(2)-linear (the Frobenius map): (x1 X ⊕ x0)² = x1² X ⊕ x0² ⊕ x1² h.
+
+    #[inline]
+    fn sq16(&self, x: u32) -> u32 {
+        self.ex(2 * self.lg(x))
+    }
+
+    #[inline]
+    fn sq32(&self, x: u32) -> u32 {
+        let (x0, x1) = (x & 0xffff, x >> 16);
+        let l1 = 2 * self.lg(x1);
+        (self.ex(l1) << 16) | (self.sq16(x0) ^ self.ex(l1 + self.log_h))
+    }
+
+    /// Square in `GF(2^64)`.
+    #[inline]
+    pub(crate) fn sq64(&self, x: u64) -> u64 {
+        let (x0, x1) = (x as u32, (x >> 32) as u32);
+        let s1 = self.sq32(x1);
+        ((s1 as u64) << 32) | (self.sq32(x0) ^ self.mulh32(s1)) as u64
+    }
+
+    /// Square in `GF(2^128)`.
+    #[inline]
+    pub(crate) fn sq128(&self, x: u128) -> u128 {
+        let (x0, x1) = (x as u64, (x >> 64) as u64);
+        let s1 = self.sq64(x1);
+        ((s1 as u128) << 64) | (self.sq64(x0) ^ self.mulh64(s1)) as u128
+    }
+
+    // The square root undoes the square level by level: if y = y1 X ⊕ y0 squares to
+    // x1 X ⊕ x0, then y1² = x1 and y0² = x0 ⊕ x1 h.
+
+    fn sqrt16(&self, x: u32) -> u32 {
+        if x & 0xffff == 0 {
+            return 0;
+        }
+        let l = self.lg(x);
+        // 2 is invertible modulo the odd order 65535: halve l, or l + 65535.
+        let half = if l % 2 == 0 { l / 2 } else { (l + ORDER16) / 2 };
+        self.ex(half)
+    }
+
+    fn sqrt32(&self, x: u32) -> u32 {
+        let (x0, x1) = (x & 0xffff, x >> 16);
+        (self.sqrt16(x1) << 16) | self.sqrt16(x0 ^ self.mulh16(x1))
+    }
+
+    /// Square root in `GF(2^64)`.
+    pub(crate) fn sqrt64(&self, x: u64) -> u64 {
+        let (x0, x1) = (x as u32, (x >> 32) as u32);
+        ((self.sqrt32(x1) as u64) << 32) | self.sqrt32(x0 ^ self.mulh32(x1)) as u64
+    }
+
+    /// Square root in `GF(2^128)`.
+    pub(crate) fn sqrt128(&self, x: u128) -> u128 {
+        let (x0, x1) = (x as u64, (x >> 64) as u64);
+        ((self.sqrt64(x1) as u128) << 64) | self.sqrt64(x0 ^ self.mulh64(x1)) as u128
+    }
+
+    // Inverse through the norm. The conjugate of X over the half-size field is X ⊕ 1 (the
+    // other root of X² + X + h), so x = x1 X ⊕ x0 has conjugate x1 X ⊕ (x0 ⊕ x1) and norm
+    // N = x ⊗ conj(x) = x0 ⊗ (x0 ⊕ x1) ⊕ x1² ⊗ h, an element of the half-size field.
+    // Then 1/x = conj(x) ⊗ (1/N): one inverse a level down and three products.
+
+    fn inv16(&self, x: u32) -> u32 {
+        let l = self.lg(x);
+        self.ex(if l == 0 { 0 } else { ORDER16 - l })
+    }
+
+    fn inv32(&self, x: u32) -> u32 {
+        let (x0, x1) = (x & 0xffff, x >> 16);
+        let n = self.mul16(x0, x0 ^ x1) ^ self.ex(2 * self.lg(x1) + self.log_h);
+        let ni = self.inv16(n);
+        (self.mul16(x1, ni) << 16) | self.mul16(x0 ^ x1, ni)
+    }
+
+    /// Inverse in `GF(2^64)`; the caller rules out 0.
+    pub(crate) fn inv64(&self, x: u64) -> u64 {
+        let (x0, x1) = (x as u32, (x >> 32) as u32);
+        let n = self.mul32(x0, x0 ^ x1) ^ self.mulh32(self.sq32(x1));
+        let ni = self.inv32(n);
+        ((self.mul32(x1, ni) as u64) << 32) | self.mul32(x0 ^ x1, ni) as u64
+    }
+
+    /// Inverse in `GF(2^128)`; the caller rules out 0.
+    pub(crate) fn inv128(&self, x: u128) -> u128 {
+        let (x0, x1) = (x as u64, (x >> 64) as u64);
+        let n = self.mul64(x0, x0 ^ x1) ^ self.mulh64(self.sq64(x1));
+        let ni = self.inv64(n);
+        ((self.mul64(x1, ni) as u128) << 64) | self.mul64(x0 ^ x1, ni) as u128
+    }
+
+    /// `x^e` in `GF(2^64)` by square-and-multiply.
+    pub(crate) fn pow64(&self, mut x: u64, mut e: u64) -> u64 {
+        let mut r = 1u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = self.mul64(r, x);
+            }
+            x = self.sq64(x);
+            e >>= 1;
+        }
+        r
+    }
+}
+
+/// Nim-product of two 64-bit nimbers (the fast path behind [`super::Nimber::nim_mul`]).
+#[inline]
+pub fn mul64(a: u64, b: u64) -> u64 {
+    tables().mul64(a, b)
+}
+
+/// Nim-product of two 128-bit nimbers.
+#[inline]
+pub fn mul128(a: u128, b: u128) -> u128 {
+    tables().mul128(a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_with_the_slow_recursion_on_16_bits() {
+        let t = tables();
+        for a in (0u32..65536).step_by(97) {
+            for b in (0u32..65536).step_by(89) {
+                assert_eq!(t.mul16(a, b), slow_mul(a, b, 16), "{a} ⊗ {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn published_products() {
+        assert_eq!(mul64(6, 13), 15);
+        assert_eq!(mul64(100, 200), 62);
+        assert_eq!(mul64(16, 16), 24);
+        assert_eq!(mul64(10, 7), 6);
+    }
+
+    #[test]
+    fn square_inverse_and_power_agree_with_products() {
+        let t = tables();
+        for x in [2u64, 3, 0x1234_5678_9abc_def0, u64::MAX, 1 << 40, 12345] {
+            assert_eq!(t.sq64(x), t.mul64(x, x), "square of {x}");
+            assert_eq!(t.mul64(x, t.inv64(x)), 1, "inverse of {x}");
+            let mut r = 1;
+            for e in 0u64..40 {
+                assert_eq!(t.pow64(x, e), r, "{x}^{e}");
+                r = t.mul64(r, x);
+            }
+        }
+    }
+}
