@@ -131,6 +131,40 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 |a, b| cells[(a * n + b) as usize].clone(),
             ))
         }
+        "expansion" => {
+            arity(checker, d, 2)?;
+            let num = |i: usize| match &d.args[i].0 {
+                Value::Num(n) => Ok(n.clone()),
+                other => Err(error(
+                    checker,
+                    &d.args[i].1,
+                    format!("expected a number, found `{other}`"),
+                )),
+            };
+            let (a, b) = (num(0)?, num(1)?);
+            let steps = crate::nim::expand::product_steps(&a, &b);
+            let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
+            let exprs = checker.verify_steps(&texts, &d.span);
+            let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
+            for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
+                let mut inner = String::new();
+                if i > 0 {
+                    inner.push_str("<mo>=</mo>");
+                }
+                if let Some(e) = &expr {
+                    super::mathml::expr(&mut inner, e);
+                }
+                let _ = write!(
+                    h,
+                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>\n",
+                    super::mathml::math(&inner, false, &step.expr),
+                    escape(&step.why),
+                    if i > 0 { VERIFIED_MARK } else { "" }
+                );
+            }
+            h.push_str("</div>\n");
+            Ok(h)
+        }
         _ => {
             let mut diag = error(
                 checker,
@@ -149,6 +183,9 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
         }
     }
 }
+
+const VERIFIED_MARK: &str =
+    "<span class=\"verified\" title=\"this step was checked by nimbook when the site was built\">✓</span>";
 
 /// 2, 4, 16, 256, 65536, …: where a larger subfield GF(2^(2^k)) begins.
 fn is_fermat(i: u64) -> bool {
