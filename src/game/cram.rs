@@ -158,7 +158,9 @@ pub fn parse_cells(s: &str) -> Result<Board, GameError> {
             c => {
                 return Err(bad(
                     i,
-                    format!("`{c}` is not a cell: use `#` for free, `.` for blocked, `/` between rows"),
+                    format!(
+                        "`{c}` is not a cell: use `#` for free, `.` for blocked, `/` between rows"
+                    ),
                 ))
             }
         }
@@ -171,7 +173,11 @@ pub fn parse_cells(s: &str) -> Result<Board, GameError> {
     if n > 64 {
         return Err(bad(
             s.len(),
-            format!("the frame has {} × {} = {n} cells, more than 64", rows.len(), cols),
+            format!(
+                "the frame has {} × {} = {n} cells, more than 64",
+                rows.len(),
+                cols
+            ),
         ));
     }
     let mut free = 0u64;
@@ -483,7 +489,13 @@ impl CramSolver {
         f.crop(live)
     }
 
-    fn component_value(&mut self, h: u32, w: u32, b: u64, meter: &mut Meter) -> Result<u8, GameError> {
+    fn component_value(
+        &mut self,
+        h: u32,
+        w: u32,
+        b: u64,
+        meter: &mut Meter,
+    ) -> Result<u8, GameError> {
         let f = self.frame(h, w);
         let hp = f.hpairs(b);
         let vp = f.vpairs(b);
@@ -524,7 +536,11 @@ impl CramSolver {
     }
 
     /// Misère outcome of a whole board: `true` when the player to move wins.
-    pub(crate) fn misere_next_wins(&mut self, b: &Board, meter: &mut Meter) -> Result<bool, GameError> {
+    pub(crate) fn misere_next_wins(
+        &mut self,
+        b: &Board,
+        meter: &mut Meter,
+    ) -> Result<bool, GameError> {
         let (h, w, x) = self.reduce_whole(u32::from(b.rows), u32::from(b.cols), b.free);
         self.misere_rec(h, w, x, meter)
     }

@@ -531,10 +531,7 @@ impl Meter {
         if self.positions.saturating_add(n) > self.max_positions {
             return Err(GameError::BudgetExceeded {
                 budget: format!("{} positions", self.max_positions),
-                reached: format!(
-                    "{} positions (the request needs {n} more)",
-                    self.positions
-                ),
+                reached: format!("{} positions (the request needs {n} more)", self.positions),
             });
         }
         Ok(())

@@ -136,14 +136,19 @@ pub fn parse_northcott(s: &str) -> Result<Vec<NorthcottRow>, GameError> {
                 'W' | 'w' | 'B' | 'b' => return Err(bad(at, "a row has two pieces of one colour")),
                 '.' => {}
                 c if c.is_whitespace() => continue,
-                _ => return Err(bad(at, "a square is `.`, `W` or `B`, and rows are separated by `/`")),
+                _ => {
+                    return Err(bad(
+                        at,
+                        "a square is `.`, `W` or `B`, and rows are separated by `/`",
+                    ))
+                }
             }
             width += 1;
         }
         match (white, black) {
-            (Some(w), Some(b)) => rows.push(
-                NorthcottRow::new(width, w, b).map_err(|e| bad(start, &e.to_string()))?,
-            ),
+            (Some(w), Some(b)) => {
+                rows.push(NorthcottRow::new(width, w, b).map_err(|e| bad(start, &e.to_string()))?)
+            }
             _ => return Err(bad(start, "every row needs one `W` and one `B`")),
         }
         start += part.len() + 1;
@@ -163,7 +168,10 @@ mod tests {
         assert_eq!(rows[1].gap(), 1);
         assert_eq!(rows[1].to_string(), "..B.W");
         assert!(parse_northcott("W..").is_err());
-        assert!(parse_northcott("W.B/W.x.B").unwrap_err().to_string().contains("byte 6"));
+        assert!(parse_northcott("W.B/W.x.B")
+            .unwrap_err()
+            .to_string()
+            .contains("byte 6"));
     }
 
     #[test]

@@ -114,15 +114,14 @@ impl FromStr for OctalCode {
         let (head, tail) = t
             .split_once('.')
             .ok_or_else(|| bad("expected a point, as in `0.77`"))?;
-        let d0 = match head {
-            "" | "0" => 0u8,
-            "4" => 4,
-            _ => {
-                return Err(bad(
+        let d0 =
+            match head {
+                "" | "0" => 0u8,
+                "4" => 4,
+                _ => return Err(bad(
                     "the digit before the point must be 0 or 4 (a heap cannot be left unchanged)",
-                ))
-            }
-        };
+                )),
+            };
         if tail.is_empty() {
             return Err(bad("expected octal digits after the point"));
         }
@@ -317,21 +316,28 @@ pub(crate) fn octal_values(
             if !rare(v) {
                 break;
             }
-            // A rare candidate: look for a split that makes it.
+            // A rare candidate: look for a split that makes it, trying the small parts first
+            // for every removal at once, since a hit usually comes early.
             let mut found = false;
-            'search: for &k in &split_ks {
-                if k + 2 > h {
-                    continue;
-                }
-                let m = h - k;
-                for a in 1..=m / 2 {
+            let top = split_ks
+                .iter()
+                .filter(|&&k| k + 2 <= h)
+                .map(|&k| (h - k) / 2)
+                .max()
+                .unwrap_or(0);
+            'search: for a in 1..=top {
+                for &k in &split_ks {
+                    if k + 2 * a > h {
+                        continue;
+                    }
+                    let m = h - k;
                     if g[a as usize] ^ g[(m - a) as usize] == v {
                         found = true;
                         break 'search;
                     }
-                    if a & 0xfff == 0 {
-                        meter.step()?;
-                    }
+                }
+                if a & 0xfff == 0 {
+                    meter.step()?;
                 }
             }
             if !found {
@@ -501,7 +507,12 @@ mod tests {
 
     #[test]
     fn parses_and_prints_codes() {
-        for (s, p) in [("0.77", "0.77"), (".07", "0.07"), ("4.70", "4.7"), ("0.137", "0.137")] {
+        for (s, p) in [
+            ("0.77", "0.77"),
+            (".07", "0.07"),
+            ("4.70", "4.7"),
+            ("0.137", "0.137"),
+        ] {
             let c: OctalCode = s.parse().unwrap();
             assert_eq!(c.to_string(), p);
         }
@@ -513,7 +524,9 @@ mod tests {
 
     #[test]
     fn sparse_sequence_agrees_with_naive() {
-        for code in ["0.77", "0.07", "0.137", "4.7", "0.16", "0.51", "0.6", "0.34", "0.007"] {
+        for code in [
+            "0.77", "0.07", "0.137", "4.7", "0.16", "0.51", "0.6", "0.34", "0.007",
+        ] {
             let c: OctalCode = code.parse().unwrap();
             let fast = octal_sequence(&c, 3000, &Budget::default()).unwrap();
             assert_eq!(fast, naive(&c, 3000), "{code}");

@@ -8,7 +8,9 @@
 use super::cram::{CramOptions, CramSolver};
 use super::hash::FastMap;
 use super::octal::{grundys_values, octal_values, subtraction_values};
-use super::{Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES};
+use super::{
+    Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
+};
 
 /// The graph of positions reachable from a game (the convention is in the module
 /// documentation of [`crate::game`]).
@@ -316,7 +318,12 @@ impl Solver {
     }
 
     /// A move from `game` (of value `g`) to a position of value `target < g`.
-    fn move_to_value(&mut self, game: &Game, target: u64, g: u64) -> Result<Option<Game>, GameError> {
+    fn move_to_value(
+        &mut self,
+        game: &Game,
+        target: u64,
+        g: u64,
+    ) -> Result<Option<Game>, GameError> {
         let x = g ^ target;
         match game {
             Game::Nim(h) => {
