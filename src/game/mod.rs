@@ -84,7 +84,7 @@
 //! up to the symmetries of the square (rotations and reflections), and components that have no
 //! move at all (a Nim heap of size 0, a single free Cram cell, a Kayles heap of size 0) are
 //! dropped. So `nim(1, 2)`, `nim(2, 1)` and `nim(0, 2, 1)` are one position, and `nim(2, 3, 4)`
-//! has 35 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped).
+//! has 28 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped).
 //! Misère games are taken whole, with the same normalisation of zeros and symmetries. A move is a
 //! pair of positions with a move from one to the other, so two moves of a position that lead to
 //! the same position count once. Green Hackenbush positions are edge multisets over the original
