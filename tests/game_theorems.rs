@@ -19,6 +19,7 @@ fn plain() -> CramOptions {
         symmetry: false,
         paths: false,
         point_symmetry: false,
+        outcome_search: false,
     }
 }
 
@@ -79,6 +80,27 @@ fn even_by_odd_cram_is_a_first_player_win() {
         assert_eq!(g.outcome(&budget()).unwrap(), Outcome::N, "{g}");
         let m = g.winning_move(&budget()).unwrap().unwrap();
         assert_eq!(m.grundy(&budget()).unwrap(), 0);
+    }
+}
+
+#[test]
+fn each_cram_option_alone_agrees_with_plain_search() {
+    for bits in 0..16u32 {
+        let o = CramOptions {
+            symmetry: bits & 1 != 0,
+            paths: bits & 2 != 0,
+            point_symmetry: bits & 4 != 0,
+            outcome_search: bits & 8 != 0,
+        };
+        for (r, c) in [(3, 4), (4, 4), (3, 5), (2, 7), (1, 9)] {
+            let b = Board::rectangle(r, c).unwrap();
+            let v = cram_grundy(&b, o, &budget()).unwrap();
+            assert_eq!(
+                v,
+                cram_grundy(&b, plain(), &budget()).unwrap(),
+                "{r}x{c} {o:?}"
+            );
+        }
     }
 }
 

@@ -358,6 +358,8 @@ pub struct CramOptions {
     pub paths: bool,
     /// Give value 0 to regions with the point-symmetry strategy.
     pub point_symmetry: bool,
+    /// Find values by outcome search of `region + ⋆n` instead of by the mex of every option.
+    pub outcome_search: bool,
 }
 
 impl Default for CramOptions {
@@ -367,6 +369,7 @@ impl Default for CramOptions {
             symmetry: true,
             paths: true,
             point_symmetry: true,
+            outcome_search: true,
         }
     }
 }
@@ -383,6 +386,10 @@ pub(crate) struct CramSolver {
     options: CramOptions,
     frames: Vec<Option<Frame>>,
     table: FastMap<u128, u8>,
+    /// Outcomes of `region + ⋆n` found to be N-positions, keyed by region key with `n` in bits
+    /// 80 and up. (P-positions go to `table`: `region + ⋆n` is P exactly when the region's value
+    /// is `n`.)
+    wins: FastMap<u128, ()>,
     misere: FastMap<u128, bool>,
     dawson: Vec<u64>,
     scratch: Vec<Vec<u64>>,
@@ -395,6 +402,7 @@ impl CramSolver {
             options,
             frames: vec![None; 65 * 65],
             table: FastMap::default(),
+            wins: FastMap::default(),
             misere: FastMap::default(),
             dawson,
             scratch: Vec::new(),
@@ -496,6 +504,12 @@ impl CramSolver {
         b: u64,
         meter: &mut Meter,
     ) -> Result<u8, GameError> {
+        if self.options.outcome_search {
+            return match self.quick_value(h, w, b) {
+                (Some(v), _) => Ok(v),
+                (None, k) => self.exact(&Comp { h, w, b, k }, meter),
+            };
+        }
         let f = self.frame(h, w);
         let hp = f.hpairs(b);
         let vp = f.vpairs(b);
@@ -535,6 +549,183 @@ impl CramSolver {
         Ok(v)
     }
 
+    /// The value of a region when it is known without search: no domino, a path, already in
+    /// the table, or point-symmetric. Also returns the region's table key.
+    fn quick_value(&mut self, h: u32, w: u32, b: u64) -> (Option<u8>, u128) {
+        let f = self.frame(h, w);
+        let hp = f.hpairs(b);
+        let vp = f.vpairs(b);
+        if hp | vp == 0 {
+            return (Some(0), 0);
+        }
+        if self.options.paths {
+            let n = b.count_ones();
+            let edges = hp.count_ones() + vp.count_ones();
+            if edges + 1 == n && max_degree_at_most_two(&f, b) {
+                let v = self.dawson.get(n as usize).copied().unwrap_or(0);
+                return (Some(v as u8), 0);
+            }
+        }
+        let k = if self.options.symmetry {
+            canonical_key(h, w, b)
+        } else {
+            key(h, w, b)
+        };
+        if let Some(&v) = self.table.get(&k) {
+            return (Some(v), k);
+        }
+        if self.options.point_symmetry && point_symmetric_strategy(&f, b) {
+            self.table.insert(k, 0);
+            return (Some(0), k);
+        }
+        (None, k)
+    }
+
+    /// The exact value of a region not known without search: the least `n` for which
+    /// `region + ⋆n` is a P-position.
+    fn exact(&mut self, c: &Comp, meter: &mut Meter) -> Result<u8, GameError> {
+        let mut n = 0u8;
+        loop {
+            if let Some(&v) = self.table.get(&c.k) {
+                return Ok(v);
+            }
+            if !self.wins(c, n, meter)? {
+                return Ok(n);
+            }
+            n = n.saturating_add(1);
+            if n == u8::MAX {
+                return Err(GameError::Unsupported {
+                    game: "cram".into(),
+                    reason: "a region value above 254".into(),
+                });
+            }
+        }
+    }
+
+    /// Whether `region + ⋆n` is an N-position. A move is either a domino in the region or a
+    /// move of the nim heap to a smaller `⋆u`.
+    ///
+    /// The search looks for one winning move, so the order of trial matters: first the options
+    /// whose regions all have known values (no search at all), then the others, those with the
+    /// fewest cells still to be searched first, and the moves of the nim heap last.
+    fn wins(&mut self, c: &Comp, n: u8, meter: &mut Meter) -> Result<bool, GameError> {
+        if let Some(&v) = self.table.get(&c.k) {
+            return Ok(v != n);
+        }
+        let ok = c.k | (u128::from(n) << 80);
+        if self.wins.contains_key(&ok) {
+            return Ok(true);
+        }
+        let f = self.frame(c.h, c.w);
+        let moves = f.hpairs(c.b).count_ones() + f.vpairs(c.b).count_ones();
+        // A value is at most the number of options, so with a larger heap the winning move is
+        // to bring the heap down to the region's value.
+        if u32::from(n) > moves {
+            return Ok(true);
+        }
+        meter.tick()?;
+        let mut pending: Vec<(u32, u64)> = Vec::new();
+        let mut win = false;
+        for pair in f.dominoes(c.b) {
+            match self.option_is_p(&f, c.b & !pair, n, true, meter)? {
+                Ok(true) => {
+                    win = true;
+                    break;
+                }
+                Ok(false) => {}
+                Err(cost) => pending.push((cost, pair)),
+            }
+        }
+        if !win {
+            pending.sort_unstable();
+            for &(_, pair) in &pending {
+                if let Ok(true) = self.option_is_p(&f, c.b & !pair, n, false, meter)? {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        if !win {
+            for u in 0..n {
+                if !self.wins(c, u, meter)? {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        if win {
+            self.wins.insert(ok, ());
+        } else {
+            self.table.insert(c.k, n);
+        }
+        Ok(win)
+    }
+
+    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position. With `shallow`, gives
+    /// `Err(cells)` instead of searching when some regions of the option, of `cells` cells in
+    /// all, have no known value.
+    fn option_is_p(
+        &mut self,
+        f: &Frame,
+        b: u64,
+        n: u8,
+        shallow: bool,
+        meter: &mut Meter,
+    ) -> Result<Result<bool, u32>, GameError> {
+        let mut comps = self.scratch.pop().unwrap_or_default();
+        f.components(b, &mut comps);
+        let mut x = n;
+        let mut unknown: Vec<Comp> = Vec::new();
+        for &cb in comps.iter() {
+            if cb & (cb - 1) == 0 {
+                continue;
+            }
+            let (h, w, cropped) = f.crop(cb);
+            match self.quick_value(h, w, cropped) {
+                (Some(v), _) => x ^= v,
+                (None, k) => unknown.push(Comp {
+                    h,
+                    w,
+                    b: cropped,
+                    k,
+                }),
+            }
+        }
+        self.scratch.push(comps);
+        if unknown.is_empty() {
+            return Ok(Ok(x == 0));
+        }
+        if shallow {
+            if let [only] = unknown.as_slice() {
+                // Known to be an N-position already: not the move we look for.
+                if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) {
+                    return Ok(Ok(false));
+                }
+            }
+            return Ok(Err(unknown.iter().map(|c| c.b.count_ones()).sum()));
+        }
+        // Two copies of one region cancel: g ⊕ g = 0.
+        unknown.sort_by_key(|c| c.k);
+        let mut kept: Vec<Comp> = Vec::with_capacity(unknown.len());
+        for c in unknown {
+            if kept.last().is_some_and(|l| l.k == c.k) {
+                kept.pop();
+            } else {
+                kept.push(c);
+            }
+        }
+        let mut unknown = kept;
+        if unknown.is_empty() {
+            return Ok(Ok(x == 0));
+        }
+        unknown.sort_by_key(|c| c.b.count_ones());
+        let last = unknown.len() - 1;
+        for c in &unknown[..last] {
+            x ^= self.exact(c, meter)?;
+        }
+        Ok(Ok(!self.wins(&unknown[last], x, meter)?))
+    }
+
     /// Misère outcome of a whole board: `true` when the player to move wins.
     pub(crate) fn misere_next_wins(
         &mut self,
@@ -572,6 +763,14 @@ impl CramSolver {
         self.misere.insert(k, wins);
         Ok(wins)
     }
+}
+
+/// A region in its cropped frame, with its table key.
+struct Comp {
+    h: u32,
+    w: u32,
+    b: u64,
+    k: u128,
 }
 
 fn board_of_key(k: u128) -> Board {
@@ -627,6 +826,7 @@ mod tests {
             symmetry: false,
             paths: false,
             point_symmetry: false,
+            outcome_search: false,
         }
     }
 
