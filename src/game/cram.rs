@@ -1,0 +1,866 @@
+//! Cram: boards, the cell notation, and the bitboard solver.
+//!
+//! A board is a frame of `rows × cols ≤ 64` cells stored as one `u64`, bit `r·cols + c` set
+//! when the cell in row `r`, column `c` is free. A domino covers two free cells that share a
+//! side, so the game only depends on the graph of free cells and their adjacencies.
+//!
+//! The solver computes Grundy values with four ideas, each of them a theorem:
+//!
+//! 1. **Components.** Free cells that are not connected by a path of adjacent free cells never
+//!    interact, so a board is the sum of its connected regions and its value is the nim-sum of
+//!    theirs. Regions are found by flood fill on the bitboard.
+//! 2. **Symmetry.** A region has the same value as its images under the eight symmetries of
+//!    the square, so each region is cropped to its bounding box and stored under the least of
+//!    its eight images, in a transposition table keyed by that bitboard.
+//! 3. **Paths.** When the adjacency graph of a region is a path of `n` cells, a domino removes
+//!    two neighbouring cells of the path and leaves two shorter paths: that is Dawson's Kayles
+//!    (`0.07`) on a heap of `n`, whose values are computed once.
+//! 4. **Point symmetry.** When a region is unchanged by the half turn about the centre of its
+//!    frame, and no free cell is its own image or next to it, the second player wins by
+//!    answering every domino with its mirror image (which is always free: it cannot overlap the
+//!    domino just played, because no cell is next to its own image). So the region is a
+//!    P-position, of value 0. Every empty board with an even side (even × even, or the rows of
+//!    an even × odd board are not symmetric in this way, see below) falls under this rule when
+//!    both sides are even.
+//!
+//! For an even × odd board the first player wins by playing the central domino and then
+//! mirroring, so its outcome is N; its Grundy value is still searched for, since the mirror
+//! argument says nothing about it.
+//!
+//! Rules 3 and 4 can be switched off ([`CramOptions`]); the tests check that the answers agree.
+//!
+//! Misère Cram has no theory of sums, so a misère board is searched whole (with symmetry and
+//! with isolated cells, which can never be covered, removed).
+
+use std::fmt;
+
+use super::hash::FastMap;
+use super::octal::octal_values;
+use super::{Budget, GameError, Meter, OctalCode};
+
+/// A Cram board: a frame of at most 64 cells and the set of its free cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: u8,
+    cols: u8,
+    free: u64,
+}
+
+fn full_mask(cells: u32) -> u64 {
+    if cells >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    }
+}
+
+impl Board {
+    /// The empty `rows × cols` board, all cells free. At most 64 cells, and no side of 0.
+    pub fn rectangle(rows: u64, cols: u64) -> Result<Board, GameError> {
+        if rows == 0 || cols == 0 || rows.saturating_mul(cols) > 64 {
+            return Err(GameError::InvalidGame {
+                game: format!("cram({rows}, {cols})"),
+                reason: "a Cram board needs both sides positive and at most 64 cells".into(),
+            });
+        }
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            free: full_mask((rows * cols) as u32),
+        })
+    }
+
+    /// A board from its frame and bitboard of free cells (bit `r·cols + c`). Bits outside the
+    /// frame are ignored.
+    pub fn from_bits(rows: u64, cols: u64, free: u64) -> Result<Board, GameError> {
+        let b = Board::rectangle(rows, cols)?;
+        Ok(Board {
+            free: free & b.free,
+            ..b
+        })
+    }
+
+    /// The number of rows of the frame.
+    pub fn rows(&self) -> u64 {
+        u64::from(self.rows)
+    }
+
+    /// The number of columns of the frame.
+    pub fn cols(&self) -> u64 {
+        u64::from(self.cols)
+    }
+
+    /// The free cells, bit `r·cols + c`.
+    pub fn free_bits(&self) -> u64 {
+        self.free
+    }
+
+    /// Whether the cell in row `r`, column `c` is free.
+    pub fn is_free(&self, r: u64, c: u64) -> bool {
+        r < self.rows() && c < self.cols() && self.free >> (r * self.cols() + c) & 1 == 1
+    }
+
+    /// `Some((rows, cols))` when every cell of the frame is free.
+    pub fn as_rectangle(&self) -> Option<(u64, u64)> {
+        let full = full_mask(u32::from(self.rows) * u32::from(self.cols));
+        (self.free == full).then(|| (self.rows(), self.cols()))
+    }
+
+    /// The boards after each possible domino, horizontal dominoes first, in cell order.
+    pub fn moves(&self) -> Vec<Board> {
+        let f = Frame::new(u32::from(self.rows), u32::from(self.cols));
+        let mut out = Vec::new();
+        for pair in f.dominoes(self.free) {
+            out.push(Board {
+                free: self.free & !pair,
+                ..*self
+            });
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// The cell notation of [`parse_cells`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows() {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..self.cols() {
+                f.write_str(if self.is_free(r, c) { "#" } else { "." })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses the Cram cell notation: rows from top to bottom separated by `/`, `#` a free cell,
+/// `.` a blocked cell; whitespace is ignored and shorter rows are padded with blocked cells.
+/// The frame (rows × longest row) may have at most 64 cells. Example: `"###/#.#/###"` is a
+/// 3 × 3 ring.
+pub fn parse_cells(s: &str) -> Result<Board, GameError> {
+    let bad = |offset: usize, reason: String| GameError::MalformedBoard {
+        input: s.to_string(),
+        offset,
+        reason,
+    };
+    let mut rows: Vec<Vec<bool>> = vec![Vec::new()];
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '/' => rows.push(Vec::new()),
+            '#' | '.' => {
+                if let Some(r) = rows.last_mut() {
+                    r.push(ch == '#');
+                }
+            }
+            c if c.is_whitespace() => {}
+            c => {
+                return Err(bad(
+                    i,
+                    format!(
+                        "`{c}` is not a cell: use `#` for free, `.` for blocked, `/` between rows"
+                    ),
+                ))
+            }
+        }
+    }
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    if cols == 0 {
+        return Err(bad(0, "the board has no cells".into()));
+    }
+    let n = rows.len() * cols;
+    if n > 64 {
+        return Err(bad(
+            s.len(),
+            format!(
+                "the frame has {} × {} = {n} cells, more than 64",
+                rows.len(),
+                cols
+            ),
+        ));
+    }
+    let mut free = 0u64;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &x) in row.iter().enumerate() {
+            if x {
+                free |= 1 << (r * cols + c);
+            }
+        }
+    }
+    Board::from_bits(rows.len() as u64, cols as u64, free)
+}
+
+/// Masks of one frame shape.
+#[derive(Clone, Copy)]
+struct Frame {
+    h: u32,
+    w: u32,
+    full: u64,
+    /// Cells not in the last column (may be the left cell of a horizontal domino).
+    not_last: u64,
+    /// Cells not in the first column.
+    not_first: u64,
+}
+
+impl Frame {
+    fn new(h: u32, w: u32) -> Frame {
+        let full = full_mask(h * w);
+        let mut last = 0u64;
+        let mut first = 0u64;
+        for r in 0..h {
+            last |= 1 << (r * w + w - 1);
+            first |= 1 << (r * w);
+        }
+        Frame {
+            h,
+            w,
+            full,
+            not_last: full & !last,
+            not_first: full & !first,
+        }
+    }
+
+    #[inline]
+    fn hpairs(&self, b: u64) -> u64 {
+        b & (b >> 1) & self.not_last
+    }
+
+    #[inline]
+    fn vpairs(&self, b: u64) -> u64 {
+        if self.w >= 64 {
+            0
+        } else {
+            b & (b >> self.w)
+        }
+    }
+
+    /// Each domino as the two-bit mask it covers.
+    fn dominoes(&self, b: u64) -> impl Iterator<Item = u64> + '_ {
+        let h = self.hpairs(b);
+        let v = self.vpairs(b);
+        let w = self.w;
+        bits(h)
+            .map(|i| 3u64 << i)
+            .chain(bits(v).map(move |i| (1u64 << i) | (1u64 << (i + w))))
+    }
+
+    #[inline]
+    fn grow(&self, s: u64) -> u64 {
+        let w = self.w;
+        let up = if w >= 64 { 0 } else { s >> w };
+        let down = if w >= 64 { 0 } else { s << w };
+        (s | ((s << 1) & self.not_first) | ((s >> 1) & self.not_last) | up | down) & self.full
+    }
+
+    /// The connected components of `b`.
+    fn components(&self, b: u64, out: &mut Vec<u64>) {
+        out.clear();
+        let mut rest = b;
+        while rest != 0 {
+            let mut comp = rest & rest.wrapping_neg();
+            loop {
+                let next = self.grow(comp) & b;
+                if next == comp {
+                    break;
+                }
+                comp = next;
+            }
+            rest &= !comp;
+            out.push(comp);
+        }
+    }
+
+    /// Crops `b` (non-empty) to its bounding box: the new height, width and bits.
+    fn crop(&self, b: u64) -> (u32, u32, u64) {
+        let w = self.w;
+        let rmin = b.trailing_zeros() / w;
+        let rmax = (63 - b.leading_zeros()) / w;
+        let row_mask = full_mask(w);
+        let mut cols = 0u64;
+        for r in rmin..=rmax {
+            cols |= (b >> (r * w)) & row_mask;
+        }
+        let cmin = cols.trailing_zeros();
+        let cmax = 63 - cols.leading_zeros();
+        let cw = cmax - cmin + 1;
+        let ch = rmax - rmin + 1;
+        let cmask = full_mask(cw);
+        let mut out = 0u64;
+        for r in rmin..=rmax {
+            out |= ((b >> (r * w + cmin)) & cmask) << ((r - rmin) * cw);
+        }
+        (ch, cw, out)
+    }
+}
+
+fn bits(mut x: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if x == 0 {
+            None
+        } else {
+            let i = x.trailing_zeros();
+            x &= x - 1;
+            Some(i)
+        }
+    })
+}
+
+#[inline]
+fn rot180(h: u32, w: u32, b: u64) -> u64 {
+    b.reverse_bits() >> (64 - h * w)
+}
+
+fn flip_rows(h: u32, w: u32, b: u64) -> u64 {
+    let m = full_mask(w);
+    let mut out = 0u64;
+    for r in 0..h {
+        out |= ((b >> (r * w)) & m) << ((h - 1 - r) * w);
+    }
+    out
+}
+
+fn transpose(h: u32, w: u32, b: u64) -> u64 {
+    let mut out = 0u64;
+    for i in bits(b) {
+        let (r, c) = (i / w, i % w);
+        out |= 1 << (c * h + r);
+    }
+    out
+}
+
+#[inline]
+fn key(h: u32, w: u32, b: u64) -> u128 {
+    (u128::from(h) << 72) | (u128::from(w) << 64) | u128::from(b)
+}
+
+/// The least key among the eight images of a cropped region under the symmetries of the
+/// square.
+fn canonical_key(h: u32, w: u32, b: u64) -> u128 {
+    let mut best = u128::MAX;
+    let t = transpose(h, w, b);
+    for (hh, ww, x) in [(h, w, b), (w, h, t)] {
+        let f = flip_rows(hh, ww, x);
+        for y in [x, rot180(hh, ww, x), f, rot180(hh, ww, f)] {
+            best = best.min(key(hh, ww, y));
+        }
+    }
+    best
+}
+
+/// Which shortcuts the Cram solver may use. All of them are theorems; switching them off is
+/// for testing and for measuring what they are worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CramOptions {
+    /// Store regions under their least image by the symmetries of the square.
+    pub symmetry: bool,
+    /// Use Dawson's Kayles for path-shaped regions.
+    pub paths: bool,
+    /// Give value 0 to regions with the point-symmetry strategy.
+    pub point_symmetry: bool,
+    /// Find values by outcome search of `region + ⋆n` instead of by the mex of every option.
+    pub outcome_search: bool,
+}
+
+impl Default for CramOptions {
+    /// Everything on.
+    fn default() -> Self {
+        CramOptions {
+            symmetry: true,
+            paths: true,
+            point_symmetry: true,
+            outcome_search: true,
+        }
+    }
+}
+
+/// The Grundy value of a Cram board with the chosen shortcuts.
+pub fn cram_grundy(board: &Board, options: CramOptions, b: &Budget) -> Result<u64, GameError> {
+    let mut meter = Meter::new(b);
+    let mut s = CramSolver::new(options, &mut meter)?;
+    s.board_value(board, &mut meter)
+}
+
+/// Memoised Cram solver, shared by all the Cram boards of one search.
+pub(crate) struct CramSolver {
+    options: CramOptions,
+    frames: Vec<Option<Frame>>,
+    table: FastMap<u128, u8>,
+    /// Outcomes of `region + ⋆n` found to be N-positions, keyed by region key with `n` in bits
+    /// 80 and up. (P-positions go to `table`: `region + ⋆n` is P exactly when the region's value
+    /// is `n`.)
+    wins: FastMap<u128, ()>,
+    misere: FastMap<u128, bool>,
+    dawson: Vec<u64>,
+    scratch: Vec<Vec<u64>>,
+}
+
+impl CramSolver {
+    pub(crate) fn new(options: CramOptions, meter: &mut Meter) -> Result<Self, GameError> {
+        let dawson = octal_values(&OctalCode::dawsons_kayles(), 64, meter)?;
+        Ok(CramSolver {
+            options,
+            frames: vec![None; 65 * 65],
+            table: FastMap::default(),
+            wins: FastMap::default(),
+            misere: FastMap::default(),
+            dawson,
+            scratch: Vec::new(),
+        })
+    }
+
+    fn frame(&mut self, h: u32, w: u32) -> Frame {
+        let i = (h * 65 + w) as usize;
+        match self.frames.get(i).copied().flatten() {
+            Some(f) => f,
+            None => {
+                let f = Frame::new(h, w);
+                if let Some(slot) = self.frames.get_mut(i) {
+                    *slot = Some(f);
+                }
+                f
+            }
+        }
+    }
+
+    /// The value of a whole board.
+    pub(crate) fn board_value(&mut self, b: &Board, meter: &mut Meter) -> Result<u64, GameError> {
+        let v = self.region_value(u32::from(b.rows), u32::from(b.cols), b.free, meter)?;
+        Ok(u64::from(v))
+    }
+
+    /// The nim-sum of the values of the components of `b` in an `h × w` frame.
+    fn region_value(&mut self, h: u32, w: u32, b: u64, meter: &mut Meter) -> Result<u8, GameError> {
+        let f = self.frame(h, w);
+        if f.hpairs(b) | f.vpairs(b) == 0 {
+            return Ok(0);
+        }
+        let mut comps = self.scratch.pop().unwrap_or_default();
+        f.components(b, &mut comps);
+        let mut x = 0u8;
+        let mut result = Ok(());
+        for &c in comps.iter() {
+            if c & (c - 1) == 0 {
+                continue;
+            }
+            let (ch, cw, cb) = f.crop(c);
+            match self.component_value(ch, cw, cb, meter) {
+                Ok(v) => x ^= v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.scratch.push(comps);
+        result.map(|()| x)
+    }
+
+    /// The canonical (cropped, symmetry-reduced) components of a board that have at least one
+    /// domino, each as a board.
+    pub(crate) fn canonical_components(&mut self, b: &Board) -> Vec<Board> {
+        let f = self.frame(u32::from(b.rows), u32::from(b.cols));
+        let mut comps = Vec::new();
+        f.components(b.free, &mut comps);
+        let mut out = Vec::new();
+        for c in comps {
+            if f.hpairs(c) | f.vpairs(c) == 0 {
+                continue;
+            }
+            let (h, w, x) = f.crop(c);
+            out.push(board_of_key(canonical_key(h, w, x)));
+        }
+        out
+    }
+
+    /// The whole board, isolated cells removed, cropped and symmetry-reduced (for misère play).
+    pub(crate) fn canonical_whole(&mut self, b: &Board) -> Board {
+        let (h, w, x) = self.reduce_whole(u32::from(b.rows), u32::from(b.cols), b.free);
+        if x == 0 {
+            return Board {
+                rows: 1,
+                cols: 1,
+                free: 0,
+            };
+        }
+        board_of_key(canonical_key(h, w, x))
+    }
+
+    fn reduce_whole(&mut self, h: u32, w: u32, b: u64) -> (u32, u32, u64) {
+        let f = self.frame(h, w);
+        let hp = f.hpairs(b);
+        let vp = f.vpairs(b);
+        let live = hp | (hp << 1) | vp | if w >= 64 { 0 } else { vp << w };
+        if live == 0 {
+            return (h, w, 0);
+        }
+        f.crop(live)
+    }
+
+    fn component_value(
+        &mut self,
+        h: u32,
+        w: u32,
+        b: u64,
+        meter: &mut Meter,
+    ) -> Result<u8, GameError> {
+        if self.options.outcome_search {
+            return match self.quick_value(h, w, b) {
+                (Some(v), _) => Ok(v),
+                (None, k) => self.exact(&Comp { h, w, b, k }, meter),
+            };
+        }
+        let f = self.frame(h, w);
+        let hp = f.hpairs(b);
+        let vp = f.vpairs(b);
+        if hp | vp == 0 {
+            return Ok(0);
+        }
+        let n = b.count_ones();
+        if self.options.paths {
+            let edges = hp.count_ones() + vp.count_ones();
+            if edges + 1 == n && max_degree_at_most_two(&f, b) {
+                let v = self.dawson.get(n as usize).copied().unwrap_or(0);
+                return Ok(v as u8);
+            }
+        }
+        let k = if self.options.symmetry {
+            canonical_key(h, w, b)
+        } else {
+            key(h, w, b)
+        };
+        if let Some(&v) = self.table.get(&k) {
+            return Ok(v);
+        }
+        if self.options.point_symmetry && point_symmetric_strategy(&f, b) {
+            self.table.insert(k, 0);
+            return Ok(0);
+        }
+        meter.tick()?;
+        // Values of Cram regions of at most 64 cells are far below 128; a u128 holds the
+        // options' values.
+        let mut seen: u128 = 0;
+        for pair in f.dominoes(b) {
+            let v = self.region_value(h, w, b & !pair, meter)?;
+            seen |= 1u128 << (v & 127);
+        }
+        let v = (!seen).trailing_zeros() as u8;
+        self.table.insert(k, v);
+        Ok(v)
+    }
+
+    /// The value of a region when it is known without search: no domino, a path, already in
+    /// the table, or point-symmetric. Also returns the region's table key.
+    fn quick_value(&mut self, h: u32, w: u32, b: u64) -> (Option<u8>, u128) {
+        let f = self.frame(h, w);
+        let hp = f.hpairs(b);
+        let vp = f.vpairs(b);
+        if hp | vp == 0 {
+            return (Some(0), 0);
+        }
+        if self.options.paths {
+            let n = b.count_ones();
+            let edges = hp.count_ones() + vp.count_ones();
+            if edges + 1 == n && max_degree_at_most_two(&f, b) {
+                let v = self.dawson.get(n as usize).copied().unwrap_or(0);
+                return (Some(v as u8), 0);
+            }
+        }
+        let k = if self.options.symmetry {
+            canonical_key(h, w, b)
+        } else {
+            key(h, w, b)
+        };
+        if let Some(&v) = self.table.get(&k) {
+            return (Some(v), k);
+        }
+        if self.options.point_symmetry && point_symmetric_strategy(&f, b) {
+            self.table.insert(k, 0);
+            return (Some(0), k);
+        }
+        (None, k)
+    }
+
+    /// The exact value of a region not known without search: the least `n` for which
+    /// `region + ⋆n` is a P-position.
+    fn exact(&mut self, c: &Comp, meter: &mut Meter) -> Result<u8, GameError> {
+        let mut n = 0u8;
+        loop {
+            if let Some(&v) = self.table.get(&c.k) {
+                return Ok(v);
+            }
+            if !self.wins(c, n, meter)? {
+                return Ok(n);
+            }
+            n = n.saturating_add(1);
+            if n == u8::MAX {
+                return Err(GameError::Unsupported {
+                    game: "cram".into(),
+                    reason: "a region value above 254".into(),
+                });
+            }
+        }
+    }
+
+    /// Whether `region + ⋆n` is an N-position. A move is either a domino in the region or a
+    /// move of the nim heap to a smaller `⋆u`.
+    ///
+    /// The search looks for one winning move, so the order of trial matters: first the options
+    /// whose regions all have known values (no search at all), then the others, those with the
+    /// fewest cells still to be searched first, and the moves of the nim heap last.
+    fn wins(&mut self, c: &Comp, n: u8, meter: &mut Meter) -> Result<bool, GameError> {
+        if let Some(&v) = self.table.get(&c.k) {
+            return Ok(v != n);
+        }
+        let ok = c.k | (u128::from(n) << 80);
+        if self.wins.contains_key(&ok) {
+            return Ok(true);
+        }
+        let f = self.frame(c.h, c.w);
+        let moves = f.hpairs(c.b).count_ones() + f.vpairs(c.b).count_ones();
+        // A value is at most the number of options, so with a larger heap the winning move is
+        // to bring the heap down to the region's value.
+        if u32::from(n) > moves {
+            return Ok(true);
+        }
+        meter.tick()?;
+        let mut pending: Vec<(u32, u64)> = Vec::new();
+        let mut win = false;
+        for pair in f.dominoes(c.b) {
+            match self.option_is_p(&f, c.b & !pair, n, true, meter)? {
+                Ok(true) => {
+                    win = true;
+                    break;
+                }
+                Ok(false) => {}
+                Err(cost) => pending.push((cost, pair)),
+            }
+        }
+        if !win {
+            pending.sort_unstable();
+            for &(_, pair) in &pending {
+                if let Ok(true) = self.option_is_p(&f, c.b & !pair, n, false, meter)? {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        if !win {
+            for u in 0..n {
+                if !self.wins(c, u, meter)? {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        if win {
+            self.wins.insert(ok, ());
+        } else {
+            self.table.insert(c.k, n);
+        }
+        Ok(win)
+    }
+
+    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position. With `shallow`, gives
+    /// `Err(cells)` instead of searching when some regions of the option, of `cells` cells in
+    /// all, have no known value.
+    fn option_is_p(
+        &mut self,
+        f: &Frame,
+        b: u64,
+        n: u8,
+        shallow: bool,
+        meter: &mut Meter,
+    ) -> Result<Result<bool, u32>, GameError> {
+        let mut comps = self.scratch.pop().unwrap_or_default();
+        f.components(b, &mut comps);
+        let mut x = n;
+        let mut unknown: Vec<Comp> = Vec::new();
+        for &cb in comps.iter() {
+            if cb & (cb - 1) == 0 {
+                continue;
+            }
+            let (h, w, cropped) = f.crop(cb);
+            match self.quick_value(h, w, cropped) {
+                (Some(v), _) => x ^= v,
+                (None, k) => unknown.push(Comp {
+                    h,
+                    w,
+                    b: cropped,
+                    k,
+                }),
+            }
+        }
+        self.scratch.push(comps);
+        if unknown.is_empty() {
+            return Ok(Ok(x == 0));
+        }
+        if shallow {
+            if let [only] = unknown.as_slice() {
+                // Known to be an N-position already: not the move we look for.
+                if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) {
+                    return Ok(Ok(false));
+                }
+            }
+            return Ok(Err(unknown.iter().map(|c| c.b.count_ones()).sum()));
+        }
+        // Two copies of one region cancel: g ⊕ g = 0.
+        unknown.sort_by_key(|c| c.k);
+        let mut kept: Vec<Comp> = Vec::with_capacity(unknown.len());
+        for c in unknown {
+            if kept.last().is_some_and(|l| l.k == c.k) {
+                kept.pop();
+            } else {
+                kept.push(c);
+            }
+        }
+        let mut unknown = kept;
+        if unknown.is_empty() {
+            return Ok(Ok(x == 0));
+        }
+        unknown.sort_by_key(|c| c.b.count_ones());
+        let last = unknown.len() - 1;
+        for c in &unknown[..last] {
+            x ^= self.exact(c, meter)?;
+        }
+        Ok(Ok(!self.wins(&unknown[last], x, meter)?))
+    }
+
+    /// Misère outcome of a whole board: `true` when the player to move wins.
+    pub(crate) fn misere_next_wins(
+        &mut self,
+        b: &Board,
+        meter: &mut Meter,
+    ) -> Result<bool, GameError> {
+        let (h, w, x) = self.reduce_whole(u32::from(b.rows), u32::from(b.cols), b.free);
+        self.misere_rec(h, w, x, meter)
+    }
+
+    fn misere_rec(&mut self, h: u32, w: u32, b: u64, meter: &mut Meter) -> Result<bool, GameError> {
+        if b == 0 {
+            // No move: in misère play the player to move wins.
+            return Ok(true);
+        }
+        let k = if self.options.symmetry {
+            canonical_key(h, w, b)
+        } else {
+            key(h, w, b)
+        };
+        if let Some(&v) = self.misere.get(&k) {
+            return Ok(v);
+        }
+        meter.tick()?;
+        let f = self.frame(h, w);
+        let mut wins = false;
+        let pairs: Vec<u64> = f.dominoes(b).collect();
+        for pair in pairs {
+            let (ch, cw, cb) = self.reduce_whole(h, w, b & !pair);
+            if !self.misere_rec(ch, cw, cb, meter)? {
+                wins = true;
+                break;
+            }
+        }
+        self.misere.insert(k, wins);
+        Ok(wins)
+    }
+}
+
+/// A region in its cropped frame, with its table key.
+struct Comp {
+    h: u32,
+    w: u32,
+    b: u64,
+    k: u128,
+}
+
+fn board_of_key(k: u128) -> Board {
+    Board {
+        rows: (k >> 72) as u8,
+        cols: ((k >> 64) & 0xff) as u8,
+        free: k as u64,
+    }
+}
+
+/// Whether no cell of `b` has three or more free neighbours.
+fn max_degree_at_most_two(f: &Frame, b: u64) -> bool {
+    let l = ((b << 1) & f.not_first) & b;
+    let r = ((b >> 1) & f.not_last) & b;
+    let (u, d) = if f.w >= 64 {
+        (0, 0)
+    } else {
+        ((b << f.w) & b, (b >> f.w) & b)
+    };
+    let three = (l & r & u) | (l & r & d) | (l & u & d) | (r & u & d);
+    three == 0
+}
+
+/// Whether `b` is unchanged by the half turn of its frame and no free cell is its own image
+/// or adjacent to it.
+fn point_symmetric_strategy(f: &Frame, b: u64) -> bool {
+    let n = f.h * f.w;
+    if rot180(f.h, f.w, b) != b {
+        return false;
+    }
+    // Cells that are their own image or next to it lie in the middle of the frame.
+    for i in bits(b) {
+        let j = n - 1 - i;
+        if j == i {
+            return false;
+        }
+        let (ri, ci) = (i / f.w, i % f.w);
+        let (rj, cj) = (j / f.w, j % f.w);
+        if ri.abs_diff(rj) + ci.abs_diff(cj) == 1 {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn plain() -> CramOptions {
+        CramOptions {
+            symmetry: false,
+            paths: false,
+            point_symmetry: false,
+            outcome_search: false,
+        }
+    }
+
+    #[test]
+    fn cells_round_trip() {
+        let b = parse_cells("##./# ##/").unwrap();
+        assert_eq!(b.rows(), 3);
+        assert_eq!(b.to_string(), "##./###/...");
+        assert_eq!(parse_cells(&b.to_string()).unwrap(), b);
+        let e = parse_cells("##x").unwrap_err();
+        assert!(e.to_string().contains("byte 2"), "{e}");
+    }
+
+    #[test]
+    fn symmetry_keys_agree() {
+        let b = parse_cells("##./.##/..#").unwrap();
+        let f = Frame::new(3, 3);
+        let (h, w, x) = f.crop(b.free);
+        let k = canonical_key(h, w, x);
+        let t = transpose(h, w, x);
+        assert_eq!(canonical_key(w, h, t), k);
+        assert_eq!(canonical_key(h, w, rot180(h, w, x)), k);
+    }
+
+    #[test]
+    fn shortcuts_agree_with_plain_search() {
+        let b = Budget::default();
+        for r in 1..=4 {
+            for c in 1..=5 {
+                let board = Board::rectangle(r, c).unwrap();
+                let fast = cram_grundy(&board, CramOptions::default(), &b).unwrap();
+                let slow = cram_grundy(&board, plain(), &b).unwrap();
+                assert_eq!(fast, slow, "{r}x{c}");
+            }
+        }
+    }
+}

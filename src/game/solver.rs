@@ -1,0 +1,572 @@
+//! The generic solver: moves, Grundy values of sums, winning moves, canonical positions and
+//! game graphs.
+//!
+//! One [`Solver`] lives for one request. It keeps a budget meter and the memo tables of every
+//! game it meets (value sequences of heap games, the Cram transposition table), so that a
+//! winning-move search or a game graph, which ask for many values, compute each piece once.
+
+use super::cram::{CramOptions, CramSolver};
+use super::hash::FastMap;
+use super::octal::{grundys_values, octal_values, subtraction_values};
+use super::{
+    Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
+};
+
+/// The graph of positions reachable from a game (the convention is in the module
+/// documentation of [`crate::game`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameGraph {
+    /// The positions, in canonical form; `positions[0]` is the game itself.
+    pub positions: Vec<Game>,
+    /// The moves, as pairs of indices into `positions`, each pair once.
+    pub edges: Vec<(usize, usize)>,
+    /// Whether each position is a P-position.
+    pub p_positions: Vec<bool>,
+}
+
+impl GameGraph {
+    /// `(positions, moves, P-positions)`: the numbers the course prints.
+    pub fn counts(&self) -> (usize, usize, usize) {
+        (
+            self.positions.len(),
+            self.edges.len(),
+            self.p_positions.iter().filter(|&&p| p).count(),
+        )
+    }
+}
+
+pub(crate) struct Solver {
+    meter: Meter,
+    octal: FastMap<OctalCode, Vec<u64>>,
+    subtraction: FastMap<Vec<u64>, Vec<u64>>,
+    grundys: Vec<u64>,
+    cram: Option<CramSolver>,
+}
+
+/// Grows a cached sequence geometrically so that a run of requests costs linear time.
+fn target_len(have: usize, n: u64) -> u64 {
+    n.max((have as u64).saturating_mul(2)).max(64)
+}
+
+fn splice(parts: &[Game], i: usize, replacement: Game) -> Game {
+    let mut out = Vec::with_capacity(parts.len() + 1);
+    for (j, p) in parts.iter().enumerate() {
+        if j != i {
+            out.push(p.clone());
+        } else if let Game::Sum(sub) = &replacement {
+            out.extend(sub.iter().cloned());
+        } else {
+            out.push(replacement.clone());
+        }
+    }
+    Game::Sum(out)
+}
+
+fn too_many(game: &Game, count: u64) -> GameError {
+    GameError::TooManyMoves {
+        game: game.to_string(),
+        count,
+        limit: MAX_LISTED_MOVES,
+    }
+}
+
+/// The options of a game in the shape of the game as written (possibly with repeats).
+pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
+    Ok(match game {
+        Game::Nim(h) | Game::MisereNim(h) => {
+            let count = h.iter().fold(0u64, |a, &x| a.saturating_add(x));
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            let mut out = Vec::new();
+            for (i, &x) in h.iter().enumerate() {
+                for v in 0..x {
+                    let mut hh = h.clone();
+                    hh[i] = v;
+                    out.push(match game {
+                        Game::Nim(_) => Game::Nim(hh),
+                        _ => Game::MisereNim(hh),
+                    });
+                }
+            }
+            out
+        }
+        Game::Subtraction { set, n } => set
+            .iter()
+            .filter(|&&s| s <= *n)
+            .map(|&s| Game::Subtraction {
+                set: set.clone(),
+                n: n - s,
+            })
+            .collect(),
+        Game::Octal { code, n } => {
+            let per = code.digits().len() as u64;
+            let count = (n / 2).saturating_mul(per);
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            code.options(*n)
+                .into_iter()
+                .map(|hs| match hs.as_slice() {
+                    [] => Game::Octal {
+                        code: code.clone(),
+                        n: 0,
+                    },
+                    [m] => Game::Octal {
+                        code: code.clone(),
+                        n: *m,
+                    },
+                    _ => Game::Sum(
+                        hs.iter()
+                            .map(|&m| Game::Octal {
+                                code: code.clone(),
+                                n: m,
+                            })
+                            .collect(),
+                    ),
+                })
+                .collect()
+        }
+        Game::Grundys(n) => {
+            if n / 2 > MAX_LISTED_MOVES {
+                return Err(too_many(game, n / 2));
+            }
+            (1..)
+                .take_while(|a| 2 * a < *n)
+                .map(|a| Game::Sum(vec![Game::Grundys(a), Game::Grundys(n - a)]))
+                .collect()
+        }
+        Game::Cram(b) => b.moves().into_iter().map(Game::Cram).collect(),
+        Game::MisereCram(b) => b.moves().into_iter().map(Game::MisereCram).collect(),
+        Game::Northcott(rows) => {
+            let count = rows.iter().fold(0u64, |a, r| a.saturating_add(2 * r.gap()));
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            let mut out = Vec::new();
+            for (i, r) in rows.iter().enumerate() {
+                for m in r.moves() {
+                    let mut rr = rows.clone();
+                    rr[i] = m;
+                    out.push(Game::Northcott(rr));
+                }
+            }
+            out
+        }
+        Game::Hackenbush(g) => g
+            .grounded()
+            .moves()
+            .into_iter()
+            .map(Game::Hackenbush)
+            .collect(),
+        Game::Sum(parts) => {
+            let mut out = Vec::new();
+            for (i, p) in parts.iter().enumerate() {
+                for m in moves(p)? {
+                    out.push(splice(parts, i, m));
+                    if out.len() as u64 > MAX_LISTED_MOVES {
+                        return Err(too_many(game, out.len() as u64));
+                    }
+                }
+            }
+            out
+        }
+    })
+}
+
+impl Solver {
+    pub(crate) fn new(b: &Budget) -> Self {
+        Solver {
+            meter: Meter::new(b),
+            octal: FastMap::default(),
+            subtraction: FastMap::default(),
+            grundys: Vec::new(),
+            cram: None,
+        }
+    }
+
+    fn cram(&mut self) -> Result<&mut CramSolver, GameError> {
+        if self.cram.is_none() {
+            self.cram = Some(CramSolver::new(CramOptions::default(), &mut self.meter)?);
+        }
+        self.cram.as_mut().ok_or_else(|| GameError::Unsupported {
+            game: "cram".into(),
+            reason: "the Cram solver could not be set up".into(),
+        })
+    }
+
+    fn with_cram<R>(
+        &mut self,
+        f: impl FnOnce(&mut CramSolver, &mut Meter) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        self.cram()?;
+        match &mut self.cram {
+            Some(c) => f(c, &mut self.meter),
+            None => Err(GameError::Unsupported {
+                game: "cram".into(),
+                reason: "the Cram solver could not be set up".into(),
+            }),
+        }
+    }
+
+    fn octal_value(&mut self, code: &OctalCode, n: u64) -> Result<u64, GameError> {
+        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n as usize)) {
+            return Ok(*v);
+        }
+        let have = self.octal.get(code).map_or(0, Vec::len);
+        let seq = octal_values(code, target_len(have, n), &mut self.meter)?;
+        let v = seq.get(n as usize).copied().unwrap_or(0);
+        self.octal.insert(code.clone(), seq);
+        Ok(v)
+    }
+
+    fn subtraction_value(&mut self, set: &[u64], n: u64) -> Result<u64, GameError> {
+        if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n as usize)) {
+            return Ok(*v);
+        }
+        let have = self.subtraction.get(set).map_or(0, Vec::len);
+        let seq = subtraction_values(set, target_len(have, n), &mut self.meter)?;
+        let v = seq.get(n as usize).copied().unwrap_or(0);
+        self.subtraction.insert(set.to_vec(), seq);
+        Ok(v)
+    }
+
+    fn grundys_value(&mut self, n: u64) -> Result<u64, GameError> {
+        if let Some(v) = self.grundys.get(n as usize) {
+            return Ok(*v);
+        }
+        self.grundys = grundys_values(target_len(self.grundys.len(), n), &mut self.meter)?;
+        Ok(self.grundys.get(n as usize).copied().unwrap_or(0))
+    }
+
+    pub(crate) fn grundy(&mut self, game: &Game) -> Result<u64, GameError> {
+        match game {
+            Game::Nim(h) => Ok(h.iter().fold(0, |a, &x| a ^ x)),
+            Game::MisereNim(_) | Game::MisereCram(_) => Err(GameError::NoGrundyValue {
+                game: game.to_string(),
+            }),
+            Game::Subtraction { set, n } => self.subtraction_value(set, *n),
+            Game::Octal { code, n } => self.octal_value(code, *n),
+            Game::Grundys(n) => self.grundys_value(*n),
+            Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
+            Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
+            Game::Hackenbush(g) => {
+                for _ in g.edges() {
+                    self.meter.tick()?;
+                }
+                Ok(g.value())
+            }
+            Game::Sum(parts) => {
+                if game.is_misere() {
+                    return Err(GameError::NoGrundyValue {
+                        game: game.to_string(),
+                    });
+                }
+                let mut x = 0;
+                for p in parts {
+                    x ^= self.grundy(p)?;
+                }
+                Ok(x)
+            }
+        }
+    }
+
+    fn misere_cram_next_wins(&mut self, b: &Board) -> Result<bool, GameError> {
+        self.with_cram(|c, m| c.misere_next_wins(b, m))
+    }
+
+    pub(crate) fn outcome(&mut self, game: &Game) -> Result<Outcome, GameError> {
+        let next_wins = match game {
+            Game::MisereNim(h) => misere_nim_next_wins(h),
+            Game::MisereCram(b) => self.misere_cram_next_wins(b)?,
+            Game::Sum(parts) if game.is_misere() => {
+                if let [only] = parts.as_slice() {
+                    return self.outcome(only);
+                }
+                return Err(unsupported_misere_sum(game));
+            }
+            _ => self.grundy(game)? != 0,
+        };
+        Ok(if next_wins { Outcome::N } else { Outcome::P })
+    }
+
+    pub(crate) fn winning_move(&mut self, game: &Game) -> Result<Option<Game>, GameError> {
+        match game {
+            Game::MisereNim(h) => Ok(misere_nim_winning_move(h).map(Game::MisereNim)),
+            Game::MisereCram(b) => {
+                for m in b.moves() {
+                    if !self.misere_cram_next_wins(&m)? {
+                        return Ok(Some(Game::MisereCram(m)));
+                    }
+                }
+                Ok(None)
+            }
+            Game::Sum(parts) if game.is_misere() => {
+                if let [only] = parts.as_slice() {
+                    return self.winning_move(only);
+                }
+                Err(unsupported_misere_sum(game))
+            }
+            _ => {
+                let g = self.grundy(game)?;
+                if g == 0 {
+                    return Ok(None);
+                }
+                self.move_to_value(game, 0, g)
+            }
+        }
+    }
+
+    /// A move from `game` (of value `g`) to a position of value `target < g`.
+    fn move_to_value(
+        &mut self,
+        game: &Game,
+        target: u64,
+        g: u64,
+    ) -> Result<Option<Game>, GameError> {
+        let x = g ^ target;
+        match game {
+            Game::Nim(h) => {
+                for (i, &v) in h.iter().enumerate() {
+                    if v ^ x < v {
+                        let mut hh = h.clone();
+                        hh[i] = v ^ x;
+                        return Ok(Some(Game::Nim(hh)));
+                    }
+                }
+                Ok(None)
+            }
+            Game::Northcott(rows) => {
+                for (i, r) in rows.iter().enumerate() {
+                    if r.gap() ^ x < r.gap() {
+                        let mut rr: Vec<NorthcottRow> = rows.clone();
+                        rr[i] = r.with_gap(r.gap() ^ x);
+                        return Ok(Some(Game::Northcott(rr)));
+                    }
+                }
+                Ok(None)
+            }
+            Game::Sum(parts) => {
+                for (i, p) in parts.iter().enumerate() {
+                    let gi = self.grundy(p)?;
+                    if gi ^ x < gi {
+                        return Ok(self
+                            .move_to_value(p, gi ^ x, gi)?
+                            .map(|m| splice(parts, i, m)));
+                    }
+                }
+                Ok(None)
+            }
+            _ => {
+                for m in moves(game)? {
+                    self.meter.step()?;
+                    if self.grundy(&m)? == target {
+                        return Ok(Some(m));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// The canonical form of a position (see the module documentation of [`crate::game`]).
+    pub(crate) fn canonical(&mut self, game: &Game) -> Result<Game, GameError> {
+        let mut atoms = Vec::new();
+        let mut nim = Vec::new();
+        let mut rows = Vec::new();
+        self.atoms(game, &mut atoms, &mut nim, &mut rows)?;
+        nim.sort_unstable();
+        rows.sort_unstable();
+        if !nim.is_empty() {
+            atoms.push(Game::Nim(nim));
+        }
+        if !rows.is_empty() {
+            atoms.push(Game::Northcott(rows));
+        }
+        atoms.sort();
+        Ok(match atoms.len() {
+            0 => Game::Nim(Vec::new()),
+            1 => atoms.pop().unwrap_or(Game::Nim(Vec::new())),
+            _ => Game::Sum(atoms),
+        })
+    }
+
+    fn atoms(
+        &mut self,
+        game: &Game,
+        atoms: &mut Vec<Game>,
+        nim: &mut Vec<u64>,
+        rows: &mut Vec<NorthcottRow>,
+    ) -> Result<(), GameError> {
+        match game {
+            Game::Nim(h) => nim.extend(h.iter().copied().filter(|&x| x > 0)),
+            Game::MisereNim(h) => {
+                let mut hh: Vec<u64> = h.iter().copied().filter(|&x| x > 0).collect();
+                hh.sort_unstable();
+                atoms.push(Game::MisereNim(hh));
+            }
+            Game::Subtraction { set, n } => {
+                if set.first().is_some_and(|&s| s <= *n) {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Octal { code, n } => {
+                if code.has_move(*n) {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Grundys(n) => {
+                if *n >= 3 {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Cram(b) => {
+                let b = *b;
+                let comps = self.cram()?.canonical_components(&b);
+                atoms.extend(comps.into_iter().map(Game::Cram));
+            }
+            Game::MisereCram(b) => {
+                let b = *b;
+                let whole = self.cram()?.canonical_whole(&b);
+                atoms.push(Game::MisereCram(whole));
+            }
+            Game::Northcott(rr) => rows.extend(rr.iter().copied().filter(|r| r.gap() > 0)),
+            Game::Hackenbush(g) => {
+                let g = g.grounded();
+                if !g.edges().is_empty() {
+                    atoms.push(Game::Hackenbush(g));
+                }
+            }
+            Game::Sum(parts) => {
+                for p in parts {
+                    self.atoms(p, atoms, nim, rows)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn graph(&mut self, game: &Game) -> Result<GameGraph, GameError> {
+        let misere = match game {
+            Game::MisereNim(_) | Game::MisereCram(_) => true,
+            _ if game.is_misere() => return Err(unsupported_misere_sum(game)),
+            _ => false,
+        };
+        let root = self.canonical(game)?;
+        let mut index: FastMap<Game, usize> = FastMap::default();
+        let mut positions = vec![root.clone()];
+        index.insert(root, 0);
+        let mut children: Vec<Vec<usize>> = Vec::new();
+        let mut next = 0;
+        while next < positions.len() {
+            self.meter.tick()?;
+            let pos = positions[next].clone();
+            let mut kids = Vec::new();
+            for m in moves(&pos)? {
+                let c = self.canonical(&m)?;
+                let i = match index.get(&c) {
+                    Some(&i) => i,
+                    None => {
+                        let i = positions.len();
+                        index.insert(c.clone(), i);
+                        positions.push(c);
+                        i
+                    }
+                };
+                kids.push(i);
+            }
+            kids.sort_unstable();
+            kids.dedup();
+            children.push(kids);
+            next += 1;
+        }
+        let p_positions = mark_p(&children, misere);
+        let edges = children
+            .iter()
+            .enumerate()
+            .flat_map(|(i, ks)| ks.iter().map(move |&k| (i, k)))
+            .collect();
+        Ok(GameGraph {
+            positions,
+            edges,
+            p_positions,
+        })
+    }
+}
+
+/// P-positions of a finite acyclic game graph, by an iterative post-order walk.
+fn mark_p(children: &[Vec<usize>], misere: bool) -> Vec<bool> {
+    let n = children.len();
+    let mut done = vec![false; n];
+    let mut p = vec![false; n];
+    for s in 0..n {
+        if done[s] {
+            continue;
+        }
+        let mut stack = vec![(s, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let (v, i) = *top;
+            if let Some(&c) = children[v].get(i) {
+                top.1 += 1;
+                if !done[c] {
+                    stack.push((c, 0));
+                }
+            } else {
+                stack.pop();
+                done[v] = true;
+                p[v] = if children[v].is_empty() {
+                    !misere
+                } else {
+                    children[v].iter().all(|&c| !p[c])
+                };
+            }
+        }
+    }
+    p
+}
+
+fn unsupported_misere_sum(game: &Game) -> GameError {
+    GameError::Unsupported {
+        game: game.to_string(),
+        reason: "misère games are solved only on their own, not in a sum".into(),
+    }
+}
+
+/// Bouton's misère rule: while some heap has two or more counters play as in Nim; with only
+/// heaps of size 0 and 1 left, the player to move wins exactly when the number of 1-heaps is
+/// even.
+fn misere_nim_next_wins(h: &[u64]) -> bool {
+    if h.iter().all(|&x| x <= 1) {
+        h.iter().filter(|&&x| x == 1).count() % 2 == 0
+    } else {
+        h.iter().fold(0, |a, &x| a ^ x) != 0
+    }
+}
+
+/// The heaps after a winning move of misère Nim, `None` for a P-position (and for the empty
+/// game, which is won by having no move).
+fn misere_nim_winning_move(h: &[u64]) -> Option<Vec<u64>> {
+    if !misere_nim_next_wins(h) {
+        return None;
+    }
+    let big: Vec<usize> = (0..h.len()).filter(|&i| h[i] >= 2).collect();
+    let ones = h.iter().filter(|&&x| x == 1).count();
+    let mut out = h.to_vec();
+    match big.as_slice() {
+        [] => {
+            // An even, non-zero number of 1-heaps: take one.
+            let i = h.iter().position(|&x| x == 1)?;
+            out[i] = 0;
+        }
+        [i] => {
+            // Leave an odd number of 1-heaps.
+            out[*i] = if ones % 2 == 1 { 0 } else { 1 };
+        }
+        _ => {
+            let x = h.iter().fold(0, |a, &v| a ^ v);
+            let i = h.iter().position(|&v| v ^ x < v)?;
+            out[i] ^= x;
+        }
+    }
+    Some(out)
+}
