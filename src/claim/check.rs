@@ -681,7 +681,11 @@ fn evaluate_claim(
             Ok(None)
         }
         Statement::Is { expr, class, .. } => {
-            let v = eval(expr, scope, limits)?;
+            let mut v = eval(expr, scope, limits)?;
+            if let Value::Game(g) = &v {
+                v = super::games::outcome(g, &limits.game)
+                    .map_err(|e| ClaimError::new(expr.span.clone(), e.to_string()))?;
+            }
             let actual = match v {
                 Value::Outcome(c) => c,
                 other => {

@@ -14,6 +14,7 @@ use num_traits::Zero;
 use super::ast::{BinOp, Expr, ExprKind, OutcomeClass};
 use super::{ClaimError, Limits};
 use crate::diag::Span;
+use crate::game::Game;
 use crate::nim::{Nimber, Poly2};
 
 /// A computed value.
@@ -31,6 +32,8 @@ pub enum Value {
     Bool(bool),
     /// A polynomial over GF(2), such as a minimal polynomial.
     Poly(Poly2),
+    /// A position of an impartial game.
+    Game(Game),
 }
 
 impl fmt::Display for Value {
@@ -52,6 +55,7 @@ impl fmt::Display for Value {
             Value::Str(s) => write!(f, "\"{s}\""),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Poly(p) => write!(f, "{p}"),
+            Value::Game(g) => write!(f, "{g}"),
         }
     }
 }
@@ -65,6 +69,7 @@ impl Value {
             Value::Str(_) => "a string",
             Value::Bool(_) => "a truth value",
             Value::Poly(_) => "a polynomial",
+            Value::Game(_) => "a game",
         }
     }
 }
@@ -157,6 +162,12 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
         ExprKind::Bin { op, lhs, rhs } => {
             let a = eval(lhs, scope, limits)?;
             let b = eval(rhs, scope, limits)?;
+            if let (BinOp::NimAdd, Value::Game(g), Value::Game(h)) = (op, &a, &b) {
+                // The disjunctive sum: a move is made in exactly one of the games.
+                return Game::sum(vec![g.clone(), h.clone()])
+                    .map(Value::Game)
+                    .map_err(|err| ClaimError::new(e.span.clone(), err.to_string()));
+            }
             let a = number(&a, &lhs.span)?;
             let b = number(&b, &rhs.span)?;
             binary(*op, a, b, e.span.clone(), &rhs.span, limits).map(Value::Num)
@@ -417,8 +428,16 @@ fn call(
             to_nimber(BigUint::from(1u32) << (1u64 << k), span, limits).map(Value::Num)
         }
         _ => {
+            let spans: Vec<Span> = arg_exprs.iter().map(|a| a.span.clone()).collect();
+            if let Some(r) = super::games::call(name, args, &spans, span, limits) {
+                return r;
+            }
             let mut err = ClaimError::new(name_span.clone(), format!("unknown function `{name}`"));
-            if let Some(best) = nearest(name, FUNCTIONS.iter().map(|(n, _)| *n)) {
+            let known = FUNCTIONS
+                .iter()
+                .chain(super::games::GAME_FUNCTIONS)
+                .map(|(n, _)| *n);
+            if let Some(best) = nearest(name, known) {
                 err = err.help(format!("a function with a similar name exists: `{best}`"));
             }
             Err(err)

@@ -21,6 +21,7 @@
 pub mod ast;
 pub mod check;
 pub mod eval;
+pub mod games;
 pub mod lexer;
 pub mod parser;
 #[cfg(test)]
@@ -46,6 +47,8 @@ pub struct Limits {
     pub max_literal_len: usize,
     /// The largest side of a generated table (`[nimbook] max-table`).
     pub max_table: u64,
+    /// The budget of one game search (`[nimbook] max-positions` and `max-seconds`).
+    pub game: crate::game::Budget,
 }
 
 impl Default for Limits {
@@ -57,6 +60,7 @@ impl Default for Limits {
             max_depth: 64,
             max_literal_len: 4096,
             max_table: 256,
+            game: crate::game::Budget::default(),
         }
     }
 }

@@ -176,3 +176,23 @@ fn display_uses_nim_symbols() {
     };
     assert_eq!(shown, "(2 ⊕ 3) ⊗ x^2");
 }
+
+#[test]
+fn game_spellings_answer_through_the_engine() {
+    assert_eq!(value("grundy(nim(3, 4, 5))"), Ok("2".into()));
+    assert_eq!(value("outcome(nim(1, 2, 3))"), Ok("P".into()));
+    assert_eq!(
+        value("winning_move(nim(3, 4, 5))"),
+        Ok("nim(1, 4, 5)".into())
+    );
+    assert_eq!(value("nim(1, 2, 3) is P"), Ok("true".into()));
+    assert_eq!(value("misere_nim(1, 1) is N"), Ok("true".into()));
+    assert_eq!(value("grundy(kayles(3) + nim(2))"), Ok("1".into()));
+    // The subtraction game {1, 2, 3} has value n mod 4, for every n checked.
+    let (claims, failed, _) = run("forall n < 40: grundy(subtraction([1, 2, 3], n)) = n mod 4\n");
+    assert_eq!((claims, failed), (1, 0));
+    let e = value("grundy(misere_nim(1))").err().unwrap_or_default();
+    assert!(e.contains("misère"), "{e}");
+    let e = value("nin(1, 2)").err().unwrap_or_default();
+    assert!(e.contains("`nim`"), "{e}");
+}

@@ -129,6 +129,10 @@ pub struct NimbookTable {
     pub max_cases: Option<u64>,
     /// The largest side of a generated table.
     pub max_table: Option<u64>,
+    /// The most positions one game search may examine.
+    pub max_positions: Option<u64>,
+    /// The most seconds one game search may take.
+    pub max_seconds: Option<u64>,
 }
 
 impl Config {
@@ -168,6 +172,12 @@ impl Config {
         }
         if let Some(t) = self.nimbook.max_table {
             l.max_table = t;
+        }
+        if let Some(p) = self.nimbook.max_positions {
+            l.game.max_positions = p;
+        }
+        if let Some(s) = self.nimbook.max_seconds {
+            l.game.max_time = std::time::Duration::from_secs(s);
         }
         l
     }

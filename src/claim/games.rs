@@ -1,0 +1,294 @@
+//! The game functions of the claim language: constructors such as `nim(3, 4, 5)` and
+//! `cram(3, 4)`, and questions such as `grundy(G)` and `winning_move(G)`, all answered by the
+//! game engine within the lesson's budget.
+
+use super::ast::OutcomeClass;
+use super::eval::{as_count, Value};
+use super::{ClaimError, Limits};
+use crate::diag::Span;
+use crate::game::{self, Game, GameError, Outcome};
+use crate::nim::Nimber;
+
+/// The game functions, with a one-line description each.
+pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
+    ("nim", "nim(3, 4, 5): Nim with these heaps"),
+    (
+        "misere_nim",
+        "misere_nim(1, 1, 2): misère Nim with these heaps",
+    ),
+    (
+        "subtraction",
+        "subtraction([1, 3, 4], n): the subtraction game on a heap of n",
+    ),
+    (
+        "octal",
+        "octal(\"0.77\", n): the octal game with this code on a heap of n",
+    ),
+    (
+        "kayles",
+        "kayles(n): Kayles, octal 0.77, on a row of n pins",
+    ),
+    (
+        "dawsons_kayles",
+        "dawsons_kayles(n): Dawson's Kayles, octal 0.07",
+    ),
+    (
+        "grundys_game",
+        "grundys_game(n): Grundy's game on a heap of n",
+    ),
+    ("cram", "cram(rows, cols): Cram on an empty rectangle"),
+    (
+        "misere_cram",
+        "misere_cram(rows, cols): misère Cram on an empty rectangle",
+    ),
+    (
+        "cram_cells",
+        "cram_cells(\"##./###\"): Cram on a set of cells",
+    ),
+    (
+        "misere_cram_cells",
+        "misere_cram_cells(\"##./###\"): misère Cram on a set of cells",
+    ),
+    (
+        "green_hackenbush",
+        "green_hackenbush(\"0-1 1-2 1-3\"): Green Hackenbush, vertex 0 the ground",
+    ),
+    (
+        "northcott",
+        "northcott(\"W..B/B.W\"): Northcott's game, one row per `/`",
+    ),
+    ("grundy", "grundy(G): the Grundy value of G"),
+    ("outcome", "outcome(G): P or N"),
+    (
+        "positions",
+        "positions(G): the number of positions of G's game graph",
+    ),
+    ("moves", "moves(G): the number of moves of G's game graph"),
+    (
+        "ppositions",
+        "ppositions(G): the number of P-positions of G's game graph",
+    ),
+    (
+        "winning_move",
+        "winning_move(G): the position after a winning move",
+    ),
+    (
+        "period",
+        "period(\"0.77\"): [pre-period, period] of an octal game",
+    ),
+    (
+        "sequence",
+        "sequence(\"0.77\", n): the Grundy values of heaps 0 … n−1",
+    ),
+];
+
+fn game_err(span: &Span, e: GameError) -> ClaimError {
+    ClaimError::new(span.clone(), e.to_string())
+}
+
+fn game_arg<'v>(v: &'v Value, span: &Span) -> Result<&'v Game, ClaimError> {
+    match v {
+        Value::Game(g) => Ok(g),
+        other => Err(ClaimError::new(
+            span.clone(),
+            format!("expected a game such as nim(3, 4, 5), found `{other}`"),
+        )),
+    }
+}
+
+fn str_arg<'v>(v: &'v Value, span: &Span, example: &str) -> Result<&'v str, ClaimError> {
+    match v {
+        Value::Str(s) => Ok(s),
+        other => Err(ClaimError::new(
+            span.clone(),
+            format!("expected a string such as {example}, found `{other}`"),
+        )),
+    }
+}
+
+fn count_value(n: u64) -> Value {
+    Value::Num(Nimber::from_u64(n))
+}
+
+/// Calls game function `name`, or returns `None` if `name` is not one.
+pub fn call(
+    name: &str,
+    args: &[Value],
+    arg_spans: &[Span],
+    span: &Span,
+    limits: &Limits,
+) -> Option<Result<Value, ClaimError>> {
+    if !GAME_FUNCTIONS.iter().any(|(n, _)| *n == name) {
+        return None;
+    }
+    Some(call_game(name, args, arg_spans, span, limits))
+}
+
+fn arity(name: &str, args: &[Value], n: usize, span: &Span) -> Result<(), ClaimError> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(ClaimError::new(
+            span.clone(),
+            format!(
+                "`{name}` takes {n} argument(s), but {} were given",
+                args.len()
+            ),
+        ))
+    }
+}
+
+fn call_game(
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: &Span,
+    limits: &Limits,
+) -> Result<Value, ClaimError> {
+    let at = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let count = |i: usize| as_count(&args[i], &at(i));
+    let budget = &limits.game;
+    let g = |r: Result<Game, GameError>| r.map(Value::Game).map_err(|e| game_err(span, e));
+    match name {
+        "nim" | "misere_nim" => {
+            let heaps = (0..args.len()).map(count).collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Game(if name == "nim" {
+                Game::nim(heaps)
+            } else {
+                Game::misere_nim(heaps)
+            }))
+        }
+        "subtraction" => {
+            arity(name, args, 2, span)?;
+            let Value::List(items) = &args[0] else {
+                return Err(ClaimError::new(
+                    at(0),
+                    "expected a list of removals such as [1, 3, 4]",
+                ));
+            };
+            let set = items
+                .iter()
+                .map(|v| as_count(v, &at(0)))
+                .collect::<Result<Vec<_>, _>>()?;
+            g(Game::subtraction(&set, count(1)?))
+        }
+        "octal" => {
+            arity(name, args, 2, span)?;
+            g(Game::octal(
+                str_arg(&args[0], &at(0), "\"0.77\"")?,
+                count(1)?,
+            ))
+        }
+        "kayles" | "dawsons_kayles" | "grundys_game" => {
+            arity(name, args, 1, span)?;
+            let n = count(0)?;
+            Ok(Value::Game(match name {
+                "kayles" => Game::kayles(n),
+                "dawsons_kayles" => Game::dawsons_kayles(n),
+                _ => Game::grundys_game(n),
+            }))
+        }
+        "cram" | "misere_cram" => {
+            arity(name, args, 2, span)?;
+            let (r, c) = (count(0)?, count(1)?);
+            g(if name == "cram" {
+                Game::cram(r, c)
+            } else {
+                Game::misere_cram(r, c)
+            })
+        }
+        "cram_cells" | "misere_cram_cells" | "green_hackenbush" | "northcott" => {
+            arity(name, args, 1, span)?;
+            let s = str_arg(&args[0], &at(0), "\"##./###\"")?;
+            let r = match name {
+                "cram_cells" => Game::cram_cells(s),
+                "misere_cram_cells" => Game::misere_cram_cells(s),
+                "green_hackenbush" => Game::green_hackenbush(s),
+                _ => Game::northcott(s),
+            };
+            r.map(Value::Game).map_err(|e| game_err(&at(0), e))
+        }
+        "grundy" => {
+            arity(name, args, 1, span)?;
+            let game = game_arg(&args[0], &at(0))?;
+            game.grundy(budget)
+                .map(count_value)
+                .map_err(|e| game_err(span, e))
+        }
+        "outcome" => {
+            arity(name, args, 1, span)?;
+            let game = game_arg(&args[0], &at(0))?;
+            outcome(game, budget).map_err(|e| game_err(span, e))
+        }
+        "positions" | "moves" | "ppositions" => {
+            arity(name, args, 1, span)?;
+            let game = game_arg(&args[0], &at(0))?;
+            let graph = game.graph(budget).map_err(|e| game_err(span, e))?;
+            let n = match name {
+                "positions" => graph.positions.len(),
+                "moves" => graph.edges.len(),
+                _ => graph.p_positions.iter().filter(|&&p| p).count(),
+            };
+            Ok(count_value(n as u64))
+        }
+        "winning_move" => {
+            arity(name, args, 1, span)?;
+            let game = game_arg(&args[0], &at(0))?;
+            match game.winning_move(budget).map_err(|e| game_err(span, e))? {
+                Some(next) => Ok(Value::Game(next)),
+                None => Err(ClaimError::new(
+                    span.clone(),
+                    format!(
+                        "{game} is a P-position: every move loses, so there is no winning move"
+                    ),
+                )),
+            }
+        }
+        "period" => {
+            arity(name, args, 1, span)?;
+            let code: game::OctalCode = str_arg(&args[0], &at(0), "\"0.77\"")?
+                .parse()
+                .map_err(|e| game_err(&at(0), e))?;
+            let p = game::period(&code, budget).map_err(|e| game_err(span, e))?;
+            Ok(Value::List(vec![
+                count_value(p.preperiod),
+                count_value(p.period),
+            ]))
+        }
+        "sequence" => {
+            arity(name, args, 2, span)?;
+            let code: game::OctalCode = str_arg(&args[0], &at(0), "\"0.77\"")?
+                .parse()
+                .map_err(|e| game_err(&at(0), e))?;
+            let n = count(1)?;
+            if n > limits.max_cases {
+                return Err(ClaimError::new(
+                    at(1),
+                    format!(
+                        "a sequence of {n} values is over the budget of {} ([nimbook] max-cases)",
+                        limits.max_cases
+                    ),
+                ));
+            }
+            let seq = game::octal_sequence(&code, n.saturating_sub(1), budget)
+                .map_err(|e| game_err(span, e))?;
+            Ok(Value::List(
+                seq.into_iter().take(n as usize).map(count_value).collect(),
+            ))
+        }
+        _ => Err(ClaimError::new(
+            span.clone(),
+            format!("unknown function `{name}`"),
+        )),
+    }
+}
+
+/// The outcome class of a game as a value.
+pub fn outcome(game: &Game, budget: &game::Budget) -> Result<Value, GameError> {
+    game.outcome(budget).map(|o| {
+        Value::Outcome(match o {
+            Outcome::P => OutcomeClass::P,
+            Outcome::N => OutcomeClass::N,
+        })
+    })
+}
