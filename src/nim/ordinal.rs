@@ -1,0 +1,727 @@
+//! Exact nim-arithmetic on the ordinals below ω^(ω^ω): the algebraic closure of GF(2).
+//!
+//! # The field
+//!
+//! Conway's nim-sum and nim-product turn the class of all ordinals into a field of
+//! characteristic 2. The finite nimbers form the union of the fields GF(2^(2^k)); Conway
+//! showed that the ordinals below ω^(ω^ω) form the algebraic closure of GF(2), and that
+//! inside it the ordinal notation *is* the field structure, once a handful of constants
+//! α_p are known.
+//!
+//! Every ordinal below ω^(ω^ω) has a Cantor normal form
+//! ω^e₁·c₁ + ω^e₂·c₂ + … with e₁ > e₂ > … below ω^ω and finite coefficients c_i. Each
+//! exponent is itself e = ω^N·a_N + … + ω·a₁ + a₀ with natural a_n. Nim-addition is simple:
+//! the nim-sum of two ordinals adds the coefficients of equal exponents as finite nimbers
+//! (bitwise exclusive or). Multiplication needs the tower of fields below.
+//!
+//! # The tower
+//!
+//! Let p_n be the (n+1)-th odd prime (p₀ = 3, p₁ = 5, p₂ = 7, …) and write each a_n in base
+//! p_n: a_n = Σ_k d_{n,k}·p_n^k with digits 0 ≤ d_{n,k} < p_n. Put
+//! κ_{n,k} = ω^(ω^n·p_n^k). Then ω^e is the nim-product of the powers κ_{n,k}^{d_{n,k}} and
+//! ω^e·c is that product times the finite nimber c: for digits below p the nim-product of
+//! these κ's coincides with the ordinal product. Lenstra (1978), building on Conway (ONAG,
+//! ch. 6), showed that each κ_{n,k} generates a field extension of prime degree p_n over the
+//! nimbers below it, cut out by a pure equation:
+//!
+//! * κ_{n,k}^p = κ_{n,k−1} for k ≥ 1 (for instance (ω³)³ = ω);
+//! * κ_{n,0}^p = α_p, where κ_{n,0} = ω^(ω^n) and α_p is a nimber below ω^(ω^n).
+//!
+//! So to multiply two monomials one adds their exponents digit by digit in base p_n, and a
+//! digit that reaches p turns into a carry one place *down*; a carry out of the last place
+//! becomes a factor α_p, which is a small sum of lower monomials and is multiplied in
+//! recursively. The finite coefficients multiply in GF(2^64) (the engine of
+//! [`Nimber`](crate::nim::Nimber)). The first constants are α₃ = 2 (so ω³ = 2),
+//! α₅ = 4, α₇ = ω + 1, α₁₁ = ω^ω + 1; the table, its provenance, and Lenstra's formula
+//! α_p = κ_f(p) + m_p are in the documentation of the `table` submodule (see [`alpha`]).
+//!
+//! # Inverses
+//!
+//! An element x whose highest generator is κ = κ_{n,k} is a polynomial of degree below p in κ
+//! over the field K of nimbers below κ, and κ is a root of t^p − c with c in K. The extended
+//! Euclidean algorithm on x(t) and t^p − c, with pseudo-division (multiplying by leading
+//! coefficients instead of dividing by them), produces s(t) with s·x = r for a non-zero r in
+//! K; then x⁻¹ = s·r⁻¹ needs one inverse in K, found the same way one level down, down to
+//! the finite nimbers, where x⁻¹ = x^(2^64 − 2).
+//!
+//! # Limits
+//!
+//! Coefficients are finite nimbers below 2^64; the coefficients a_n of exponents are at most
+//! [`MAX_EXPONENT_COEFFICIENT`]; exponents use ω^n for n below 1024; an ordinal has at most
+//! [`MAX_TERMS`] terms and one operation performs at most [`WORK_BUDGET`] monomial
+//! products. Anything past these is an [`OrdinalError`], never a hang. Notation and its
+//! grammar are documented on [`Ordinal::parse`] and on the `Display` impl.
+
+mod finite;
+mod notation;
+mod table;
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+
+use crate::nim::Nimber;
+
+/// The largest coefficient a_n allowed in an exponent ω^N·a_N + … + a₀ (2^32).
+pub const MAX_EXPONENT_COEFFICIENT: u64 = 1 << 32;
+/// The most terms an ordinal may have, as input or as a result.
+pub const MAX_TERMS: usize = 100_000;
+/// The most monomial products (and Euclid steps) one operation may perform.
+pub const WORK_BUDGET: u64 = 20_000_000;
+
+/// Errors of ordinal nim-arithmetic and notation. Every message is one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrdinalError {
+    /// The text is not an ordinal in Cantor normal form.
+    #[error("`{input}` is not an ordinal in Cantor normal form: {reason} at byte {offset}")]
+    Malformed {
+        /// The text that was parsed.
+        input: String,
+        /// Byte offset of the problem in `input`.
+        offset: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// The ordinal is at or beyond ω^(ω^ω).
+    #[error("`{0}` is not below w^(w^w): only ordinals below w^(w^w) are nimbers of the algebraic closure of 2")]
+    OutOfRange(String),
+    /// A coefficient (or exponent coefficient or level) past the caps of this engine.
+    #[error("`{input}` is too large: {what}")]
+    TooLarge {
+        /// The text or value concerned.
+        input: String,
+        /// Which cap was passed.
+        what: String,
+    },
+    /// The operation needs α_p for a prime p whose excess is not tabulated.
+    #[error("`{input}` needs the {p}-th nim-power of w^(w^{n}), but the Lenstra excess of {p} is not tabulated (known for odd primes up to {known})")]
+    UnknownExcess {
+        /// The operation that needed it.
+        input: String,
+        /// The odd prime.
+        p: u64,
+        /// Its index: p is the (n+1)-th odd prime.
+        n: usize,
+        /// The largest tabulated prime.
+        known: u64,
+    },
+    /// The operation would pass the term cap or the work budget.
+    #[error("`{input}` was refused: {what}")]
+    Budget {
+        /// The operation concerned.
+        input: String,
+        /// Which budget was exhausted.
+        what: String,
+    },
+    /// Inverse of (or division by) zero.
+    #[error("`{0}` has no inverse: 0 is not invertible")]
+    DivisionByZero(String),
+    /// `alpha` was asked about a number that is not an odd prime.
+    #[error("`{0}` is not an odd prime")]
+    NotOddPrime(u64),
+}
+
+/// An exponent ω^N·a_N + … + ω·a₁ + a₀ below ω^ω, stored as [a₀, a₁, …, a_N] with a_N ≠ 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+struct Exponent(Vec<u64>);
+
+impl Ord for Exponent {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0
+            .len()
+            .cmp(&other.0.len())
+            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+    }
+}
+
+impl PartialOrd for Exponent {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Exponent {
+    fn trim(mut v: Vec<u64>) -> Self {
+        while v.last() == Some(&0) {
+            v.pop();
+        }
+        Exponent(v)
+    }
+}
+
+/// An ordinal below ω^(ω^ω), in Cantor normal form with finite coefficients.
+///
+/// The value is Σ ω^e·c over its terms; the exponents e are ordinals below ω^ω and the
+/// coefficients c are naturals below 2^64 (read as finite nimbers). The derived equality and
+/// hashing are those of the ordinal, because the form is kept canonical (exponents strictly
+/// decreasing, no zero coefficient). `Ord` is the ordinal order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Ordinal {
+    /// Terms with strictly decreasing exponents and non-zero coefficients.
+    terms: Vec<(Exponent, u64)>,
+}
+
+impl Ord for Ordinal {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for (a, b) in self.terms.iter().zip(&other.terms) {
+            let c = a.0.cmp(&b.0).then(a.1.cmp(&b.1));
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        self.terms.len().cmp(&other.terms.len())
+    }
+}
+
+impl PartialOrd for Ordinal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The work counter of one operation.
+struct Work {
+    left: u64,
+    what: &'static str,
+    a: String,
+    b: String,
+}
+
+impl Work {
+    fn new(what: &'static str, a: &Ordinal, b: Option<&Ordinal>) -> Self {
+        Work {
+            left: WORK_BUDGET,
+            what,
+            a: short(a),
+            b: b.map(short).unwrap_or_default(),
+        }
+    }
+    fn input(&self) -> String {
+        match self.what {
+            "inv" => format!("inv({})", self.a),
+            "pow" => format!("({})^{}", self.a, self.b),
+            op => format!("({}) {op} ({})", self.a, self.b),
+        }
+    }
+    fn spend(&mut self, n: u64) -> Result<(), OrdinalError> {
+        if self.left < n {
+            return Err(OrdinalError::Budget {
+                input: self.input(),
+                what: format!("more than {WORK_BUDGET} monomial products"),
+            });
+        }
+        self.left -= n;
+        Ok(())
+    }
+    fn check_terms(&self, n: usize) -> Result<(), OrdinalError> {
+        if n > MAX_TERMS {
+            return Err(OrdinalError::Budget {
+                input: self.input(),
+                what: format!("the result has more than {MAX_TERMS} terms"),
+            });
+        }
+        Ok(())
+    }
+    fn unknown(&self, n: usize) -> OrdinalError {
+        let primes = table::odd_primes();
+        OrdinalError::UnknownExcess {
+            input: self.input(),
+            p: primes[n],
+            n,
+            known: primes[table::alpha_specs().len().saturating_sub(1)],
+        }
+    }
+}
+
+/// The display of an ordinal, cut to 60 characters for error messages.
+fn short(x: &Ordinal) -> String {
+    let s = x.to_string();
+    if s.chars().count() <= 60 {
+        s
+    } else {
+        let mut t: String = s.chars().take(57).collect();
+        t.push_str("...");
+        t
+    }
+}
+
+/// The base-p digits of a, least significant first.
+fn digits(mut a: u64, p: u64) -> Vec<u64> {
+    let mut d = Vec::new();
+    while a > 0 {
+        d.push(a % p);
+        a /= p;
+    }
+    d
+}
+
+/// Multiply two monomials' exponents: add digit by digit in base p_n with carries downward.
+/// Returns the reduced exponent and the levels n whose last place carried out (each such
+/// level contributes one factor α_{p_n}).
+fn add_exponents(a: &Exponent, b: &Exponent, overflow: &mut Vec<usize>) -> Exponent {
+    overflow.clear();
+    let (long, short) = if a.0.len() >= b.0.len() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut out = long.0.clone();
+    let primes = table::odd_primes();
+    for (n, &y) in short.0.iter().enumerate() {
+        let x = out[n];
+        if y == 0 {
+            continue;
+        }
+        if x == 0 {
+            out[n] = y;
+            continue;
+        }
+        let p = primes[n];
+        // Fast path: adding the lowest digits without any carry.
+        if x % p + y % p < p && (x < p || y < p) {
+            out[n] = x + y;
+            continue;
+        }
+        let dx = digits(x, p);
+        let dy = digits(y, p);
+        let len = dx.len().max(dy.len());
+        let mut sum = vec![0u64; len];
+        let mut carry = 0u64;
+        for k in (0..len).rev() {
+            let s = dx.get(k).copied().unwrap_or(0) + dy.get(k).copied().unwrap_or(0) + carry;
+            if s >= p {
+                sum[k] = s - p;
+                carry = 1;
+            } else {
+                sum[k] = s;
+                carry = 0;
+            }
+        }
+        if carry == 1 {
+            overflow.push(n);
+        }
+        out[n] = sum.iter().rev().fold(0u64, |acc, &d| acc * p + d);
+    }
+    Exponent::trim(out)
+}
+
+impl Ordinal {
+    /// The ordinal 0.
+    pub fn zero() -> Self {
+        Ordinal { terms: Vec::new() }
+    }
+
+    /// The ordinal 1.
+    pub fn one() -> Self {
+        Ordinal::from_u64(1)
+    }
+
+    /// The finite ordinal (and nimber) `n`.
+    pub fn from_u64(n: u64) -> Self {
+        if n == 0 {
+            Ordinal::zero()
+        } else {
+            Ordinal {
+                terms: vec![(Exponent::default(), n)],
+            }
+        }
+    }
+
+    /// The ordinal ω.
+    pub fn omega() -> Self {
+        Ordinal {
+            terms: vec![(Exponent(vec![1]), 1)],
+        }
+    }
+
+    /// The ordinal ω^e·c, where e = Σ ω^n·exponent[n] (exponent[0] is the finite part).
+    ///
+    /// Errors if an exponent coefficient is above [`MAX_EXPONENT_COEFFICIENT`] or the
+    /// exponent uses ω^n for n ≥ 1024.
+    pub fn monomial(exponent: &[u64], coefficient: u64) -> Result<Self, OrdinalError> {
+        if exponent.len() > table::MAX_LEVELS {
+            return Err(OrdinalError::TooLarge {
+                input: format!("{exponent:?}"),
+                what: format!("exponents may use w^n only for n < {}", table::MAX_LEVELS),
+            });
+        }
+        if let Some(a) = exponent.iter().find(|&&a| a > MAX_EXPONENT_COEFFICIENT) {
+            return Err(OrdinalError::TooLarge {
+                input: a.to_string(),
+                what: format!("exponent coefficients are at most {MAX_EXPONENT_COEFFICIENT}"),
+            });
+        }
+        if coefficient == 0 {
+            return Ok(Ordinal::zero());
+        }
+        Ok(Ordinal {
+            terms: vec![(Exponent::trim(exponent.to_vec()), coefficient)],
+        })
+    }
+
+    /// The finite nimber as an ordinal (errors if it is 2^64 or more).
+    pub fn from_nimber(n: &Nimber) -> Result<Self, OrdinalError> {
+        n.to_u64()
+            .map(Ordinal::from_u64)
+            .ok_or_else(|| OrdinalError::TooLarge {
+                input: n.to_string(),
+                what: "coefficients are below 2^64".to_string(),
+            })
+    }
+
+    /// The finite nimber equal to this ordinal, if it is finite.
+    pub fn to_nimber(&self) -> Option<Nimber> {
+        self.to_u64().map(Nimber::from_u64)
+    }
+
+    /// The value, if the ordinal is finite.
+    pub fn to_u64(&self) -> Option<u64> {
+        match self.terms.as_slice() {
+            [] => Some(0),
+            [(e, c)] if e.0.is_empty() => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// Whether this is 0.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// Whether this ordinal is finite.
+    pub fn is_finite(&self) -> bool {
+        self.to_u64().is_some()
+    }
+
+    /// The terms ω^e·c from the largest down, each as (e, c) with e = Σ ω^n·e[n].
+    pub fn terms(&self) -> impl Iterator<Item = (&[u64], u64)> + '_ {
+        self.terms.iter().map(|(e, c)| (e.0.as_slice(), *c))
+    }
+
+    /// Build from unsorted terms, adding coefficients of equal exponents as nimbers.
+    fn from_map(map: HashMap<Exponent, u64>) -> Self {
+        let mut terms: Vec<(Exponent, u64)> = map.into_iter().filter(|t| t.1 != 0).collect();
+        terms.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        Ordinal { terms }
+    }
+
+    /// The nim-sum: coefficients of equal exponents are added as finite nimbers (xor).
+    pub fn nim_add(&self, other: &Ordinal) -> Ordinal {
+        let mut out = Vec::with_capacity(self.terms.len() + other.terms.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.terms.len() || j < other.terms.len() {
+            let ord = match (self.terms.get(i), other.terms.get(j)) {
+                (Some(a), Some(b)) => b.0.cmp(&a.0),
+                (Some(_), None) => Ordering::Less,
+                _ => Ordering::Greater,
+            };
+            match ord {
+                Ordering::Less => {
+                    out.push(self.terms[i].clone());
+                    i += 1;
+                }
+                Ordering::Greater => {
+                    out.push(other.terms[j].clone());
+                    j += 1;
+                }
+                Ordering::Equal => {
+                    let c = self.terms[i].1 ^ other.terms[j].1;
+                    if c != 0 {
+                        out.push((self.terms[i].0.clone(), c));
+                    }
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        Ordinal { terms: out }
+    }
+
+    /// The nim-product. Errors only past the caps or when an untabulated α_p is needed.
+    pub fn nim_mul(&self, other: &Ordinal) -> Result<Ordinal, OrdinalError> {
+        let mut work = Work::new("*", self, Some(other));
+        mul(self, other, &mut work)
+    }
+
+    /// The nim-inverse; an error for 0.
+    pub fn inv(&self) -> Result<Ordinal, OrdinalError> {
+        if self.is_zero() {
+            return Err(OrdinalError::DivisionByZero(self.to_string()));
+        }
+        let mut work = Work::new("inv", self, None);
+        inv(self, &mut work)
+    }
+
+    /// The nim-quotient self ⊘ other; an error when other is 0.
+    pub fn nim_div(&self, other: &Ordinal) -> Result<Ordinal, OrdinalError> {
+        if other.is_zero() {
+            return Err(OrdinalError::DivisionByZero(other.to_string()));
+        }
+        let mut work = Work::new("/", self, Some(other));
+        let i = inv(other, &mut work)?;
+        mul(self, &i, &mut work)
+    }
+
+    /// The nim-power self^e (with 0^0 = 1).
+    pub fn pow(&self, e: u64) -> Result<Ordinal, OrdinalError> {
+        self.pow_big(&BigUint::from(e))
+    }
+
+    /// The nim-power self^e for a big exponent (with 0^0 = 1), by repeated squaring.
+    pub fn pow_big(&self, e: &BigUint) -> Result<Ordinal, OrdinalError> {
+        let mut work = Work::new("pow", self, None);
+        work.b = e.to_string();
+        let mut result = Ordinal::one();
+        for i in (0..e.bits()).rev() {
+            result = mul(&result, &result, &mut work)?;
+            if e.bit(i) {
+                result = mul(&result, self, &mut work)?;
+            }
+        }
+        Ok(result)
+    }
+}
+
+/// α_p for the (n+1)-th odd prime, as an ordinal: the sum of Lenstra's κ's plus the excess.
+fn alpha_value(n: usize) -> Option<&'static Ordinal> {
+    static ALPHAS: std::sync::OnceLock<Vec<Ordinal>> = std::sync::OnceLock::new();
+    let all = ALPHAS.get_or_init(|| {
+        let primes = table::odd_primes();
+        let mut out = Vec::new();
+        for spec in table::alpha_specs() {
+            let mut a = Ordinal::from_u64(spec.excess);
+            let mut ok = true;
+            for &q in &spec.parts {
+                let kappa = if q.is_power_of_two() {
+                    // κ_{2^j} = 2^(2^(j-1)), a finite nimber; it must fit a coefficient.
+                    let j = q.trailing_zeros();
+                    if j == 0 || j > 6 {
+                        ok = false;
+                        break;
+                    }
+                    Ordinal::from_u64(1u64 << (1u32 << (j - 1)))
+                } else {
+                    // q = r^j: κ_q = ω^(ω^m · r^(j-1)) with r the (m+1)-th odd prime.
+                    let Some((m, r)) = primes.iter().enumerate().find(|(_, &r)| q % r == 0) else {
+                        ok = false;
+                        break;
+                    };
+                    let mut exp = vec![0u64; m + 1];
+                    exp[m] = q / r;
+                    Ordinal {
+                        terms: vec![(Exponent(exp), 1)],
+                    }
+                };
+                a = a.nim_add(&kappa);
+            }
+            if !ok {
+                break;
+            }
+            out.push(a);
+        }
+        out
+    });
+    all.get(n)
+}
+
+/// The nim-product with a work counter.
+fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
+    if a.is_zero() || b.is_zero() {
+        return Ok(Ordinal::zero());
+    }
+    let mut acc: HashMap<Exponent, u64> = HashMap::with_capacity(a.terms.len() * b.terms.len());
+    let mut overflow = Vec::new();
+    for (ea, ca) in &a.terms {
+        work.spend(b.terms.len() as u64)?;
+        for (eb, cb) in &b.terms {
+            let c = finite::mul(*ca, *cb);
+            let e = add_exponents(ea, eb, &mut overflow);
+            if overflow.is_empty() {
+                *acc.entry(e).or_insert(0) ^= c;
+            } else {
+                let mut poly = Ordinal {
+                    terms: vec![(e, c)],
+                };
+                for &n in overflow.iter().rev() {
+                    let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
+                    poly = mul(&poly, alpha, work)?;
+                }
+                for (e2, c2) in poly.terms {
+                    *acc.entry(e2).or_insert(0) ^= c2;
+                }
+            }
+            work.check_terms(acc.len())?;
+        }
+    }
+    Ok(Ordinal::from_map(acc))
+}
+
+/// The generator κ_{n,k} = ω^(ω^n·p_n^k) of highest rank in x, as (n, k), if x is infinite.
+fn top_generator(x: &Ordinal) -> Option<(usize, usize)> {
+    let primes = table::odd_primes();
+    x.terms
+        .iter()
+        .filter_map(|(e, _)| {
+            let n = e.0.len().checked_sub(1)?;
+            let k = digits(e.0[n], primes[n]).len() - 1;
+            Some((n, k))
+        })
+        .max()
+}
+
+/// A polynomial in κ over the field below κ: coefficient i is the part of degree i.
+type Poly = Vec<Ordinal>;
+
+fn poly_trim(p: &mut Poly) {
+    while p.last().is_some_and(Ordinal::is_zero) {
+        p.pop();
+    }
+}
+
+/// The nim-inverse with a work counter (x is not zero).
+fn inv(x: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
+    let Some((n, k)) = top_generator(x) else {
+        let v = x.to_u64().unwrap_or(0);
+        return Ok(Ordinal::from_u64(finite::inv(v)));
+    };
+    let p = table::odd_primes()[n];
+    let pk = p.pow(k as u32);
+    // Split x = Σ x_i κ^i with x_i below κ.
+    let mut xs: Poly = vec![Ordinal::zero(); p as usize];
+    for (e, c) in &x.terms {
+        let d = if e.0.len() == n + 1 {
+            (e.0[n] / pk) % p
+        } else {
+            0
+        };
+        let mut e2 = e.0.clone();
+        if d != 0 {
+            e2[n] -= d * pk;
+        }
+        xs[d as usize].terms.push((Exponent::trim(e2), *c));
+    }
+    for xi in &mut xs {
+        xi.terms.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    }
+    // κ^p = c, with c = κ_{n,k-1} or α_p.
+    let c = if k >= 1 {
+        let mut e = vec![0u64; n + 1];
+        e[n] = pk / p;
+        Ordinal {
+            terms: vec![(Exponent(e), 1)],
+        }
+    } else {
+        alpha_value(n).ok_or_else(|| work.unknown(n))?.clone()
+    };
+    // Extended Euclid with pseudo-division: invariant s_j · x ≡ r_j (mod κ^p − c).
+    let mut r0: Poly = vec![Ordinal::zero(); p as usize + 1];
+    r0[0] = c.clone();
+    r0[p as usize] = Ordinal::one();
+    let mut s0: Poly = vec![Ordinal::zero()];
+    let mut r1 = xs;
+    poly_trim(&mut r1);
+    let mut s1: Poly = vec![Ordinal::one()];
+    while r1.len() > 1 {
+        while r0.len() >= r1.len() {
+            let shift = r0.len() - r1.len();
+            let lead0 = r0.last().cloned().unwrap_or_default();
+            let lead1 = r1.last().cloned().unwrap_or_default();
+            work.spend(1)?;
+            // r0 ← lead1·r0 + lead0·t^shift·r1, and the same on s.
+            let mut nr = Vec::with_capacity(r0.len());
+            for (i, r) in r0.iter().enumerate() {
+                let mut v = mul(&lead1, r, work)?;
+                if i >= shift {
+                    v = v.nim_add(&mul(&lead0, &r1[i - shift], work)?);
+                }
+                nr.push(v);
+            }
+            poly_trim(&mut nr);
+            r0 = nr;
+            let len = s0.len().max(s1.len() + shift);
+            let mut ns = vec![Ordinal::zero(); len];
+            for (i, s) in s0.iter().enumerate() {
+                ns[i] = mul(&lead1, s, work)?;
+            }
+            for (i, s) in s1.iter().enumerate() {
+                ns[i + shift] = ns[i + shift].nim_add(&mul(&lead0, s, work)?);
+            }
+            // Reduce modulo κ^p = c.
+            while ns.len() > p as usize {
+                let top = ns.pop().unwrap_or_default();
+                let i = ns.len() - p as usize;
+                ns[i] = ns[i].nim_add(&mul(&top, &c, work)?);
+            }
+            poly_trim(&mut ns);
+            s0 = ns;
+            if r0.is_empty() {
+                break;
+            }
+        }
+        if r0.is_empty() {
+            // Cannot happen: κ^p − c is irreducible, so the gcd with x ≠ 0 is a constant.
+            return Err(OrdinalError::Budget {
+                input: work.input(),
+                what: "internal error: the Euclidean algorithm found a common factor".into(),
+            });
+        }
+        std::mem::swap(&mut r0, &mut r1);
+        std::mem::swap(&mut s0, &mut s1);
+    }
+    let r = r1.pop().unwrap_or_default();
+    let rinv = inv(&r, work)?;
+    // Reassemble s1 as an ordinal: κ^i ⊗ y for y below κ puts digit i at (n, k).
+    let mut acc: HashMap<Exponent, u64> = HashMap::new();
+    for (i, si) in s1.iter().enumerate() {
+        let y = mul(si, &rinv, work)?;
+        for (e, cf) in y.terms {
+            let mut e2 = e.0;
+            if i > 0 {
+                e2.resize(e2.len().max(n + 1), 0);
+                e2[n] += i as u64 * pk;
+            }
+            *acc.entry(Exponent::trim(e2)).or_insert(0) ^= cf;
+        }
+    }
+    work.check_terms(acc.len())?;
+    Ok(Ordinal::from_map(acc))
+}
+
+/// The p-th nim-power of ω^(ω^n), where p is the (n+1)-th odd prime: Lenstra's α_p.
+///
+/// Computed by [`Ordinal::pow`], so the value is what the multiplication engine actually
+/// uses. α₃ = 2, α₅ = 4, α₇ = w + 1, α₁₁ = w^w + 1, α₁₃ = w + 4, α₁₉ = w^3 + 4, …
+/// Tabulated for the odd primes up to 257 (see the `table` submodule for the sources); an
+/// error for other primes or for numbers that are not odd primes.
+pub fn alpha(p: u64) -> Result<Ordinal, OrdinalError> {
+    let n = table::odd_prime_index(p).ok_or(OrdinalError::NotOddPrime(p))?;
+    let mut e = vec![0u64; n + 1];
+    e[n] = 1;
+    let kappa = Ordinal {
+        terms: vec![(Exponent(e), 1)],
+    };
+    kappa.pow(p)
+}
+
+/// The Lenstra excess m_p of an odd prime p (OEIS A380496), if tabulated.
+pub fn lenstra_excess(p: u64) -> Result<u64, OrdinalError> {
+    let n = table::odd_prime_index(p).ok_or(OrdinalError::NotOddPrime(p))?;
+    table::EXCESS
+        .get(n)
+        .copied()
+        .ok_or_else(|| OrdinalError::UnknownExcess {
+            input: format!("lenstra_excess({p})"),
+            p,
+            n,
+            known: table::odd_primes()[table::EXCESS.len() - 1],
+        })
+}
+
+/// Parse an ordinal in Cantor normal form; see [`Ordinal::parse`].
+pub fn parse(s: &str) -> Result<Ordinal, OrdinalError> {
+    Ordinal::parse(s)
+}
+
+#[cfg(test)]
+mod tests;
