@@ -46,8 +46,8 @@
 //!
 //! # Limits
 //!
-//! Coefficients are finite nimbers below 2^64; the coefficients a_n of exponents are at most
-//! [`MAX_EXPONENT_COEFFICIENT`]; exponents use ω^n for n below 1024; an ordinal has at most
+//! Coefficients are finite nimbers below 2^64; the coefficients a_n of exponents are below
+//! [`exponent_cap`]`(n)`, a power of p_n near 2^32; exponents use ω^n for n below 1024; an ordinal has at most
 //! [`MAX_TERMS`] terms and one operation performs at most [`WORK_BUDGET`] monomial
 //! products. Anything past these is an [`OrdinalError`], never a hang. Notation and its
 //! grammar are documented on [`Ordinal::parse`] and on the `Display` impl.
@@ -63,8 +63,26 @@ use num_bigint::BigUint;
 
 use crate::nim::Nimber;
 
-/// The largest coefficient a_n allowed in an exponent ω^N·a_N + … + a₀ (2^32).
+/// The coefficients a_n of an exponent ω^N·a_N + … + a₀ must be below the first power of
+/// p_n (the (n+1)-th odd prime) that is at least this number, 2^32; see [`exponent_cap`].
 pub const MAX_EXPONENT_COEFFICIENT: u64 = 1 << 32;
+
+/// The bound on the coefficient a_n of ω^n in an exponent: the least power of p_n (the
+/// (n+1)-th odd prime) that is at least [`MAX_EXPONENT_COEFFICIENT`], or 0 when n ≥ 1024.
+///
+/// The bound is a power of p_n so that the exponents below it are exactly those with a
+/// fixed number of base-p_n digits, and products (which add digits and carry downwards)
+/// never leave that set.
+pub fn exponent_cap(n: usize) -> u64 {
+    let Some(&p) = table::odd_primes().get(n) else {
+        return 0;
+    };
+    let mut c = 1u64;
+    while c < MAX_EXPONENT_COEFFICIENT {
+        c *= p;
+    }
+    c
+}
 /// The most terms an ordinal may have, as input or as a result.
 pub const MAX_TERMS: usize = 100_000;
 /// The most monomial products (and Euclid steps) one operation may perform.
@@ -95,7 +113,7 @@ pub enum OrdinalError {
         what: String,
     },
     /// The operation needs α_p for a prime p whose excess is not tabulated.
-    #[error("`{input}` needs the {p}-th nim-power of w^(w^{n}), but the Lenstra excess of {p} is not tabulated (known for odd primes up to {known})")]
+    #[error("`{input}` needs (w^(w^{n}))^{p}, but the Lenstra excess of {p} is not tabulated (known for odd primes up to {known})")]
     UnknownExcess {
         /// The operation that needed it.
         input: String,
@@ -337,8 +355,8 @@ impl Ordinal {
 
     /// The ordinal ω^e·c, where e = Σ ω^n·exponent[n] (exponent[0] is the finite part).
     ///
-    /// Errors if an exponent coefficient is above [`MAX_EXPONENT_COEFFICIENT`] or the
-    /// exponent uses ω^n for n ≥ 1024.
+    /// Errors if an exponent coefficient exponent[n] is not below [`exponent_cap`]`(n)` or
+    /// the exponent uses ω^n for n ≥ 1024.
     pub fn monomial(exponent: &[u64], coefficient: u64) -> Result<Self, OrdinalError> {
         if exponent.len() > table::MAX_LEVELS {
             return Err(OrdinalError::TooLarge {
@@ -346,11 +364,16 @@ impl Ordinal {
                 what: format!("exponents may use w^n only for n < {}", table::MAX_LEVELS),
             });
         }
-        if let Some(a) = exponent.iter().find(|&&a| a > MAX_EXPONENT_COEFFICIENT) {
-            return Err(OrdinalError::TooLarge {
-                input: a.to_string(),
-                what: format!("exponent coefficients are at most {MAX_EXPONENT_COEFFICIENT}"),
-            });
+        for (n, &a) in exponent.iter().enumerate() {
+            if a >= exponent_cap(n) {
+                return Err(OrdinalError::TooLarge {
+                    input: a.to_string(),
+                    what: format!(
+                        "the coefficient of w^{n} in an exponent must be below {}",
+                        exponent_cap(n)
+                    ),
+                });
+            }
         }
         if coefficient == 0 {
             return Ok(Ordinal::zero());

@@ -30,7 +30,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{table, Exponent, Ordinal, OrdinalError, MAX_EXPONENT_COEFFICIENT, MAX_TERMS};
+use super::{exponent_cap, table, Exponent, Ordinal, OrdinalError, MAX_TERMS};
 
 /// A parsed Cantor normal form of any size, before range checks: (exponent, coefficient).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,15 +225,16 @@ fn to_ordinal(src: &str, cnf: Cnf) -> Result<Ordinal, OrdinalError> {
                     what: format!("exponents may use w^n only for n < {}", table::MAX_LEVELS),
                 });
             }
-            if a > MAX_EXPONENT_COEFFICIENT {
+            let k = k as usize;
+            if a >= exponent_cap(k) {
                 return Err(OrdinalError::TooLarge {
                     input: src.to_string(),
                     what: format!(
-                        "exponent coefficient {a} is above the cap {MAX_EXPONENT_COEFFICIENT}"
+                        "the coefficient {a} of w^{k} in an exponent is not below {}",
+                        exponent_cap(k)
                     ),
                 });
             }
-            let k = k as usize;
             if levels.len() <= k {
                 levels.resize(k + 1, 0);
             }
