@@ -497,7 +497,7 @@ impl Ordinal {
         work.b = e.to_string();
         let mut result = Ordinal::one();
         for i in (0..e.bits()).rev() {
-            result = mul(&result, &result, &mut work)?;
+            result = square(&result, &mut work)?;
             if e.bit(i) {
                 result = mul(&result, self, &mut work)?;
             }
@@ -576,6 +576,33 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalErro
             }
             work.check_terms(acc.len())?;
         }
+    }
+    Ok(Ordinal::from_map(acc))
+}
+
+/// The nim-square, term by term: in characteristic 2, (Σ c·m)² = Σ c²·m² (Frobenius).
+fn square(a: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
+    let mut acc: HashMap<Exponent, u64> = HashMap::with_capacity(a.terms.len());
+    let mut overflow = Vec::new();
+    work.spend(a.terms.len() as u64)?;
+    for (e, c) in &a.terms {
+        let c2 = finite::mul(*c, *c);
+        let e2 = add_exponents(e, e, &mut overflow);
+        if overflow.is_empty() {
+            *acc.entry(e2).or_insert(0) ^= c2;
+        } else {
+            let mut poly = Ordinal {
+                terms: vec![(e2, c2)],
+            };
+            for &n in overflow.iter().rev() {
+                let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
+                poly = mul(&poly, alpha, work)?;
+            }
+            for (e3, c3) in poly.terms {
+                *acc.entry(e3).or_insert(0) ^= c3;
+            }
+        }
+        work.check_terms(acc.len())?;
     }
     Ok(Ordinal::from_map(acc))
 }
