@@ -86,7 +86,7 @@ pub fn exponent_cap(n: usize) -> u64 {
 /// The most terms an ordinal may have, as input or as a result.
 pub const MAX_TERMS: usize = 100_000;
 /// The most monomial products (and Euclid steps) one operation may perform.
-pub const WORK_BUDGET: u64 = 20_000_000;
+pub const WORK_BUDGET: u64 = 5_000_000;
 
 /// Errors of ordinal nim-arithmetic and notation. Every message is one line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -301,25 +301,28 @@ fn add_exponents(a: &Exponent, b: &Exponent, overflow: &mut Vec<usize>) -> Expon
             out[n] = x + y;
             continue;
         }
-        let dx = digits(x, p);
-        let dy = digits(y, p);
-        let len = dx.len().max(dy.len());
-        let mut sum = vec![0u64; len];
+        // Walk the places from the highest down; a place that reaches p carries one down.
+        let top = x.max(y);
+        let mut place = 1u64;
+        while place <= top / p {
+            place *= p;
+        }
+        let mut sum = 0u64;
         let mut carry = 0u64;
-        for k in (0..len).rev() {
-            let s = dx.get(k).copied().unwrap_or(0) + dy.get(k).copied().unwrap_or(0) + carry;
-            if s >= p {
-                sum[k] = s - p;
-                carry = 1;
-            } else {
-                sum[k] = s;
-                carry = 0;
+        loop {
+            let d = (x / place) % p + (y / place) % p + carry;
+            let (digit, c) = if d >= p { (d - p, 1) } else { (d, 0) };
+            sum += digit * place;
+            carry = c;
+            if place == 1 {
+                break;
             }
+            place /= p;
         }
         if carry == 1 {
             overflow.push(n);
         }
-        out[n] = sum.iter().rev().fold(0u64, |acc, &d| acc * p + d);
+        out[n] = sum;
     }
     Exponent::trim(out)
 }
@@ -548,6 +551,35 @@ fn alpha_value(n: usize) -> Option<&'static Ordinal> {
     all.get(n)
 }
 
+/// Add c·ω^e ⊗ Π α_{p_n} (n over `pending`) into `acc`.
+///
+/// Each α_{p_n} only involves levels below n, so multiplying by it can only carry at lower
+/// levels; taking the highest pending level first makes the recursion shallow and finite.
+fn accumulate(
+    e: Exponent,
+    c: u64,
+    pending: &mut Vec<usize>,
+    acc: &mut HashMap<Exponent, u64>,
+    work: &mut Work,
+) -> Result<(), OrdinalError> {
+    let Some(n) = pending.pop() else {
+        *acc.entry(e).or_insert(0) ^= c;
+        return Ok(());
+    };
+    let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
+    work.spend(alpha.terms.len() as u64)?;
+    let mut overflow = Vec::new();
+    for (ea, ca) in &alpha.terms {
+        let e2 = add_exponents(&e, ea, &mut overflow);
+        let mut next = pending.clone();
+        next.extend_from_slice(&overflow);
+        next.sort_unstable();
+        accumulate(e2, finite::mul(c, *ca), &mut next, acc, work)?;
+    }
+    pending.push(n);
+    Ok(())
+}
+
 /// The nim-product with a work counter.
 fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
     if a.is_zero() || b.is_zero() {
@@ -563,16 +595,7 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalErro
             if overflow.is_empty() {
                 *acc.entry(e).or_insert(0) ^= c;
             } else {
-                let mut poly = Ordinal {
-                    terms: vec![(e, c)],
-                };
-                for &n in overflow.iter().rev() {
-                    let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
-                    poly = mul(&poly, alpha, work)?;
-                }
-                for (e2, c2) in poly.terms {
-                    *acc.entry(e2).or_insert(0) ^= c2;
-                }
+                accumulate(e, c, &mut overflow, &mut acc, work)?;
             }
             work.check_terms(acc.len())?;
         }
@@ -591,16 +614,7 @@ fn square(a: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
         if overflow.is_empty() {
             *acc.entry(e2).or_insert(0) ^= c2;
         } else {
-            let mut poly = Ordinal {
-                terms: vec![(e2, c2)],
-            };
-            for &n in overflow.iter().rev() {
-                let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
-                poly = mul(&poly, alpha, work)?;
-            }
-            for (e3, c3) in poly.terms {
-                *acc.entry(e3).or_insert(0) ^= c3;
-            }
+            accumulate(e2, c2, &mut overflow, &mut acc, work)?;
         }
         work.check_terms(acc.len())?;
     }
