@@ -198,6 +198,37 @@ impl PartialOrd for Ordinal {
     }
 }
 
+/// A fast hasher for exponents (short vectors of small integers); the keys are not
+/// adversarial in a way that matters, since every operation is bounded by the work budget.
+#[derive(Default, Clone, Copy)]
+struct ExponentHasher(u64);
+
+impl std::hash::Hasher for ExponentHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// Terms being accumulated: exponent to coefficient.
+type TermMap = HashMap<Exponent, u64, std::hash::BuildHasherDefault<ExponentHasher>>;
+
+fn term_map(capacity: usize) -> TermMap {
+    TermMap::with_capacity_and_hasher(capacity, Default::default())
+}
+
 /// The work counter of one operation.
 struct Work {
     left: u64,
@@ -426,7 +457,7 @@ impl Ordinal {
     }
 
     /// Build from unsorted terms, adding coefficients of equal exponents as nimbers.
-    fn from_map(map: HashMap<Exponent, u64>) -> Self {
+    fn from_map(map: TermMap) -> Self {
         let mut terms: Vec<(Exponent, u64)> = map.into_iter().filter(|t| t.1 != 0).collect();
         terms.sort_unstable_by(|a, b| b.0.cmp(&a.0));
         Ordinal { terms }
@@ -559,7 +590,7 @@ fn accumulate(
     e: Exponent,
     c: u64,
     pending: &mut Vec<usize>,
-    acc: &mut HashMap<Exponent, u64>,
+    acc: &mut TermMap,
     work: &mut Work,
 ) -> Result<(), OrdinalError> {
     let Some(n) = pending.pop() else {
@@ -585,7 +616,7 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalErro
     if a.is_zero() || b.is_zero() {
         return Ok(Ordinal::zero());
     }
-    let mut acc: HashMap<Exponent, u64> = HashMap::with_capacity(a.terms.len() * b.terms.len());
+    let mut acc = term_map(a.terms.len() * b.terms.len());
     let mut overflow = Vec::new();
     for (ea, ca) in &a.terms {
         work.spend(b.terms.len() as u64)?;
@@ -605,7 +636,7 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalErro
 
 /// The nim-square, term by term: in characteristic 2, (Σ c·m)² = Σ c²·m² (Frobenius).
 fn square(a: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
-    let mut acc: HashMap<Exponent, u64> = HashMap::with_capacity(a.terms.len());
+    let mut acc = term_map(a.terms.len());
     let mut overflow = Vec::new();
     work.spend(a.terms.len() as u64)?;
     for (e, c) in &a.terms {
@@ -736,7 +767,7 @@ fn inv(x: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
     let r = r1.pop().unwrap_or_default();
     let rinv = inv(&r, work)?;
     // Reassemble s1 as an ordinal: κ^i ⊗ y for y below κ puts digit i at (n, k).
-    let mut acc: HashMap<Exponent, u64> = HashMap::new();
+    let mut acc = term_map(0);
     for (i, si) in s1.iter().enumerate() {
         let y = mul(si, &rinv, work)?;
         for (e, cf) in y.terms {
