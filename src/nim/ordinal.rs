@@ -30,10 +30,30 @@
 //! So to multiply two monomials one adds their exponents digit by digit in base p_n, and a
 //! digit that reaches p turns into a carry one place *down*; a carry out of the last place
 //! becomes a factor α_p, which is a small sum of lower monomials and is multiplied in
-//! recursively. The finite coefficients multiply in GF(2^64) (the engine of
-//! [`Nimber`](crate::nim::Nimber)). The first constants are α₃ = 2 (so ω³ = 2),
-//! α₅ = 4, α₇ = ω + 1, α₁₁ = ω^ω + 1; the table, its provenance, and Lenstra's formula
-//! α_p = κ_f(p) + m_p are in the documentation of the `table` submodule (see [`alpha`]).
+//! recursively (it can carry again, but only at lower levels). The finite coefficients
+//! multiply in GF(2^64), as [`Nimber::nim_mul`](crate::nim::Nimber::nim_mul) does.
+//!
+//! # The constants α_p
+//!
+//! α_p is the p-th nim-power of ω^(ω^n), the first generator of level n, where p is the
+//! (n+1)-th odd prime. Conway found α₃ = 2 (so ω³ = 2), α₅ = 4 and α₇ = ω + 1; Lenstra
+//! found α₁₁ = ω^ω + 1 and a general recipe: with f(p) the order of 2 modulo p,
+//! α_p = κ_f(p) + m_p, where κ_h is an explicit sum of generators (and of a Fermat 2-power)
+//! built from the prime-power factors of h, and the *excess* m_p is a small natural number,
+//! the least m for which κ_f(p) + m is not a p-th power below ω^(ω^n).
+//!
+//! The excesses are hard to compute (the work grows roughly exponentially with p), so they
+//! come from a table: OEIS A380496, "Lenstra excess of the n-th odd prime", for the 54 odd
+//! primes 3 to 257. Its terms are due to Conway (p ≤ 7), Lenstra (p ≤ 43), Lieven Le Bruyn
+//! (p ≤ 67) and Aaron N. Siegel (the rest, computed with CGSuite, 2025). The κ_f(p) are
+//! computed here from Lenstra's definition, and the tests compare them with the sets
+//! tabulated in CGSuite for every p ≤ 257. The tests also *recompute* the excess for every
+//! p ≤ 43 (and p = 47 in an ignored, slower test) with this engine, by Lenstra's criterion:
+//! x is a p-th power below ω^(ω^n) exactly when x^((2^D − 1)/p) = 1, where D is a multiple
+//! of f(p) and of the degree of x with all prime factors below p. OEIS lists excesses for
+//! some larger primes; they are not used, because the κ_f(p) for p > 257 have not been
+//! cross-checked. A product that needs α_p for p > 257 is
+//! [`OrdinalError::UnknownExcess`], never a guess. See [`alpha`] and [`lenstra_excess`].
 //!
 //! # Inverses
 //!
@@ -42,15 +62,54 @@
 //! Euclidean algorithm on x(t) and t^p − c, with pseudo-division (multiplying by leading
 //! coefficients instead of dividing by them), produces s(t) with s·x = r for a non-zero r in
 //! K; then x⁻¹ = s·r⁻¹ needs one inverse in K, found the same way one level down, down to
-//! the finite nimbers, where x⁻¹ = x^(2^64 − 2).
+//! the finite nimbers, where x⁻¹ = x^(2^64 − 2). Powers use repeated squaring, and a square
+//! costs one monomial product per term, since squaring is additive in characteristic 2.
+//!
+//! # Notation
+//!
+//! [`Ordinal::parse`] (also [`parse`] and `str::parse`) reads a Cantor normal form:
+//!
+//! ```text
+//! ordinal  := "0" | term ( "+" term )*
+//! term     := natural | omega [ "^" exponent ] [ times natural ]
+//! exponent := natural | omega | "(" ordinal ")"
+//! omega    := "w" | "ω"
+//! times    := "*" | "·"
+//! natural  := decimal digits
+//! ```
+//!
+//! Spaces may appear between any two tokens. The terms must be in strictly decreasing order
+//! (`w + 1`, not `1 + w`: as ordinals 1 + ω is ω, and reading it as a nim-sum would hide a
+//! mistake). Coefficients and exponents are positive (`w*0` and `w^0` are refused). A
+//! non-atomic exponent needs parentheses: `w^(w^2)`, `w^(w*2 + 1)`, while `w^w^2` is refused
+//! as ambiguous. The value must be below ω^(ω^ω): `w^(w^w)` is refused.
+//!
+//! `Display` writes the canonical form: terms from the largest down joined by `" + "`; a
+//! term is its coefficient alone when the exponent is 0, and otherwise `w`, `w^k` (finite
+//! k ≥ 2), `w^w`, or `w^(…)` around any other exponent, followed by `*c` (no spaces) when the
+//! coefficient c is at least 2. Exponents are written by the same rules; zero is `0`. So
+//! `ω^(ω^2·3+1)` is displayed `w^(w^2*3 + 1)`, and parsing a display gives back the ordinal.
 //!
 //! # Limits
 //!
-//! Coefficients are finite nimbers below 2^64; the coefficients a_n of exponents are below
-//! [`exponent_cap`]`(n)`, a power of p_n near 2^32; exponents use ω^n for n below 1024; an ordinal has at most
-//! [`MAX_TERMS`] terms and one operation performs at most [`WORK_BUDGET`] monomial
-//! products. Anything past these is an [`OrdinalError`], never a hang. Notation and its
-//! grammar are documented on [`Ordinal::parse`] and on the `Display` impl.
+//! Coefficients are finite nimbers below 2^64; the coefficient a_n of ω^n in an exponent is
+//! below [`exponent_cap`]`(n)`, the first power of p_n that is at least 2^32; exponents use
+//! ω^n for n below 1024; an ordinal has at most [`MAX_TERMS`] terms, and one operation
+//! performs at most [`WORK_BUDGET`] monomial products. Anything past these is an
+//! [`OrdinalError`] (one line, naming the input), never a panic or a hang.
+//!
+//! # Example
+//!
+//! ```
+//! use nimbook::nim::ordinal::{alpha, Ordinal};
+//!
+//! let w: Ordinal = "w".parse()?;
+//! assert_eq!(w.pow(3)?, Ordinal::from_u64(2));
+//! assert_eq!(alpha(7)?.to_string(), "w + 1");
+//! let x: Ordinal = "w^(w^2)*3 + w + 4".parse()?;
+//! assert_eq!(x.nim_mul(&x.inv()?)?, Ordinal::one());
+//! # Ok::<(), nimbook::nim::ordinal::OrdinalError>(())
+//! ```
 
 mod finite;
 mod notation;
@@ -387,9 +446,9 @@ impl Ordinal {
         }
     }
 
-    /// The ordinal ω^e·c, where e = Σ ω^n·exponent[n] (exponent[0] is the finite part).
+    /// The ordinal ω^e·c, where e = Σ ω^n·`exponent[n]` (`exponent[0]` is the finite part).
     ///
-    /// Errors if an exponent coefficient exponent[n] is not below [`exponent_cap`]`(n)` or
+    /// Errors if an exponent coefficient `exponent[n]` is not below [`exponent_cap`]`(n)` or
     /// the exponent uses ω^n for n ≥ 1024.
     pub fn monomial(exponent: &[u64], coefficient: u64) -> Result<Self, OrdinalError> {
         if exponent.len() > table::MAX_LEVELS {
@@ -451,7 +510,7 @@ impl Ordinal {
         self.to_u64().is_some()
     }
 
-    /// The terms ω^e·c from the largest down, each as (e, c) with e = Σ ω^n·e[n].
+    /// The terms ω^e·c from the largest down, each as (e, c) with e = Σ ω^n·`e[n]`.
     pub fn terms(&self) -> impl Iterator<Item = (&[u64], u64)> + '_ {
         self.terms.iter().map(|(e, c)| (e.0.as_slice(), *c))
     }
@@ -528,7 +587,12 @@ impl Ordinal {
     /// The nim-power self^e for a big exponent (with 0^0 = 1), by repeated squaring.
     pub fn pow_big(&self, e: &BigUint) -> Result<Ordinal, OrdinalError> {
         let mut work = Work::new("pow", self, None);
-        work.b = e.to_string();
+        let digits = e.to_string();
+        work.b = if digits.len() > 40 {
+            format!("{}...({} digits)", &digits[..20], digits.len())
+        } else {
+            digits
+        };
         let mut result = Ordinal::one();
         for i in (0..e.bits()).rev() {
             result = square(&result, &mut work)?;

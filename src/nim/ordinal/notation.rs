@@ -1,30 +1,10 @@
 //! Reading and writing ordinals in Cantor normal form.
 //!
-//! # Grammar
-//!
-//! ```text
-//! ordinal  := term ( "+" term )*
-//! term     := natural | omega [ "^" exponent ] [ times natural ]
-//! exponent := natural | omega | "(" ordinal ")"
-//! omega    := "w" | "ω"
-//! times    := "*" | "·"
-//! natural  := decimal digits
-//! ```
-//!
-//! Spaces (and tabs and newlines) may appear between any two tokens. The terms must be in
-//! strictly decreasing order, as in a Cantor normal form: `w + 1` is accepted, `1 + w` is not
-//! (as ordinals, 1 + ω is ω, and reading it as a nim-sum would hide a mistake). Coefficients
-//! and exponents are positive (`w*0` and `w^0` are refused; write `0` and `1` alone). A
-//! non-atomic exponent needs parentheses: `w^(w^2)`, `w^(w*2 + 1)`; `w^w^2` is refused as
-//! ambiguous. The ordinal must be below ω^(ω^ω): `w^(w^w)` is refused.
-//!
-//! # Canonical display
-//!
-//! Terms are written from the largest down, joined by `" + "`. A term is its coefficient
-//! alone when the exponent is 0; otherwise `w`, `w^k` for a finite exponent k ≥ 2, `w^w`,
-//! or `w^(…)` around any other exponent, followed by `*c` (no spaces) when the coefficient
-//! c is at least 2. Exponents are written by the same rules. Zero is `0`. For example
-//! `w^(w^2)*3 + w + 4` and `w^(w^2*3 + 1)`. Parsing the display gives back the same ordinal.
+//! The grammar and the canonical display are described in the documentation of the parent
+//! module (section "Notation"). The parser is a recursive descent over the grammar that
+//! first builds a form of any size ([`Cnf`]), checking the order of terms as it goes, and
+//! only then checks that the value is below ω^(ω^ω) and within the caps, so that
+//! `w^(w^w)` is reported as out of range rather than as a syntax error.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -248,7 +228,7 @@ fn to_ordinal(src: &str, cnf: Cnf) -> Result<Ordinal, OrdinalError> {
 impl Ordinal {
     /// Parse an ordinal in Cantor normal form, e.g. `w^(w^2)*3 + w + 4` or `ω^(ω^2·3+1)`.
     ///
-    /// The grammar is in the documentation of this module's notation: terms in strictly
+    /// The grammar is in the module documentation (section "Notation"): terms in strictly
     /// decreasing order joined by `+`, each a natural or `w`/`ω` with an optional exponent
     /// (a natural, `w`, or a parenthesised ordinal) and an optional coefficient after `*` or
     /// `·`. Errors: [`OrdinalError::Malformed`] with the byte offset,
@@ -319,8 +299,9 @@ fn write_power(f: &mut fmt::Formatter<'_>, levels: &[u64]) -> fmt::Result {
     }
 }
 
-/// The canonical notation: see the module documentation of the notation
-/// (`w^(w^2)*3 + w + 4`).
+/// The canonical notation, e.g. `w^(w^2)*3 + w + 4`: terms from the largest down joined by
+/// `" + "`, `w` for ω, `*c` for coefficients c ≥ 2, parentheses around exponents other than a
+/// natural or `w` (module documentation, section "Notation").
 impl fmt::Display for Ordinal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.terms.is_empty() {
