@@ -146,6 +146,8 @@ pub fn exponent_cap(n: usize) -> u64 {
 pub const MAX_TERMS: usize = 100_000;
 /// The most monomial products (and Euclid steps) one operation may perform.
 pub const WORK_BUDGET: u64 = 5_000_000;
+/// The deepest recursion (through the α's in a product, or down the tower in an inverse).
+const MAX_DEPTH: u32 = 512;
 
 /// Errors of ordinal nim-arithmetic and notation. Every message is one line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -291,6 +293,7 @@ fn term_map(capacity: usize) -> TermMap {
 /// The work counter of one operation.
 struct Work {
     left: u64,
+    depth: u32,
     what: &'static str,
     a: String,
     b: String,
@@ -300,6 +303,7 @@ impl Work {
     fn new(what: &'static str, a: &Ordinal, b: Option<&Ordinal>) -> Self {
         Work {
             left: WORK_BUDGET,
+            depth: 0,
             what,
             a: short(a),
             b: b.map(short).unwrap_or_default(),
@@ -321,6 +325,20 @@ impl Work {
         }
         self.left -= n;
         Ok(())
+    }
+    /// Enter one level of recursion; refuse past [`MAX_DEPTH`] so the stack stays small.
+    fn enter(&mut self) -> Result<(), OrdinalError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(OrdinalError::Budget {
+                input: self.input(),
+                what: format!("recursion deeper than {MAX_DEPTH} levels of the tower"),
+            });
+        }
+        Ok(())
+    }
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     fn check_terms(&self, n: usize) -> Result<(), OrdinalError> {
         if n > MAX_TERMS {
@@ -663,6 +681,7 @@ fn accumulate(
     };
     let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
     work.spend(alpha.terms.len() as u64)?;
+    work.enter()?;
     let mut overflow = Vec::new();
     for (ea, ca) in &alpha.terms {
         let e2 = add_exponents(&e, ea, &mut overflow);
@@ -671,6 +690,7 @@ fn accumulate(
         next.sort_unstable();
         accumulate(e2, finite::mul(c, *ca), &mut next, acc, work)?;
     }
+    work.leave();
     pending.push(n);
     Ok(())
 }
@@ -829,7 +849,9 @@ fn inv(x: &Ordinal, work: &mut Work) -> Result<Ordinal, OrdinalError> {
         std::mem::swap(&mut s0, &mut s1);
     }
     let r = r1.pop().unwrap_or_default();
+    work.enter()?;
     let rinv = inv(&r, work)?;
+    work.leave();
     // Reassemble s1 as an ordinal: κ^i ⊗ y for y below κ puts digit i at (n, k).
     let mut acc = term_map(0);
     for (i, si) in s1.iter().enumerate() {
