@@ -11,21 +11,36 @@ use std::sync::OnceLock;
 
 use crate::nim::Nimber;
 
-/// The nim-products of all pairs of nimbers below 256, computed once with `Nimber::nim_mul`.
+/// The nim-products of all pairs of nimbers below 256, computed once: the products below 16
+/// come from `Nimber::nim_mul`, the rest from them by the halving rule of [`mul_level`].
 fn byte_table() -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = vec![0u8; 256 * 256];
-        for a in 0..256u64 {
-            for b in a..256u64 {
-                let v = Nimber::from_u64(a)
-                    .nim_mul(&Nimber::from_u64(b))
+        let mut small = [[0u8; 16]; 16];
+        for (a, row) in small.iter_mut().enumerate() {
+            for (b, v) in row.iter_mut().enumerate() {
+                let p = Nimber::from_u64(a as u64)
+                    .nim_mul(&Nimber::from_u64(b as u64))
                     .to_u64()
                     .unwrap_or(0);
-                // Nimbers below 256 form the field GF(256), so the product fits a byte.
-                let v = (v & 0xff) as u8;
-                t[(a * 256 + b) as usize] = v;
-                t[(b * 256 + a) as usize] = v;
+                // Nimbers below 16 form the field GF(16), so the product fits 4 bits.
+                *v = (p & 0xf) as u8;
+            }
+        }
+        let m = |a: u8, b: u8| small[usize::from(a & 0xf)][usize::from(b & 0xf)];
+        let mut t = vec![0u8; 256 * 256];
+        for a in 0..256usize {
+            for b in 0..256usize {
+                let (a1, a0, b1, b0) = (
+                    (a >> 4) as u8,
+                    (a & 15) as u8,
+                    (b >> 4) as u8,
+                    (b & 15) as u8,
+                );
+                let hh = m(a1, b1);
+                let ll = m(a0, b0);
+                let mid = m(a1 ^ a0, b1 ^ b0) ^ ll;
+                t[a * 256 + b] = (mid << 4) | (ll ^ m(hh, 8));
             }
         }
         t
@@ -99,8 +114,8 @@ mod tests {
             assert_eq!(mul(a, b), reference(a, b), "{a} * {b}");
             assert_eq!(mul(a & 0xffff, b), reference(a & 0xffff, b));
         }
-        for a in 0..64 {
-            for b in 0..64 {
+        for a in 0..256 {
+            for b in 0..256 {
                 assert_eq!(mul(a, b), reference(a, b));
             }
         }
