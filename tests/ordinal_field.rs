@@ -133,3 +133,19 @@ fn finite_exhaustive_below_256() {
         }
     }
 }
+
+#[test]
+fn inverse_in_a_huge_field_is_refused_not_hung() {
+    // Generators κ up to ω^(ω^2·7): a field of dimension 27·25·49 over GF(2^64), where the
+    // inverse is dense; the work budget refuses it in about a second.
+    let x: Ordinal = match "w^(w^2*9 + w*6 + 1)*15 + w^(w^2*6 + w*8)*12 + w^(w^2*6 + w*3 + 9)*8 + w^(w^2*4 + w*4 + 5)*6 + w^(w^2*2 + 7)*11 + w^(w*4 + 4)*13".parse() {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    };
+    let r = x.inv();
+    assert!(
+        matches!(r, Err(nimbook::nim::ordinal::OrdinalError::Budget { .. })),
+        "{:?}",
+        r.map(|_| ())
+    );
+}
