@@ -53,6 +53,7 @@ mod big;
 pub mod expand;
 mod field;
 pub mod naive;
+pub mod ordinal;
 mod poly;
 mod small;
 
