@@ -163,8 +163,16 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
             let a = eval(lhs, scope, limits)?;
             let b = eval(rhs, scope, limits)?;
             if let (BinOp::NimAdd, Value::Game(g), Value::Game(h)) = (op, &a, &b) {
-                // The disjunctive sum: a move is made in exactly one of the games.
-                return Game::sum(vec![g.clone(), h.clone()])
+                // The disjunctive sum: a move is made in exactly one of the games. Sums are
+                // kept flat, so `a + b + c` is the same value as the engine's three-part sums.
+                let mut parts = Vec::new();
+                for x in [g, h] {
+                    match x {
+                        Game::Sum(inner) => parts.extend(inner.iter().cloned()),
+                        other => parts.push(other.clone()),
+                    }
+                }
+                return Game::sum(parts)
                     .map(Value::Game)
                     .map_err(|err| ClaimError::new(e.span.clone(), err.to_string()));
             }
