@@ -182,9 +182,9 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 if let Some(e) = &expr {
                     super::mathml::expr(&mut inner, e);
                 }
-                let _ = write!(
+                let _ = writeln!(
                     h,
-                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>\n",
+                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
                     super::mathml::math(&inner, false, &step.expr),
                     escape(&step.why),
                     if i > 0 { VERIFIED_MARK } else { "" }

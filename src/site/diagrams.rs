@@ -110,14 +110,11 @@ fn join<T: ToString>(items: &[T], sep: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // Tables
 
+/// A table row: its label and its `(class, text)` cells.
+type Row = (String, Vec<(&'static str, String)>);
+
 /// A table with column labels and labelled rows of `(class, text)` cells.
-fn grid_table(
-    class: &str,
-    caption: &str,
-    corner: &str,
-    cols: &[String],
-    rows: &[(String, Vec<(&'static str, String)>)],
-) -> String {
+fn grid_table(class: &str, caption: &str, corner: &str, cols: &[String], rows: &[Row]) -> String {
     // The caption is a figcaption under the table rather than a <caption>: a table's caption
     // is as narrow as the table, and these tables can be a few columns wide.
     let mut h = format!(
@@ -139,9 +136,9 @@ fn grid_table(
         }
         h.push_str("</tr>");
     }
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "</tbody></table></div><figcaption>{caption}</figcaption></figure>\n"
+        "</tbody></table></div><figcaption>{caption}</figcaption></figure>"
     );
     h
 }
@@ -151,7 +148,7 @@ fn rows_of(
     values: &[u64],
     width: u64,
     class: impl Fn(u64) -> &'static str,
-) -> (Vec<String>, Vec<(String, Vec<(&'static str, String)>)>) {
+) -> (Vec<String>, Vec<Row>) {
     let cols = (0..width).map(|j| format!("+{j}")).collect();
     let mut rows = Vec::new();
     for (r, chunk) in values.chunks(width.max(1) as usize).enumerate() {
@@ -702,8 +699,8 @@ fn hackenbush_svg(graph: &Graph) -> Result<(String, usize), String> {
     while let Some(v) = queue.pop_front() {
         let l = level.get(&v).copied().unwrap_or(0);
         for &u in adj.get(&v).into_iter().flatten() {
-            if !level.contains_key(&u) {
-                level.insert(u, l + 1);
+            if let std::collections::btree_map::Entry::Vacant(e) = level.entry(u) {
+                e.insert(l + 1);
                 queue.push_back(u);
             }
         }
@@ -724,8 +721,8 @@ fn hackenbush_svg(graph: &Graph) -> Result<(String, usize), String> {
     let ground_y = top + depth as f64 * step;
     let h = ground_y + 22.0;
     let mut x: BTreeMap<u32, f64> = BTreeMap::new();
-    for l in 1..=depth {
-        let mut order: Vec<(f64, u32)> = levels[l]
+    for (l, members) in levels.iter().enumerate().skip(1) {
+        let mut order: Vec<(f64, u32)> = members
             .iter()
             .map(|&v| {
                 let parents: Vec<f64> = adj
