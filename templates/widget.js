@@ -25,6 +25,7 @@
 
   // ---- Nim ------------------------------------------------------------------------------
   var nimRules = {
+    help: "Click a counter to take it and every counter above it.",
     start: function (root) {
       return parse(root.getAttribute("data-heaps"), []).map(Number);
     },
@@ -121,6 +122,7 @@
       return out;
     }
     return {
+      help: "Click a pin to knock it down, or the small bar between two standing pins to knock down both.",
       start: function (root) {
         var n = Number(root.getAttribute("data-pins")) || 0;
         var p = [];
@@ -223,7 +225,7 @@
       turn = "you";
       hint = null;
       busy = false;
-      draw("Your turn: you move first. Whoever makes the last move wins.");
+      draw("Your turn: you move first. " + rules.help + " Whoever makes the last move wins.");
     }
 
     function studentMove(m) {
