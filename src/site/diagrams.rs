@@ -379,10 +379,14 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                 .map_err(|e| game_error(checker, span, e))?;
             let (svg, dropped) = hackenbush_svg(g)
                 .map_err(|m| error(checker, &d.args[0].1, m))?;
-            let mut caption = format!(
-                "Green Hackenbush <code>{}</code>: value {value}, computed by the engine.",
-                escape(&g.to_string())
-            );
+            let mut caption = if g.edges().is_empty() {
+                format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
+            } else {
+                format!(
+                    "Green Hackenbush <code>{}</code>: value {value}, computed by the engine.",
+                    escape(&g.to_string())
+                )
+            };
             if dropped > 0 {
                 let _ = write!(
                     caption,
@@ -1135,13 +1139,18 @@ pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<Strin
         );
     }
     svg.push_str("</svg>");
+    let misere = if game.is_misere() {
+        " A misère game is taken whole, and its P-positions are those where the player to move loses under the misère rule (the last player to move loses)."
+    } else {
+        ""
+    };
     let caption = format!(
         "The game graph of <code>{}</code>, computed by the engine: {positions} position{}, {moves} move{}, {ps} P-position{}. \
          <span class=\"gg-key p\"></span> P-position (the player to move loses) \
          <span class=\"gg-key n\"></span> N-position (the player to move wins). \
          Each position is a multiset of components: positions reached in different ways are drawn once, \
          components with no move left (an empty heap, a lone Cram cell) are dropped, and Cram regions are taken up to rotation and reflection. \
-         Every arrow points down: a position's row is the length of the longest line of play that reaches it.",
+         Every arrow points down: a position's row is the length of the longest line of play that reaches it.{misere}",
         escape(&game.to_string()),
         if positions == 1 { "" } else { "s" },
         if moves == 1 { "" } else { "s" },
