@@ -26,6 +26,34 @@ pub const DIRECTIVES: &[(&str, &str)] = &[
         "powers_table",
         "powers_table(n): the nim-products 2^i ⊗ 2^j for i, j < n",
     ),
+    (
+        "expansion",
+        "expansion(a, b): the worked expansion of the nim-product a ⊗ b, every step verified",
+    ),
+    (
+        "grundy_table",
+        "grundy_table(\"cram\", rows, cols): Grundy values of Cram m × n for m ≤ rows, n ≤ cols; grundy_table(\"kayles\" | \"dawsons_kayles\" | \"grundys_game\" | \"0.137\", n): values of heaps 0 … n−1",
+    ),
+    (
+        "sequence_table",
+        "sequence_table(\"0.77\", n): the Grundy values of heaps 0 … n−1 of an octal game, one proven period to a row, pre-period marked",
+    ),
+    (
+        "draw",
+        "draw(G): an SVG of a Nim, Cram, Green Hackenbush, Northcott or Kayles position, with its value",
+    ),
+    (
+        "cram_diagram",
+        "cram_diagram(\"AA##/B###/B.##\"): a Cram board, rows split by `/`, `#` free, `.` blocked, a letter on the two cells of a placed domino",
+    ),
+    (
+        "game_graph",
+        "game_graph(G): the positions and moves of G (at most 60 positions), P-positions filled",
+    ),
+    (
+        "play",
+        "play(nim(3, 5, 7)) or play(kayles(10)): play against the computer's perfect strategy in the page",
+    ),
 ];
 
 /// Renders the directives of one `nimbook` block.
@@ -40,11 +68,11 @@ pub fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
     html
 }
 
-fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
+pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(msg.into()).at(checker.file(), span.clone())
 }
 
-fn arity(checker: &LessonChecker, d: &Directive, n: usize) -> Result<(), Diagnostic> {
+pub(super) fn arity(checker: &LessonChecker, d: &Directive, n: usize) -> Result<(), Diagnostic> {
     if d.args.len() == n {
         return Ok(());
     }
@@ -65,7 +93,7 @@ fn arity(checker: &LessonChecker, d: &Directive, n: usize) -> Result<(), Diagnos
 }
 
 /// A table side: a number from 1 to the `max-table` budget.
-fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, Diagnostic> {
+pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, Diagnostic> {
     let max = checker.limits().max_table;
     match &arg.0 {
         Value::Num(n) => match n.to_u64() {
@@ -154,9 +182,9 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 if let Some(e) = &expr {
                     super::mathml::expr(&mut inner, e);
                 }
-                let _ = write!(
+                let _ = writeln!(
                     h,
-                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>\n",
+                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
                     super::mathml::math(&inner, false, &step.expr),
                     escape(&step.why),
                     if i > 0 { VERIFIED_MARK } else { "" }
@@ -165,6 +193,12 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
             h.push_str("</div>\n");
             Ok(h)
         }
+        "grundy_table" => super::diagrams::grundy_table(checker, d),
+        "sequence_table" => super::diagrams::sequence_table(checker, d),
+        "draw" => super::diagrams::draw(checker, d),
+        "cram_diagram" => super::diagrams::cram_diagram(checker, d),
+        "game_graph" => super::diagrams::game_graph(checker, d),
+        "play" => super::widget::play(checker, d),
         _ => {
             let mut diag = error(
                 checker,

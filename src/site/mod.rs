@@ -9,11 +9,13 @@
 pub mod blocks;
 pub mod book;
 pub mod config;
+pub mod diagrams;
 pub mod highlight;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
 pub mod templates;
+pub mod widget;
 
 use std::path::{Path, PathBuf};
 

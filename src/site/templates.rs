@@ -17,6 +17,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("sidebar.html", include_str!("../../templates/sidebar.html")),
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
+    ("widget.js", include_str!("../../templates/widget.js")),
 ];
 
 /// Binary assets written into every site.
