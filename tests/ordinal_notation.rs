@@ -156,6 +156,10 @@ fn term_budget() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "spends the whole work budget: slow in debug builds, run with --release"
+)]
 fn work_budget_refuses_large_products() {
     // Dense elements of a large field: the product is refused, not computed for hours.
     let mut x = Ordinal::zero();
