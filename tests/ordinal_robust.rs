@@ -31,7 +31,7 @@ fn ordinal() -> impl Strategy<Value = Ordinal> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(10))]
 
     #[test]
     #[cfg_attr(debug_assertions, ignore = "spends the whole work budget: slow in debug builds, run with --release")]

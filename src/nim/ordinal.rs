@@ -147,7 +147,7 @@ pub fn exponent_cap(n: usize) -> u64 {
 /// The most terms an ordinal may have, as input or as a result.
 pub const MAX_TERMS: usize = 100_000;
 /// The most monomial products (and Euclid steps) one operation may perform.
-pub const WORK_BUDGET: u64 = 5_000_000;
+pub const WORK_BUDGET: u64 = 2_000_000;
 /// The deepest recursion (through the α's in a product, or down the tower in an inverse).
 const MAX_DEPTH: u32 = 512;
 
@@ -690,7 +690,7 @@ fn accumulate(
         return Ok(());
     };
     let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
-    work.spend(alpha.terms.len() as u64)?;
+    work.spend(alpha.terms.len() as u64 * cost(e.0.len()))?;
     work.enter()?;
     let mut overflow = Vec::new();
     for (ea, ca) in &alpha.terms {
@@ -705,15 +705,23 @@ fn accumulate(
     Ok(())
 }
 
+/// The budget units of one monomial product on exponents of `len` levels: copying and
+/// hashing an exponent costs time in proportion to its length.
+fn cost(len: usize) -> u64 {
+    1 + len as u64 / 16
+}
+
 /// The nim-product with a work counter.
 fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     if a.is_zero() || b.is_zero() {
         return Ok(Ordinal::zero());
     }
-    let mut acc = term_map(a.terms.len() * b.terms.len());
+    let mut acc = term_map(a.terms.len().saturating_mul(b.terms.len()).min(MAX_TERMS));
     let mut overflow = Vec::new();
+    // Exponents are sorted, so the first term has the longest exponent.
+    let b_len = b.terms.first().map_or(0, |t| t.0 .0.len());
     for (ea, ca) in &a.terms {
-        work.spend(b.terms.len() as u64)?;
+        work.spend(b.terms.len() as u64 * cost(ea.0.len().max(b_len)))?;
         for (eb, cb) in &b.terms {
             let c = finite::mul(*ca, *cb);
             let e = add_exponents(ea, eb, &mut overflow);
@@ -732,7 +740,8 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, Ordinal
 fn square(a: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     let mut acc = term_map(a.terms.len());
     let mut overflow = Vec::new();
-    work.spend(a.terms.len() as u64)?;
+    let a_len = a.terms.first().map_or(0, |t| t.0 .0.len());
+    work.spend(a.terms.len() as u64 * cost(a_len))?;
     for (e, c) in &a.terms {
         let c2 = finite::mul(*c, *c);
         let e2 = add_exponents(e, e, &mut overflow);
