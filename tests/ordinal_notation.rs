@@ -229,3 +229,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn wide_exponents_are_capped_in_memory() {
+    // 5000 terms whose exponents reach ω^1000: 5 million exponent coefficients.
+    let s: Vec<String> = (0..5000u64)
+        .rev()
+        .map(|k| format!("w^(w^1000 + {})", k + 1))
+        .collect();
+    let r = Ordinal::parse(&s.join(" + "));
+    assert!(
+        matches!(r, Err(OrdinalError::Budget { .. })),
+        "{:?}",
+        r.map(|_| ())
+    );
+    // 3000 of them fit.
+    let s: Vec<String> = (0..3000u64)
+        .rev()
+        .map(|k| format!("w^(w^1000 + {})", k + 1))
+        .collect();
+    assert!(Ordinal::parse(&s.join(" + ")).is_ok());
+}

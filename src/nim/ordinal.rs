@@ -96,8 +96,9 @@
 //!
 //! Coefficients are finite nimbers below 2^64; the coefficient a_n of ω^n in an exponent is
 //! below [`exponent_cap`]`(n)`, the first power of p_n that is at least 2^32; exponents use
-//! ω^n for n below 1024; an ordinal has at most [`MAX_TERMS`] terms, and one operation
-//! performs at most [`WORK_BUDGET`] monomial products. Anything past these is an
+//! ω^n for n below 1024; an ordinal has at most [`MAX_TERMS`] terms and [`MAX_CELLS`]
+//! exponent coefficients in all, and one operation does at most [`WORK_BUDGET`] units of
+//! work (about one monomial product each). Anything past these is an
 //! [`OrdinalError`] (one line, naming the input), never a panic or a hang.
 //!
 //! # Example
@@ -146,7 +147,11 @@ pub fn exponent_cap(n: usize) -> u64 {
 }
 /// The most terms an ordinal may have, as input or as a result.
 pub const MAX_TERMS: usize = 100_000;
-/// The most monomial products (and Euclid steps) one operation may perform.
+/// The most exponent coefficients (terms × levels of the longest exponent) an ordinal may
+/// store, as input or as a result: 4 million, 32 MB.
+pub const MAX_CELLS: usize = 4_000_000;
+/// The work one operation may do, in units of one monomial product (on exponents of fewer
+/// than 16 levels; longer exponents cost one more unit per 16 levels) or one Euclid step.
 pub const WORK_BUDGET: u64 = 2_000_000;
 /// The deepest recursion (through the α's in a product, or down the tower in an inverse).
 const MAX_DEPTH: u32 = 512;
@@ -304,14 +309,22 @@ enum Operation<'a> {
 struct Work<'a> {
     left: u64,
     depth: u32,
+    /// The levels of the longest exponent of the operands; results are never wider.
+    width: usize,
     op: Operation<'a>,
 }
 
 impl<'a> Work<'a> {
     fn new(op: Operation<'a>) -> Self {
+        let width = |x: &Ordinal| x.terms.first().map_or(0, |t| t.0 .0.len());
+        let width = match op {
+            Operation::Mul(a, b) | Operation::Div(a, b) => width(a).max(width(b)),
+            Operation::Inv(a) | Operation::Pow(a, _) => width(a),
+        };
         Work {
             left: WORK_BUDGET,
             depth: 0,
+            width,
             op,
         }
     }
@@ -357,10 +370,12 @@ impl<'a> Work<'a> {
         self.depth = self.depth.saturating_sub(1);
     }
     fn check_terms(&self, n: usize) -> Result<(), OrdinalError> {
-        if n > MAX_TERMS {
+        if n > MAX_TERMS || n.saturating_mul(self.width.max(1)) > MAX_CELLS {
             return Err(OrdinalError::Budget {
                 input: self.input(),
-                what: format!("the result has more than {MAX_TERMS} terms"),
+                what: format!(
+                    "the result would have more than {MAX_TERMS} terms or {MAX_CELLS} exponent coefficients"
+                ),
             });
         }
         Ok(())
