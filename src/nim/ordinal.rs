@@ -440,24 +440,31 @@ fn add_exponents(a: &Exponent, b: &Exponent, overflow: &mut Vec<usize>) -> Expon
             out[n] = x + y;
             continue;
         }
+        // Base-p digits, least significant first (at most 21 of them below the caps).
+        let mut dx = [0u64; 32];
+        let mut dy = [0u64; 32];
+        let mut len = 0;
+        let (mut u, mut v) = (x, y);
+        while (u > 0 || v > 0) && len < 32 {
+            dx[len] = u % p;
+            dy[len] = v % p;
+            u /= p;
+            v /= p;
+            len += 1;
+        }
         // Walk the places from the highest down; a place that reaches p carries one down.
-        let top = x.max(y);
-        let mut place = 1u64;
-        while place <= top / p {
-            place *= p;
-        }
-        let mut sum = 0u64;
         let mut carry = 0u64;
-        loop {
-            let d = (x / place) % p + (y / place) % p + carry;
-            let (digit, c) = if d >= p { (d - p, 1) } else { (d, 0) };
-            sum += digit * place;
-            carry = c;
-            if place == 1 {
-                break;
+        for k in (0..len).rev() {
+            let d = dx[k] + dy[k] + carry;
+            if d >= p {
+                dx[k] = d - p;
+                carry = 1;
+            } else {
+                dx[k] = d;
+                carry = 0;
             }
-            place /= p;
         }
+        let sum = dx[..len].iter().rev().fold(0u64, |acc, &d| acc * p + d);
         if carry == 1 {
             overflow.push(n);
         }
@@ -710,9 +717,18 @@ fn accumulate(
     let mut overflow = Vec::new();
     for (ea, ca) in &alpha.terms {
         let e2 = add_exponents(&e, ea, &mut overflow);
-        let mut next = pending.clone();
-        next.extend_from_slice(&overflow);
-        next.sort_unstable();
+        // Merge the two ascending lists of levels still to multiply in.
+        let mut next = Vec::with_capacity(pending.len() + overflow.len());
+        let (mut i, mut j) = (0, 0);
+        while i < pending.len() || j < overflow.len() {
+            if j == overflow.len() || (i < pending.len() && pending[i] <= overflow[j]) {
+                next.push(pending[i]);
+                i += 1;
+            } else {
+                next.push(overflow[j]);
+                j += 1;
+            }
+        }
         accumulate(e2, finite::mul(c, *ca), &mut next, acc, work)?;
     }
     work.leave();
