@@ -1,7 +1,6 @@
 //! Nimber arithmetic (placeholder engine, u64 only; replaced by the full engine of issue 3).
 
 pub mod ordinal;
-
 use std::fmt;
 use std::str::FromStr;
 

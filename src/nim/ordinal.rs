@@ -241,7 +241,7 @@ impl Exponent {
 /// The value is Σ ω^e·c over its terms; the exponents e are ordinals below ω^ω and the
 /// coefficients c are naturals below 2^64 (read as finite nimbers). The derived equality and
 /// hashing are those of the ordinal, because the form is kept canonical (exponents strictly
-/// decreasing, no zero coefficient). `Ord` is the ordinal order.
+/// decreasing, no zero coefficient). `Ord` is the ordinal order; `Default` is 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Ordinal {
     /// Terms with strictly decreasing exponents and non-zero coefficients.
@@ -923,8 +923,9 @@ fn inv(x: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
 ///
 /// Computed by [`Ordinal::pow`], so the value is what the multiplication engine actually
 /// uses. α₃ = 2, α₅ = 4, α₇ = w + 1, α₁₁ = w^w + 1, α₁₃ = w + 4, α₁₉ = w^3 + 4, …
-/// Tabulated for the odd primes up to 257 (see the `table` submodule for the sources); an
-/// error for other primes or for numbers that are not odd primes.
+/// Tabulated for the odd primes up to 257 (the sources and checks are in the module
+/// documentation, section "The constants α_p"): [`OrdinalError::UnknownExcess`] for larger
+/// primes, [`OrdinalError::NotOddPrime`] for numbers that are not odd primes.
 pub fn alpha(p: u64) -> Result<Ordinal, OrdinalError> {
     let n = table::odd_prime_index(p).ok_or(OrdinalError::NotOddPrime(p))?;
     let mut e = vec![0u64; n + 1];
