@@ -156,6 +156,10 @@ fn term_budget() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "spends the whole work budget: slow in debug builds, run with --release"
+)]
 fn work_budget_refuses_large_products() {
     // Dense elements of a large field: the product is refused, not computed for hours.
     let mut x = Ordinal::zero();
@@ -224,4 +228,25 @@ proptest! {
             prop_assert_eq!(Ordinal::parse(&joined).is_ok(), la > fb);
         }
     }
+}
+
+#[test]
+fn wide_exponents_are_capped_in_memory() {
+    // 5000 terms whose exponents reach ω^1000: 5 million exponent coefficients.
+    let s: Vec<String> = (0..5000u64)
+        .rev()
+        .map(|k| format!("w^(w^1000 + {})", k + 1))
+        .collect();
+    let r = Ordinal::parse(&s.join(" + "));
+    assert!(
+        matches!(r, Err(OrdinalError::Budget { .. })),
+        "{:?}",
+        r.map(|_| ())
+    );
+    // 3000 of them fit.
+    let s: Vec<String> = (0..3000u64)
+        .rev()
+        .map(|k| format!("w^(w^1000 + {})", k + 1))
+        .collect();
+    assert!(Ordinal::parse(&s.join(" + ")).is_ok());
 }

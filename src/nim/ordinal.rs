@@ -96,8 +96,9 @@
 //!
 //! Coefficients are finite nimbers below 2^64; the coefficient a_n of ω^n in an exponent is
 //! below [`exponent_cap`]`(n)`, the first power of p_n that is at least 2^32; exponents use
-//! ω^n for n below 1024; an ordinal has at most [`MAX_TERMS`] terms, and one operation
-//! performs at most [`WORK_BUDGET`] monomial products. Anything past these is an
+//! ω^n for n below 1024; an ordinal has at most [`MAX_TERMS`] terms and [`MAX_CELLS`]
+//! exponent coefficients in all, and one operation does at most [`WORK_BUDGET`] units of
+//! work (about one monomial product each). Anything past these is an
 //! [`OrdinalError`] (one line, naming the input), never a panic or a hang.
 //!
 //! # Example
@@ -146,8 +147,12 @@ pub fn exponent_cap(n: usize) -> u64 {
 }
 /// The most terms an ordinal may have, as input or as a result.
 pub const MAX_TERMS: usize = 100_000;
-/// The most monomial products (and Euclid steps) one operation may perform.
-pub const WORK_BUDGET: u64 = 5_000_000;
+/// The most exponent coefficients (terms × levels of the longest exponent) an ordinal may
+/// store, as input or as a result: 4 million, 32 MB.
+pub const MAX_CELLS: usize = 4_000_000;
+/// The work one operation may do, in units of one monomial product (on exponents of fewer
+/// than 16 levels; longer exponents cost one more unit per 16 levels) or one Euclid step.
+pub const WORK_BUDGET: u64 = 2_000_000;
 /// The deepest recursion (through the α's in a product, or down the tower in an inverse).
 const MAX_DEPTH: u32 = 512;
 
@@ -236,7 +241,7 @@ impl Exponent {
 /// The value is Σ ω^e·c over its terms; the exponents e are ordinals below ω^ω and the
 /// coefficients c are naturals below 2^64 (read as finite nimbers). The derived equality and
 /// hashing are those of the ordinal, because the form is kept canonical (exponents strictly
-/// decreasing, no zero coefficient). `Ord` is the ordinal order.
+/// decreasing, no zero coefficient). `Ord` is the ordinal order; `Default` is 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Ordinal {
     /// Terms with strictly decreasing exponents and non-zero coefficients.
@@ -304,14 +309,22 @@ enum Operation<'a> {
 struct Work<'a> {
     left: u64,
     depth: u32,
+    /// The levels of the longest exponent of the operands; results are never wider.
+    width: usize,
     op: Operation<'a>,
 }
 
 impl<'a> Work<'a> {
     fn new(op: Operation<'a>) -> Self {
+        let width = |x: &Ordinal| x.terms.first().map_or(0, |t| t.0 .0.len());
+        let width = match op {
+            Operation::Mul(a, b) | Operation::Div(a, b) => width(a).max(width(b)),
+            Operation::Inv(a) | Operation::Pow(a, _) => width(a),
+        };
         Work {
             left: WORK_BUDGET,
             depth: 0,
+            width,
             op,
         }
     }
@@ -357,10 +370,12 @@ impl<'a> Work<'a> {
         self.depth = self.depth.saturating_sub(1);
     }
     fn check_terms(&self, n: usize) -> Result<(), OrdinalError> {
-        if n > MAX_TERMS {
+        if n > MAX_TERMS || n.saturating_mul(self.width.max(1)) > MAX_CELLS {
             return Err(OrdinalError::Budget {
                 input: self.input(),
-                what: format!("the result has more than {MAX_TERMS} terms"),
+                what: format!(
+                    "the result would have more than {MAX_TERMS} terms or {MAX_CELLS} exponent coefficients"
+                ),
             });
         }
         Ok(())
@@ -425,24 +440,31 @@ fn add_exponents(a: &Exponent, b: &Exponent, overflow: &mut Vec<usize>) -> Expon
             out[n] = x + y;
             continue;
         }
+        // Base-p digits, least significant first (at most 21 of them below the caps).
+        let mut dx = [0u64; 32];
+        let mut dy = [0u64; 32];
+        let mut len = 0;
+        let (mut u, mut v) = (x, y);
+        while (u > 0 || v > 0) && len < 32 {
+            dx[len] = u % p;
+            dy[len] = v % p;
+            u /= p;
+            v /= p;
+            len += 1;
+        }
         // Walk the places from the highest down; a place that reaches p carries one down.
-        let top = x.max(y);
-        let mut place = 1u64;
-        while place <= top / p {
-            place *= p;
-        }
-        let mut sum = 0u64;
         let mut carry = 0u64;
-        loop {
-            let d = (x / place) % p + (y / place) % p + carry;
-            let (digit, c) = if d >= p { (d - p, 1) } else { (d, 0) };
-            sum += digit * place;
-            carry = c;
-            if place == 1 {
-                break;
+        for k in (0..len).rev() {
+            let d = dx[k] + dy[k] + carry;
+            if d >= p {
+                dx[k] = d - p;
+                carry = 1;
+            } else {
+                dx[k] = d;
+                carry = 0;
             }
-            place /= p;
         }
+        let sum = dx[..len].iter().rev().fold(0u64, |acc, &d| acc * p + d);
         if carry == 1 {
             overflow.push(n);
         }
@@ -690,14 +712,23 @@ fn accumulate(
         return Ok(());
     };
     let alpha = alpha_value(n).ok_or_else(|| work.unknown(n))?;
-    work.spend(alpha.terms.len() as u64)?;
+    work.spend(alpha.terms.len() as u64 * cost(e.0.len()))?;
     work.enter()?;
     let mut overflow = Vec::new();
     for (ea, ca) in &alpha.terms {
         let e2 = add_exponents(&e, ea, &mut overflow);
-        let mut next = pending.clone();
-        next.extend_from_slice(&overflow);
-        next.sort_unstable();
+        // Merge the two ascending lists of levels still to multiply in.
+        let mut next = Vec::with_capacity(pending.len() + overflow.len());
+        let (mut i, mut j) = (0, 0);
+        while i < pending.len() || j < overflow.len() {
+            if j == overflow.len() || (i < pending.len() && pending[i] <= overflow[j]) {
+                next.push(pending[i]);
+                i += 1;
+            } else {
+                next.push(overflow[j]);
+                j += 1;
+            }
+        }
         accumulate(e2, finite::mul(c, *ca), &mut next, acc, work)?;
     }
     work.leave();
@@ -705,15 +736,23 @@ fn accumulate(
     Ok(())
 }
 
+/// The budget units of one monomial product on exponents of `len` levels: copying and
+/// hashing an exponent costs time in proportion to its length.
+fn cost(len: usize) -> u64 {
+    1 + len as u64 / 16
+}
+
 /// The nim-product with a work counter.
 fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     if a.is_zero() || b.is_zero() {
         return Ok(Ordinal::zero());
     }
-    let mut acc = term_map(a.terms.len() * b.terms.len());
+    let mut acc = term_map(a.terms.len().saturating_mul(b.terms.len()).min(MAX_TERMS));
     let mut overflow = Vec::new();
+    // Exponents are sorted, so the first term has the longest exponent.
+    let b_len = b.terms.first().map_or(0, |t| t.0 .0.len());
     for (ea, ca) in &a.terms {
-        work.spend(b.terms.len() as u64)?;
+        work.spend(b.terms.len() as u64 * cost(ea.0.len().max(b_len)))?;
         for (eb, cb) in &b.terms {
             let c = finite::mul(*ca, *cb);
             let e = add_exponents(ea, eb, &mut overflow);
@@ -732,7 +771,8 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, Ordinal
 fn square(a: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     let mut acc = term_map(a.terms.len());
     let mut overflow = Vec::new();
-    work.spend(a.terms.len() as u64)?;
+    let a_len = a.terms.first().map_or(0, |t| t.0 .0.len());
+    work.spend(a.terms.len() as u64 * cost(a_len))?;
     for (e, c) in &a.terms {
         let c2 = finite::mul(*c, *c);
         let e2 = add_exponents(e, e, &mut overflow);
@@ -883,8 +923,9 @@ fn inv(x: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
 ///
 /// Computed by [`Ordinal::pow`], so the value is what the multiplication engine actually
 /// uses. α₃ = 2, α₅ = 4, α₇ = w + 1, α₁₁ = w^w + 1, α₁₃ = w + 4, α₁₉ = w^3 + 4, …
-/// Tabulated for the odd primes up to 257 (see the `table` submodule for the sources); an
-/// error for other primes or for numbers that are not odd primes.
+/// Tabulated for the odd primes up to 257 (the sources and checks are in the module
+/// documentation, section "The constants α_p"): [`OrdinalError::UnknownExcess`] for larger
+/// primes, [`OrdinalError::NotOddPrime`] for numbers that are not odd primes.
 pub fn alpha(p: u64) -> Result<Ordinal, OrdinalError> {
     let n = table::odd_prime_index(p).ok_or(OrdinalError::NotOddPrime(p))?;
     let mut e = vec![0u64; n + 1];

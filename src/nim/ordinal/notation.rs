@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{exponent_cap, table, Exponent, Ordinal, OrdinalError, MAX_TERMS};
+use super::{exponent_cap, table, Exponent, Ordinal, OrdinalError, MAX_CELLS, MAX_TERMS};
 
 /// A parsed Cantor normal form of any size, before range checks: (exponent, coefficient).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,6 +190,7 @@ impl<'a> Parser<'a> {
 fn to_ordinal(src: &str, cnf: Cnf) -> Result<Ordinal, OrdinalError> {
     let out_of_range = || OrdinalError::OutOfRange(src.to_string());
     let mut terms = Vec::with_capacity(cnf.0.len());
+    let mut cells = 0usize;
     for (exp, coefficient) in cnf.0 {
         // The exponent must be below ω^ω: each of its terms ω^k·a has k finite.
         let mut levels: Vec<u64> = Vec::new();
@@ -220,7 +221,15 @@ fn to_ordinal(src: &str, cnf: Cnf) -> Result<Ordinal, OrdinalError> {
             }
             levels[k] = a;
         }
-        terms.push((Exponent::trim(levels), coefficient));
+        let levels = Exponent::trim(levels);
+        cells += levels.0.len();
+        if cells > MAX_CELLS {
+            return Err(OrdinalError::Budget {
+                input: format!("{}...", src.chars().take(40).collect::<String>()),
+                what: format!("more than {MAX_CELLS} exponent coefficients"),
+            });
+        }
+        terms.push((levels, coefficient));
     }
     Ok(Ordinal { terms })
 }
@@ -233,7 +242,8 @@ impl Ordinal {
     /// (a natural, `w`, or a parenthesised ordinal) and an optional coefficient after `*` or
     /// `·`. Errors: [`OrdinalError::Malformed`] with the byte offset,
     /// [`OrdinalError::OutOfRange`] at or past ω^(ω^ω), [`OrdinalError::TooLarge`] past the
-    /// caps, [`OrdinalError::Budget`] past [`MAX_TERMS`] terms.
+    /// caps, [`OrdinalError::Budget`] past [`MAX_TERMS`] terms or [`MAX_CELLS`] exponent
+    /// coefficients.
     pub fn parse(s: &str) -> Result<Ordinal, OrdinalError> {
         let mut parser = Parser {
             src: s,
