@@ -15,6 +15,7 @@ use super::ast::{BinOp, Expr, ExprKind, OutcomeClass};
 use super::{ClaimError, Limits};
 use crate::diag::Span;
 use crate::game::Game;
+use crate::nim::ordinal::{self, Ordinal};
 use crate::nim::{Nimber, Poly2};
 
 /// A computed value.
@@ -34,6 +35,19 @@ pub enum Value {
     Poly(Poly2),
     /// A position of an impartial game.
     Game(Game),
+    /// An infinite ordinal below ω^(ω^ω) (finite ones are kept as [`Value::Num`]).
+    Ordinal(Ordinal),
+}
+
+impl Value {
+    /// An ordinal as a value: finite ordinals become plain numbers, so that `ord("w")^3 = 2`
+    /// compares a number with a number.
+    pub fn from_ordinal(o: Ordinal) -> Value {
+        match o.to_nimber() {
+            Some(n) => Value::Num(n),
+            None => Value::Ordinal(o),
+        }
+    }
 }
 
 impl fmt::Display for Value {
@@ -56,6 +70,7 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Poly(p) => write!(f, "{p}"),
             Value::Game(g) => write!(f, "{g}"),
+            Value::Ordinal(o) => write!(f, "{o}"),
         }
     }
 }
@@ -70,6 +85,7 @@ impl Value {
             Value::Bool(_) => "a truth value",
             Value::Poly(_) => "a polynomial",
             Value::Game(_) => "a game",
+            Value::Ordinal(_) => "an ordinal",
         }
     }
 }
@@ -131,6 +147,9 @@ pub const FUNCTIONS: &[(&str, &str)] = &[
         "roots(c): the roots of x² + x = c; roots(a, b, c): the roots of a·x² + b·x + c = 0",
     ),
     ("poly", "poly(\"x^3 + x + 1\"): a polynomial over GF(2)"),
+    ("ord", "ord(\"w^w + 1\"): an ordinal below ω^(ω^ω) in Cantor normal form, with w or ω"),
+    ("alpha", "alpha(p): (ω^(ω^n))^p for the (n+1)-th odd prime p, as a smaller ordinal"),
+    ("excess", "excess(p): Lenstra's excess of the odd prime p (from the published table)"),
     (
         "mex",
         "mex([a, b, …]): the least natural number not in the list",
@@ -176,6 +195,9 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
                     .map(Value::Game)
                     .map_err(|err| ClaimError::new(e.span.clone(), err.to_string()));
             }
+            if matches!(a, Value::Ordinal(_)) || matches!(b, Value::Ordinal(_)) {
+                return ordinal_binary(*op, &a, &b, e, &lhs.span, &rhs.span);
+            }
             let a = number(&a, &lhs.span)?;
             let b = number(&b, &rhs.span)?;
             binary(*op, a, b, e.span.clone(), &rhs.span, limits).map(Value::Num)
@@ -192,6 +214,49 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
             call(name, name_span, &values, args, &e.span, limits)
         }
     }
+}
+
+/// An operand of ordinal arithmetic: an ordinal, or a finite nimber below 2^64.
+fn as_ordinal(v: &Value, span: &Span) -> Result<Ordinal, ClaimError> {
+    match v {
+        Value::Ordinal(o) => Ok(o.clone()),
+        Value::Num(n) => Ordinal::from_nimber(n)
+            .map_err(|e| ClaimError::new(span.clone(), e.to_string())),
+        other => Err(ClaimError::new(
+            span.clone(),
+            format!("expected an ordinal or a number, found {} `{other}`", other.kind()),
+        )),
+    }
+}
+
+/// Nim arithmetic where one side is an infinite ordinal.
+fn ordinal_binary(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    e: &Expr,
+    lhs_span: &Span,
+    rhs_span: &Span,
+) -> Result<Value, ClaimError> {
+    let err = |x: ordinal::OrdinalError| ClaimError::new(e.span.clone(), x.to_string());
+    let x = as_ordinal(a, lhs_span)?;
+    let r = match op {
+        BinOp::NimAdd => Ok(x.nim_add(&as_ordinal(b, rhs_span)?)),
+        BinOp::NimMul => x.nim_mul(&as_ordinal(b, rhs_span)?).map_err(err),
+        BinOp::NimDiv => x.nim_div(&as_ordinal(b, rhs_span)?).map_err(err),
+        BinOp::NimPow => {
+            let n = number(b, rhs_span)?;
+            x.pow_big(&n.to_biguint()).map_err(err)
+        }
+        _ => Err(ClaimError::new(
+            e.span.clone(),
+            format!(
+                "`{}` is ordinary integer arithmetic, which is not defined here for ordinals",
+                op.symbol()
+            ),
+        )),
+    }?;
+    Ok(Value::from_ordinal(r))
 }
 
 fn number<'v>(v: &'v Value, span: &Span) -> Result<&'v Nimber, ClaimError> {
@@ -318,6 +383,37 @@ fn call(
 ) -> Result<Value, ClaimError> {
     let arg_span = |i: usize| arg_exprs.get(i).map_or(span.clone(), |a| a.span.clone());
     match name {
+        "inv" if matches!(args.first(), Some(Value::Ordinal(_))) => {
+            arity(name, span, args, 1)?;
+            let o = as_ordinal(&args[0], &arg_span(0))?;
+            o.inv()
+                .map(Value::from_ordinal)
+                .map_err(|e| ClaimError::new(span.clone(), e.to_string()))
+        }
+        "ord" => {
+            arity(name, span, args, 1)?;
+            let Value::Str(text) = &args[0] else {
+                return Err(ClaimError::new(
+                    arg_span(0),
+                    "ord takes a string, such as ord(\"w^w + 1\")",
+                ));
+            };
+            ordinal::parse(text)
+                .map(Value::from_ordinal)
+                .map_err(|e| ClaimError::new(arg_span(0), e.to_string()))
+        }
+        "alpha" | "excess" => {
+            arity(name, span, args, 1)?;
+            let p = as_count(&args[0], &arg_span(0))?;
+            let err = |e: ordinal::OrdinalError| ClaimError::new(span.clone(), e.to_string());
+            if name == "alpha" {
+                ordinal::alpha(p).map(Value::from_ordinal).map_err(err)
+            } else {
+                ordinal::lenstra_excess(p)
+                    .map(|m| Value::Num(Nimber::from_u64(m)))
+                    .map_err(err)
+            }
+        }
         "inv" => {
             arity(name, span, args, 1)?;
             let a = number(&args[0], &arg_span(0))?;
@@ -501,6 +597,11 @@ pub fn as_count(v: &Value, span: &Span) -> Result<u64, ClaimError> {
 pub fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
     match (a, b) {
         (Value::Num(x), Value::Num(y)) => Some(x.cmp(y)),
+        (Value::Ordinal(_), Value::Num(_) | Value::Ordinal(_))
+        | (Value::Num(_), Value::Ordinal(_)) => {
+            let span = 0..0;
+            Some(as_ordinal(a, &span).ok()?.cmp(&as_ordinal(b, &span).ok()?))
+        }
         _ => None,
     }
 }
