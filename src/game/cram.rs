@@ -624,22 +624,28 @@ impl CramSolver {
             return Ok(true);
         }
         meter.tick()?;
-        let mut pending: Vec<(u32, u64)> = Vec::new();
+        // Options not settled by known values: (cells to search, heap, range in `arena`).
+        let mut pending: Vec<(u32, u8, usize, usize)> = Vec::new();
+        let mut arena: Vec<Comp> = Vec::new();
         let mut win = false;
         for pair in f.dominoes(c.b) {
-            match self.option_is_p(&f, c.b & !pair, n, true, meter)? {
+            let start = arena.len();
+            match self.classify(&f, c.b & !pair, n, &mut arena) {
                 Ok(true) => {
                     win = true;
                     break;
                 }
                 Ok(false) => {}
-                Err(cost) => pending.push((cost, pair)),
+                Err(x) => {
+                    let cost = arena[start..].iter().map(|c| c.b.count_ones()).sum();
+                    pending.push((cost, x, start, arena.len()));
+                }
             }
         }
         if !win {
-            pending.sort_unstable();
-            for &(_, pair) in &pending {
-                if let Ok(true) = self.option_is_p(&f, c.b & !pair, n, false, meter)? {
+            pending.sort_unstable_by_key(|p| p.0);
+            for &(_, x, start, end) in &pending {
+                if self.resolve(x, &arena[start..end], meter)? {
                     win = true;
                     break;
                 }
@@ -661,21 +667,14 @@ impl CramSolver {
         Ok(win)
     }
 
-    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position. With `shallow`, gives
-    /// `Err(cells)` instead of searching when some regions of the option, of `cells` cells in
-    /// all, have no known value.
-    fn option_is_p(
-        &mut self,
-        f: &Frame,
-        b: u64,
-        n: u8,
-        shallow: bool,
-        meter: &mut Meter,
-    ) -> Result<Result<bool, u32>, GameError> {
+    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position, as far as known
+    /// values tell: `Ok(p)` when they settle it, otherwise `Err(x)` with the regions still
+    /// unknown pushed on `arena` and `x` the nim-sum of `⋆n` and the known regions.
+    fn classify(&mut self, f: &Frame, b: u64, n: u8, arena: &mut Vec<Comp>) -> Result<bool, u8> {
         let mut comps = self.scratch.pop().unwrap_or_default();
         f.components(b, &mut comps);
+        let start = arena.len();
         let mut x = n;
-        let mut unknown: Vec<Comp> = Vec::new();
         for &cb in comps.iter() {
             if cb & (cb - 1) == 0 {
                 continue;
@@ -683,47 +682,52 @@ impl CramSolver {
             let (h, w, cropped) = f.crop(cb);
             match self.quick_value(h, w, cropped) {
                 (Some(v), _) => x ^= v,
-                (None, k) => unknown.push(Comp {
-                    h,
-                    w,
-                    b: cropped,
-                    k,
-                }),
+                (None, k) => {
+                    // Two copies of one region cancel: g ⊕ g = 0.
+                    if let Some(i) = arena[start..].iter().position(|c| c.k == k) {
+                        arena.swap_remove(start + i);
+                    } else {
+                        arena.push(Comp {
+                            h,
+                            w,
+                            b: cropped,
+                            k,
+                        });
+                    }
+                }
             }
         }
         self.scratch.push(comps);
-        if unknown.is_empty() {
-            return Ok(Ok(x == 0));
-        }
-        if shallow {
-            if let [only] = unknown.as_slice() {
+        match &arena[start..] {
+            [] => Ok(x == 0),
+            [only] if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) => {
                 // Known to be an N-position already: not the move we look for.
-                if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) {
-                    return Ok(Ok(false));
-                }
+                arena.truncate(start);
+                Ok(false)
             }
-            return Ok(Err(unknown.iter().map(|c| c.b.count_ones()).sum()));
+            _ => Err(x),
         }
-        // Two copies of one region cancel: g ⊕ g = 0.
-        unknown.sort_by_key(|c| c.k);
-        let mut kept: Vec<Comp> = Vec::with_capacity(unknown.len());
-        for c in unknown {
-            if kept.last().is_some_and(|l| l.k == c.k) {
-                kept.pop();
-            } else {
-                kept.push(c);
+    }
+
+    /// Whether `⋆x` plus the given regions is a P-position: the smaller regions are valued
+    /// exactly, and the largest is searched with the rest folded into its heap.
+    fn resolve(&mut self, x: u8, regions: &[Comp], meter: &mut Meter) -> Result<bool, GameError> {
+        let mut largest = 0;
+        for (i, c) in regions.iter().enumerate() {
+            if c.b.count_ones() > regions[largest].b.count_ones() {
+                largest = i;
             }
         }
-        let mut unknown = kept;
-        if unknown.is_empty() {
-            return Ok(Ok(x == 0));
+        let mut x = x;
+        for (i, c) in regions.iter().enumerate() {
+            if i != largest {
+                x ^= self.exact(c, meter)?;
+            }
         }
-        unknown.sort_by_key(|c| c.b.count_ones());
-        let last = unknown.len() - 1;
-        for c in &unknown[..last] {
-            x ^= self.exact(c, meter)?;
+        match regions.get(largest) {
+            Some(c) => Ok(!self.wins(c, x, meter)?),
+            None => Ok(x == 0),
         }
-        Ok(Ok(!self.wins(&unknown[last], x, meter)?))
     }
 
     /// Misère outcome of a whole board: `true` when the player to move wins.
