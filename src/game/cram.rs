@@ -336,12 +336,65 @@ fn key(h: u32, w: u32, b: u64) -> u128 {
 
 /// The least key among the eight images of a cropped region under the symmetries of the
 /// square.
+///
+/// Regions whose box fits in 8 × 8 (all but long thin ones) are keyed in an 8 × 8 layout, bit
+/// `8r + c`, where the symmetries are a handful of word operations: reversing the byte order
+/// flips the rows, reversing the bits inside each byte flips the columns, and three
+/// delta-swaps transpose. Larger boxes use the packed layout and a loop over the cells.
 fn canonical_key(h: u32, w: u32, b: u64) -> u128 {
+    if h <= 8 && w <= 8 {
+        return canonical_key8(h, w, b);
+    }
     let mut best = u128::MAX;
     let t = transpose(h, w, b);
     for (hh, ww, x) in [(h, w, b), (w, h, t)] {
         let f = flip_rows(hh, ww, x);
         for y in [x, rot180(hh, ww, x), f, rot180(hh, ww, f)] {
+            best = best.min(key(hh, ww, y));
+        }
+    }
+    best
+}
+
+/// `b` (packed, `w` bits a row) in the 8 × 8 layout.
+fn embed8(h: u32, w: u32, b: u64) -> u64 {
+    let m = full_mask(w);
+    let mut x = 0u64;
+    for r in 0..h {
+        x |= ((b >> (r * w)) & m) << (8 * r);
+    }
+    x
+}
+
+/// The inverse of [`embed8`].
+fn unembed8(h: u32, w: u32, x: u64) -> u64 {
+    let m = full_mask(w);
+    let mut b = 0u64;
+    for r in 0..h {
+        b |= ((x >> (8 * r)) & m) << (r * w);
+    }
+    b
+}
+
+/// Transposes an 8 × 8 bit matrix, bit `8r + c` to bit `8c + r`.
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^= t ^ (t << 28);
+    x
+}
+
+fn canonical_key8(h: u32, w: u32, b: u64) -> u128 {
+    let m = embed8(h, w, b);
+    let mut best = u128::MAX;
+    for (hh, ww, x) in [(h, w, m), (w, h, transpose8(m))] {
+        let rows = x.swap_bytes() >> (8 * (8 - hh));
+        let lows = 0x0101_0101_0101_0101u64 * ((1u64 << ww) - 1);
+        let cols = |y: u64| (y.reverse_bits().swap_bytes() >> (8 - ww)) & lows;
+        for y in [x, rows, cols(x), cols(rows)] {
             best = best.min(key(hh, ww, y));
         }
     }
@@ -777,11 +830,19 @@ struct Comp {
     k: u128,
 }
 
+/// The board of a key made by [`canonical_key`].
 fn board_of_key(k: u128) -> Board {
+    let rows = ((k >> 72) & 0xff) as u32;
+    let cols = ((k >> 64) & 0xff) as u32;
+    let free = if rows <= 8 && cols <= 8 {
+        unembed8(rows, cols, k as u64)
+    } else {
+        k as u64
+    };
     Board {
-        rows: (k >> 72) as u8,
-        cols: ((k >> 64) & 0xff) as u8,
-        free: k as u64,
+        rows: rows as u8,
+        cols: cols as u8,
+        free,
     }
 }
 
@@ -842,6 +903,30 @@ mod tests {
         assert_eq!(parse_cells(&b.to_string()).unwrap(), b);
         let e = parse_cells("##x").unwrap_err();
         assert!(e.to_string().contains("byte 2"), "{e}");
+    }
+
+    #[test]
+    fn fast_symmetries_match_the_cell_loop() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let h = 1 + (x % 8) as u32;
+            let w = 1 + ((x >> 8) % 8) as u32;
+            let b = (x >> 16) & full_mask(h * w);
+            // The slow way: every image in the packed layout, then re-embedded.
+            let t = transpose(h, w, b);
+            let mut slow = u128::MAX;
+            for (hh, ww, y) in [(h, w, b), (w, h, t)] {
+                let f = flip_rows(hh, ww, y);
+                for z in [y, rot180(hh, ww, y), f, rot180(hh, ww, f)] {
+                    slow = slow.min(key(hh, ww, embed8(hh, ww, z)));
+                }
+            }
+            assert_eq!(canonical_key(h, w, b), slow, "{h}x{w} {b:b}");
+            assert_eq!(unembed8(h, w, embed8(h, w, b)), b);
+        }
     }
 
     #[test]
