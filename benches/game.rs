@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimbook::game::{octal_sequence, period, Budget, Game, OctalCode};
+use nimbook::game::{octal_sequence_by_mex, period, Budget, Game, OctalCode};
 
 fn budget() -> Budget {
     Budget {
@@ -37,7 +37,7 @@ fn octal(c: &mut Criterion) {
     g.sample_size(10);
     let kayles = OctalCode::kayles();
     g.bench_function("kayles_100000", |b| {
-        b.iter(|| octal_sequence(&kayles, 100_000, &budget()).map(black_box))
+        b.iter(|| octal_sequence_by_mex(&kayles, 100_000, &budget()).map(black_box))
     });
     g.bench_function("kayles_period", |b| {
         b.iter(|| period(&kayles, &budget()).map(black_box))

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use nimbook::game::{octal_sequence, period, Budget, Game, OctalCode};
+use nimbook::game::{octal_sequence_by_mex, period, Budget, Game, OctalCode};
 
 fn budget() -> Budget {
     Budget {
@@ -58,7 +58,7 @@ fn main() {
     if want("kayles") {
         let t = Instant::now();
         let k = OctalCode::kayles();
-        match octal_sequence(&k, 100_000, &budget()) {
+        match octal_sequence_by_mex(&k, 100_000, &budget()) {
             Ok(s) => println!(
                 "kayles 0..=100000: last {} in {:.3} s",
                 s.last().copied().unwrap_or(0),
@@ -85,7 +85,7 @@ fn main() {
     if want("0.16") {
         let c: OctalCode = "0.16".parse().expect("valid code");
         let t = Instant::now();
-        match octal_sequence(&c, 400_000, &budget()) {
+        match octal_sequence_by_mex(&c, 400_000, &budget()) {
             Ok(_) => println!("0.16 to 400000 in {:.3} s", t.elapsed().as_secs_f64()),
             Err(e) => println!("0.16: {e}"),
         }

@@ -304,6 +304,21 @@ fn winning_moves_keep_the_shape() {
     );
 }
 
+#[test]
+fn winning_moves_on_big_heaps_need_no_list_of_moves() {
+    for g in [
+        Game::kayles(1_000_000),
+        Game::dawsons_kayles(999_999),
+        Game::grundys_game(3000),
+    ] {
+        assert!(g.moves_from().is_err() || matches!(g, Game::Grundys(_)));
+        match g.winning_move(&budget()).unwrap() {
+            Some(m) => assert_eq!(m.grundy(&budget()).unwrap(), 0, "{g} -> {m}"),
+            None => assert_eq!(g.grundy(&budget()).unwrap(), 0),
+        }
+    }
+}
+
 // ---------------------------------------------------------------- errors
 
 #[test]

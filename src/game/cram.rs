@@ -4,7 +4,7 @@
 //! when the cell in row `r`, column `c` is free. A domino covers two free cells that share a
 //! side, so the game only depends on the graph of free cells and their adjacencies.
 //!
-//! The solver computes Grundy values with four ideas, each of them a theorem:
+//! The solver computes Grundy values with these ideas, each of them a theorem:
 //!
 //! 1. **Components.** Free cells that are not connected by a path of adjacent free cells never
 //!    interact, so a board is the sum of its connected regions and its value is the nim-sum of
@@ -19,15 +19,26 @@
 //!    frame, and no free cell is its own image or next to it, the second player wins by
 //!    answering every domino with its mirror image (which is always free: it cannot overlap the
 //!    domino just played, because no cell is next to its own image). So the region is a
-//!    P-position, of value 0. Every empty board with an even side (even × even, or the rows of
-//!    an even × odd board are not symmetric in this way, see below) falls under this rule when
-//!    both sides are even.
+//!    P-position, of value 0. Every empty even × even board is such a region.
+//! 5. **Values by outcome search.** The value of a region `R` is the least `n` for which
+//!    `R + ⋆n` is a P-position. Proving that `R + ⋆n` is an N-position needs only *one* winning
+//!    move, and most of the positions met are N-positions, so searching outcomes visits far
+//!    fewer regions than taking the mex of every option of every region. An option of `R + ⋆n`
+//!    is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap `⋆u`. Regions of
+//!    known value are folded into the heap, two copies of one region cancel, the smaller of the
+//!    remaining regions are valued exactly, and the largest is searched with the heap. Options
+//!    settled by known values are tried first, then the others with the fewest cells left to
+//!    search. A value never exceeds the number of options, so `R + ⋆n` with more options than
+//!    dominoes in `R` is an N-position at once. P-positions found this way are exactly the
+//!    values (`R + ⋆n` is P iff `R` has value `n`), and N-positions are remembered in a second
+//!    table.
 //!
 //! For an even × odd board the first player wins by playing the central domino and then
 //! mirroring, so its outcome is N; its Grundy value is still searched for, since the mirror
 //! argument says nothing about it.
 //!
-//! Rules 3 and 4 can be switched off ([`CramOptions`]); the tests check that the answers agree.
+//! Ideas 3, 4 and 5 (and 2) can be switched off ([`CramOptions`]); the tests check that every
+//! combination gives the answers of the plain mex search.
 //!
 //! Misère Cram has no theory of sums, so a misère board is searched whole (with symmetry and
 //! with isolated cells, which can never be covered, removed).

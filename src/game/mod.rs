@@ -84,7 +84,8 @@
 //! up to the symmetries of the square (rotations and reflections), and components that have no
 //! move at all (a Nim heap of size 0, a single free Cram cell, a Kayles heap of size 0) are
 //! dropped. So `nim(1, 2)`, `nim(2, 1)` and `nim(0, 2, 1)` are one position, and `nim(2, 3, 4)`
-//! has 28 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped).
+//! has 28 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped),
+//! 114 moves and 5 P-positions.
 //! Misère games are taken whole, with the same normalisation of zeros and symmetries. A move is a
 //! pair of positions with a move from one to the other, so two moves of a position that lead to
 //! the same position count once. Green Hackenbush positions are edge multisets over the original
@@ -112,7 +113,7 @@ mod solver;
 pub use cram::{cram_grundy, parse_cells, Board, CramOptions};
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
-pub use octal::{octal_sequence, period, OctalCode, Periodicity};
+pub use octal::{octal_sequence, octal_sequence_by_mex, period, OctalCode, Periodicity};
 pub use solver::GameGraph;
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of

@@ -216,19 +216,68 @@ fn alloc(len: u64, meter: &Meter) -> Result<Vec<u64>, GameError> {
 }
 
 /// The values `g(0), …, g(n)` of the octal game `code` (so `n + 1` values), each heap size
-/// counting as one position against the budget.
+/// computed counting as one position against the budget.
+///
+/// Whenever the number of values computed reaches a power of two (from 4096 on), the
+/// Guy–Smith criterion is tried on them; once it proves a period, the remaining values are
+/// copied from one period earlier, which the theorem guarantees to be right. Use
+/// [`octal_sequence_by_mex`] to compute every value by its mex.
 pub fn octal_sequence(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
     let mut meter = Meter::new(b);
     octal_values(code, n, &mut meter)
 }
 
+/// The values `g(0), …, g(n)` of the octal game `code`, every one computed as the mex of its
+/// options (with the sparse-space technique), never by periodicity.
+pub fn octal_sequence_by_mex(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    let mut meter = Meter::new(b);
+    octal_values_mex(code, n, &mut meter, false)
+}
+
 /// Heap sizes computed naively before a sparse-space mask is chosen.
 const NAIVE_PREFIX: u64 = 1500;
 
+/// The values up to `n`, continued by periodicity once the Guy–Smith criterion proves it.
 pub(crate) fn octal_values(
     code: &OctalCode,
     n: u64,
     meter: &mut Meter,
+) -> Result<Vec<u64>, GameError> {
+    octal_values_mex(code, n, meter, true)
+}
+
+/// Whether the values `g` (all heap sizes below `g.len()`) have a proved period, checked when
+/// `g.len()` is a power of two from 4096 on; if so, fills `g` up to `len` values by it.
+fn continue_by_period(
+    g: &mut Vec<u64>,
+    len: u64,
+    t: u64,
+    meter: &mut Meter,
+) -> Result<bool, GameError> {
+    let have = g.len();
+    if have < 4096 || !have.is_power_of_two() {
+        return Ok(false);
+    }
+    match find_period(g, t, meter)? {
+        Some(p) => {
+            let p = p.period as usize;
+            // The criterion held with 2 n0 + 2p + t <= have, so every new index i >= have has
+            // i - p >= n0.
+            while (g.len() as u64) < len {
+                let v = g[g.len() - p];
+                g.push(v);
+            }
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+fn octal_values_mex(
+    code: &OctalCode,
+    n: u64,
+    meter: &mut Meter,
+    by_period: bool,
 ) -> Result<Vec<u64>, GameError> {
     let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
         budget: "the address space".into(),
@@ -246,7 +295,11 @@ pub(crate) fn octal_values(
     } else {
         len.min(NAIVE_PREFIX)
     };
+    let t = code.len();
     for h in 0..naive_end {
+        if by_period && continue_by_period(&mut g, len, t, meter)? {
+            return Ok(g);
+        }
         meter.tick()?;
         seen.clear();
         for (k, &d) in digits.iter().enumerate() {
@@ -278,6 +331,9 @@ pub(crate) fn octal_values(
     // Heap sizes (at least 1) whose value is rare, in increasing order.
     let mut rare_heaps: Vec<u64> = (1..naive_end).filter(|&a| rare(g[a as usize])).collect();
     for h in naive_end..len {
+        if by_period && continue_by_period(&mut g, len, t, meter)? {
+            return Ok(g);
+        }
         meter.tick()?;
         seen.clear();
         for (k, &d) in digits.iter().enumerate() {
@@ -379,7 +435,7 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
     let t = code.len();
     let mut len: u64 = 1024;
     loop {
-        let g = match octal_values(code, len - 1, &mut meter) {
+        let g = match octal_values_mex(code, len - 1, &mut meter, false) {
             Ok(g) => g,
             Err(GameError::BudgetExceeded { budget, reached }) => {
                 return Err(GameError::BudgetExceeded {
@@ -529,8 +585,11 @@ mod tests {
             "0.77", "0.07", "0.137", "4.7", "0.16", "0.51", "0.6", "0.34", "0.007",
         ] {
             let c: OctalCode = code.parse().unwrap();
-            let fast = octal_sequence(&c, 3000, &Budget::default()).unwrap();
+            let fast = octal_sequence_by_mex(&c, 3000, &Budget::default()).unwrap();
             assert_eq!(fast, naive(&c, 3000), "{code}");
+            let by_period = octal_sequence(&c, 10000, &Budget::default()).unwrap();
+            let by_mex = octal_sequence_by_mex(&c, 10000, &Budget::default()).unwrap();
+            assert_eq!(by_period, by_mex, "{code}");
         }
     }
 }

@@ -153,12 +153,18 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
             }
             out
         }
-        Game::Hackenbush(g) => g
-            .grounded()
-            .moves()
-            .into_iter()
-            .map(Game::Hackenbush)
-            .collect(),
+        Game::Hackenbush(g) => {
+            // Each option copies the graph: bound the total size.
+            let m = g.edges().len() as u64;
+            if m.saturating_mul(m) > 100 * MAX_LISTED_MOVES {
+                return Err(too_many(game, m));
+            }
+            g.grounded()
+                .moves()
+                .into_iter()
+                .map(Game::Hackenbush)
+                .collect()
+        }
         Game::Sum(parts) => {
             let mut out = Vec::new();
             for (i, p) in parts.iter().enumerate() {
@@ -354,6 +360,50 @@ impl Solver {
                             .move_to_value(p, gi ^ x, gi)?
                             .map(|m| splice(parts, i, m)));
                     }
+                }
+                Ok(None)
+            }
+            Game::Octal { code, n } => {
+                // Look through the options by their values, building only the chosen one.
+                for (k, &d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > *n {
+                        break;
+                    }
+                    let m = n - k;
+                    let heap = |h: u64| Game::Octal {
+                        code: code.clone(),
+                        n: h,
+                    };
+                    if d & 1 != 0 && m == 0 && target == 0 {
+                        return Ok(Some(heap(0)));
+                    }
+                    if d & 2 != 0 && m > 0 && self.octal_value(code, m)? == target {
+                        return Ok(Some(heap(m)));
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=m / 2 {
+                            self.meter.step()?;
+                            if self.octal_value(code, a)? ^ self.octal_value(code, m - a)? == target
+                            {
+                                return Ok(Some(Game::Sum(vec![heap(a), heap(m - a)])));
+                            }
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            Game::Grundys(n) => {
+                let mut a = 1;
+                while 2 * a < *n {
+                    self.meter.step()?;
+                    if self.grundys_value(a)? ^ self.grundys_value(n - a)? == target {
+                        return Ok(Some(Game::Sum(vec![
+                            Game::Grundys(a),
+                            Game::Grundys(n - a),
+                        ])));
+                    }
+                    a += 1;
                 }
                 Ok(None)
             }
