@@ -1,7 +1,8 @@
 //! Timed runs of the game engine's speed targets.
 //!
 //! `cargo run --release --no-default-features --example game_timings -- [what]...` where
-//! `what` is `cram`, `cram-big`, `kayles`, `periods` or `0.16` (default: all but `0.16`).
+//! `what` is `cram`, `cram-big`, `misere`, `kayles`, `periods` or `0.16` (default: all but
+//! `cram-big` and `0.16`).
 
 use std::time::{Duration, Instant};
 
@@ -30,7 +31,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want = |w: &str| {
         if args.is_empty() {
-            w != "0.16" && w != "cram-big"
+            w != "0.16" && w != "cram-big" && w != "misere"
         } else {
             args.iter().any(|a| a == w)
         }
@@ -54,6 +55,27 @@ fn main() {
         cram(4, 9);
         cram(5, 8);
         cram(6, 6);
+    }
+    if want("misere") {
+        for (r, c) in [
+            (3, 4),
+            (4, 4),
+            (3, 6),
+            (4, 5),
+            (5, 5),
+            (4, 6),
+            (4, 7),
+            (5, 6),
+        ] {
+            let t = Instant::now();
+            match Game::misere_cram(r, c).and_then(|g| g.outcome(&budget())) {
+                Ok(o) => println!(
+                    "misere_cram({r}, {c}) is {o}  in {:.3} s",
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(e) => println!("misere_cram({r}, {c}): {e}"),
+            }
+        }
     }
     if want("kayles") {
         let t = Instant::now();
