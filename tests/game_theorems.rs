@@ -319,6 +319,29 @@ fn winning_moves_on_big_heaps_need_no_list_of_moves() {
     }
 }
 
+#[test]
+fn huge_heaps_are_valued_by_their_proved_period() {
+    let seq = octal_sequence(&OctalCode::kayles(), 71 + 12, &budget()).unwrap();
+    let n: u64 = 1_000_000_000_000;
+    let expected = seq[(71 + (n - 71) % 12) as usize];
+    let g = Game::kayles(n);
+    assert_eq!(g.grundy(&budget()).unwrap(), expected);
+    let sum = Game::sum(vec![Game::kayles(n), Game::kayles(n + 5)]).unwrap();
+    let m = sum.winning_move(&budget()).unwrap();
+    if let Some(m) = m {
+        assert_eq!(m.grundy(&budget()).unwrap(), 0, "{m}");
+    }
+    let m = g.winning_move(&budget()).unwrap().unwrap();
+    assert_eq!(m.grundy(&budget()).unwrap(), 0, "{m}");
+    // 0.6 has no known period: a huge heap is refused within the budget.
+    let short = Budget {
+        max_positions: u64::MAX,
+        max_time: Duration::from_secs(1),
+    };
+    let e = Game::octal("0.6", n).unwrap().grundy(&short).unwrap_err();
+    assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");
+}
+
 // ---------------------------------------------------------------- errors
 
 #[test]

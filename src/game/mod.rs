@@ -122,6 +122,11 @@ pub const MAX_LISTED_MOVES: u64 = 1_000_000;
 
 /// Limits on one search: the number of positions it may examine and the wall-clock time it may
 /// take.
+///
+/// What counts as one position: for a heap game (octal, subtraction, Grundy's game) one heap
+/// size whose value is computed, so a heap of `n` needs a budget above `n`; for Cram one region
+/// searched (one `region + ⋆n` examined); for misère Cram one board searched; for Green
+/// Hackenbush one edge; for [`Game::graph`] one position of the graph. The clock is read every thousand or so positions and during long inner loops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// How many positions (or heap sizes, for sequences) the search may examine.

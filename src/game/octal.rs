@@ -231,7 +231,7 @@ pub fn octal_sequence(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, 
 /// options (with the sparse-space technique), never by periodicity.
 pub fn octal_sequence_by_mex(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
     let mut meter = Meter::new(b);
-    octal_values_mex(code, n, &mut meter, false)
+    octal_values_mex(code, n, &mut meter, false, &mut None)
 }
 
 /// Heap sizes computed naively before a sparse-space mask is chosen.
@@ -243,7 +243,60 @@ pub(crate) fn octal_values(
     n: u64,
     meter: &mut Meter,
 ) -> Result<Vec<u64>, GameError> {
-    octal_values_mex(code, n, meter, true)
+    octal_values_mex(code, n, meter, true, &mut None)
+}
+
+/// The largest heap whose value is computed directly; beyond it values come from a proved
+/// period.
+pub(crate) const DIRECT_LIMIT: u64 = (1 << 22) - 1;
+
+/// The values of an octal game, with its period when one has been proved, so that the value
+/// of any heap can be read off.
+pub(crate) struct OctalTable {
+    values: Vec<u64>,
+    period: Option<Periodicity>,
+}
+
+impl OctalTable {
+    /// Computes values up to heap `n`, or, for a heap beyond [`DIRECT_LIMIT`], enough values to
+    /// prove a period.
+    pub(crate) fn new(code: &OctalCode, n: u64, meter: &mut Meter) -> Result<Self, GameError> {
+        let mut period = None;
+        let values = octal_values_mex(code, n.min(DIRECT_LIMIT), meter, true, &mut period)?;
+        if n > DIRECT_LIMIT && period.is_none() {
+            period = find_period(&values, code.len(), meter)?;
+            if period.is_none() {
+                return Err(GameError::BudgetExceeded {
+                    budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+                    reached: format!(
+                        "no period of {code} proved among them, so the heap of {n} is out of reach"
+                    ),
+                });
+            }
+        }
+        Ok(OctalTable { values, period })
+    }
+
+    /// The number of values held directly.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of heap `n`, if known.
+    pub(crate) fn get(&self, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(*v);
+        }
+        let p = self.period?;
+        // n >= len > preperiod + period, as the criterion needed 2 n0 + 2p + t values.
+        let i = p.preperiod + (n - p.preperiod) % p.period;
+        self.values.get(usize::try_from(i).ok()?).copied()
+    }
+
+    /// The proved period, if any.
+    pub(crate) fn period(&self) -> Option<Periodicity> {
+        self.period
+    }
 }
 
 /// Whether the values `g` (all heap sizes below `g.len()`) have a proved period, checked when
@@ -253,14 +306,16 @@ fn continue_by_period(
     len: u64,
     t: u64,
     meter: &mut Meter,
+    found: &mut Option<Periodicity>,
 ) -> Result<bool, GameError> {
     let have = g.len();
     if have < 4096 || !have.is_power_of_two() {
         return Ok(false);
     }
     match find_period(g, t, meter)? {
-        Some(p) => {
-            let p = p.period as usize;
+        Some(per) => {
+            *found = Some(per);
+            let p = per.period as usize;
             // The criterion held with 2 n0 + 2p + t <= have, so every new index i >= have has
             // i - p >= n0.
             while (g.len() as u64) < len {
@@ -278,6 +333,7 @@ fn octal_values_mex(
     n: u64,
     meter: &mut Meter,
     by_period: bool,
+    found: &mut Option<Periodicity>,
 ) -> Result<Vec<u64>, GameError> {
     let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
         budget: "the address space".into(),
@@ -297,7 +353,7 @@ fn octal_values_mex(
     };
     let t = code.len();
     for h in 0..naive_end {
-        if by_period && continue_by_period(&mut g, len, t, meter)? {
+        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
             return Ok(g);
         }
         meter.tick()?;
@@ -331,7 +387,7 @@ fn octal_values_mex(
     // Heap sizes (at least 1) whose value is rare, in increasing order.
     let mut rare_heaps: Vec<u64> = (1..naive_end).filter(|&a| rare(g[a as usize])).collect();
     for h in naive_end..len {
-        if by_period && continue_by_period(&mut g, len, t, meter)? {
+        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
             return Ok(g);
         }
         meter.tick()?;
@@ -435,7 +491,7 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
     let t = code.len();
     let mut len: u64 = 1024;
     loop {
-        let g = match octal_values_mex(code, len - 1, &mut meter, false) {
+        let g = match octal_values_mex(code, len - 1, &mut meter, false, &mut None) {
             Ok(g) => g,
             Err(GameError::BudgetExceeded { budget, reached }) => {
                 return Err(GameError::BudgetExceeded {

@@ -7,7 +7,7 @@
 
 use super::cram::{CramOptions, CramSolver};
 use super::hash::FastMap;
-use super::octal::{grundys_values, octal_values, subtraction_values};
+use super::octal::{grundys_values, subtraction_values, OctalTable};
 use super::{
     Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
 };
@@ -37,7 +37,7 @@ impl GameGraph {
 
 pub(crate) struct Solver {
     meter: Meter,
-    octal: FastMap<OctalCode, Vec<u64>>,
+    octal: FastMap<OctalCode, OctalTable>,
     subtraction: FastMap<Vec<u64>, Vec<u64>>,
     grundys: Vec<u64>,
     cram: Option<CramSolver>,
@@ -216,13 +216,13 @@ impl Solver {
     }
 
     fn octal_value(&mut self, code: &OctalCode, n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n as usize)) {
-            return Ok(*v);
+        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n)) {
+            return Ok(v);
         }
-        let have = self.octal.get(code).map_or(0, Vec::len);
-        let seq = octal_values(code, target_len(have, n), &mut self.meter)?;
-        let v = seq.get(n as usize).copied().unwrap_or(0);
-        self.octal.insert(code.clone(), seq);
+        let have = self.octal.get(code).map_or(0, OctalTable::len);
+        let table = OctalTable::new(code, target_len(have, n), &mut self.meter)?;
+        let v = table.get(n).unwrap_or(0);
+        self.octal.insert(code.clone(), table);
         Ok(v)
     }
 
@@ -382,7 +382,16 @@ impl Solver {
                         return Ok(Some(heap(m)));
                     }
                     if d & 4 != 0 {
-                        for a in 1..=m / 2 {
+                        // With a proved period the value of a split a + (m - a) repeats in a
+                        // once both parts are past the pre-period, so one period of a beyond
+                        // the pre-period shows every value there is.
+                        let mut top = m / 2;
+                        if let Some(p) = self.octal.get(code).and_then(OctalTable::period) {
+                            if m >= 2 * p.preperiod + p.period {
+                                top = top.min(p.preperiod + p.period);
+                            }
+                        }
+                        for a in 1..=top {
                             self.meter.step()?;
                             if self.octal_value(code, a)? ^ self.octal_value(code, m - a)? == target
                             {
