@@ -134,6 +134,23 @@ fn subtraction_1_2_3_is_n_mod_4() {
     }
 }
 
+#[test]
+fn huge_subtraction_heaps_follow_the_repetition() {
+    for n in [1_000_000_000_000_003u64, u64::MAX] {
+        let g = Game::subtraction(&[1, 2, 3], n).unwrap();
+        assert_eq!(g.grundy(&budget()).unwrap(), n % 4, "{g}");
+    }
+    // {1, 3, 4} has period 7: values 0 1 0 1 2 3 2.
+    let n = 10_u64.pow(15) + 2;
+    let g = Game::subtraction(&[1, 3, 4], n).unwrap();
+    assert_eq!(
+        g.grundy(&budget()).unwrap(),
+        [0, 1, 0, 1, 2, 3, 2][(n % 7) as usize]
+    );
+    let m = g.winning_move(&budget()).unwrap();
+    assert!(m.is_none() || m.unwrap().grundy(&budget()).unwrap() == 0);
+}
+
 /// Checks that `g(n + p) = g(n)` for all computed `n ≥ n0` and that it fails at `n0 - 1`.
 fn assert_periodic(seq: &[u64], p: &Periodicity) {
     let (n0, per) = (p.preperiod as usize, p.period as usize);

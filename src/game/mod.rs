@@ -49,6 +49,11 @@
 //!   (last non-zero digit `dₜ`), if `g(n + p) = g(n)` for all `n` with `n₀ ≤ n < 2n₀ + p + t`,
 //!   then `g(n + p) = g(n)` for every `n ≥ n₀`. (Induction: an option of the heap `n + p` that
 //!   splits it into `a + b` has its larger part at least `n₀ + p`, which can be shortened by `p`.)
+//!   Once a period is proved, values of larger heaps are read off it: so `kayles(10^12)` is
+//!   answered at once, and a heap game with no proved period within the first 4 194 304 heap
+//!   sizes refuses larger heaps with [`GameError::BudgetExceeded`]. Subtraction games are
+//!   handled alike: a heap's value depends only on the `max(set)` values before it, so the
+//!   sequence repeats from the first window of that many values that comes back.
 //! * **Grundy's game** `grundys_game(n)`: split one heap into two heaps of different sizes.
 //! * **Cram** `cram(rows, cols)`, `misere_cram(rows, cols)`: place a domino on two adjacent free
 //!   cells, horizontally or vertically. Boards that are not rectangles print as

@@ -18,6 +18,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::hash::{Hash, Hasher};
+
+use super::hash::{FastHasher, FastMap};
 use super::{Budget, GameError, Meter};
 
 /// The rules of an octal game, `d₀.d₁d₂…dₜ` (see the module documentation of [`crate::game`]).
@@ -543,17 +546,23 @@ pub(crate) fn find_period(
     Ok(None)
 }
 
-/// The values `g(0), …, g(n)` of the subtraction game with the given (sorted, positive) set.
-pub(crate) fn subtraction_values(
+/// The values of the subtraction game with the given (sorted, positive) set, up to heap `n`
+/// or until they provably repeat.
+///
+/// The value of heap `h` depends only on the `s` values before it, `s` the largest element of
+/// the set. So as soon as a window of `s` consecutive values comes back, the sequence repeats
+/// from the first occurrence on, and every later value is known. (The values are at most the
+/// size of the set, so some window must come back.)
+pub(crate) fn subtraction_table(
     set: &[u64],
     n: u64,
     meter: &mut Meter,
-) -> Result<Vec<u64>, GameError> {
-    let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
-        budget: "the address space".into(),
-        reached: format!("a request for heap sizes up to {n}"),
-    })?;
+) -> Result<OctalTable, GameError> {
+    let limit = n.min(DIRECT_LIMIT);
+    let len = limit + 1;
     let mut g = alloc(len, meter)?;
+    let smax = set.last().copied().unwrap_or(1) as usize;
+    let mut windows: FastMap<u64, usize> = FastMap::default();
     let mut seen = Seen(vec![0; 1]);
     for h in 0..len {
         meter.tick()?;
@@ -565,8 +574,40 @@ pub(crate) fn subtraction_values(
             seen.set(g[(h - s) as usize]);
         }
         g.push(seen.mex());
+        let i = g.len();
+        if i >= smax && windows.len() < (1 << 20) {
+            let w = &g[i - smax..i];
+            let mut hasher = FastHasher::default();
+            w.hash(&mut hasher);
+            let hash = hasher.finish();
+            match windows.get(&hash) {
+                Some(&j) if g[j - smax..j] == *w => {
+                    let period = Periodicity {
+                        preperiod: (j - smax) as u64,
+                        period: (i - j) as u64,
+                    };
+                    return Ok(OctalTable {
+                        values: g,
+                        period: Some(period),
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    windows.insert(hash, i);
+                }
+            }
+        }
     }
-    Ok(g)
+    if n > limit {
+        return Err(GameError::BudgetExceeded {
+            budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+            reached: format!("no repetition found among them, so the heap of {n} is out of reach"),
+        });
+    }
+    Ok(OctalTable {
+        values: g,
+        period: None,
+    })
 }
 
 /// The values `g(0), …, g(n)` of Grundy's game (split a heap into two unequal heaps).

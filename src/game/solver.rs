@@ -7,7 +7,7 @@
 
 use super::cram::{CramOptions, CramSolver};
 use super::hash::FastMap;
-use super::octal::{grundys_values, subtraction_values, OctalTable};
+use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
     Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
 };
@@ -38,7 +38,7 @@ impl GameGraph {
 pub(crate) struct Solver {
     meter: Meter,
     octal: FastMap<OctalCode, OctalTable>,
-    subtraction: FastMap<Vec<u64>, Vec<u64>>,
+    subtraction: FastMap<Vec<u64>, OctalTable>,
     grundys: Vec<u64>,
     cram: Option<CramSolver>,
 }
@@ -227,13 +227,13 @@ impl Solver {
     }
 
     fn subtraction_value(&mut self, set: &[u64], n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n as usize)) {
-            return Ok(*v);
+        if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n)) {
+            return Ok(v);
         }
-        let have = self.subtraction.get(set).map_or(0, Vec::len);
-        let seq = subtraction_values(set, target_len(have, n), &mut self.meter)?;
-        let v = seq.get(n as usize).copied().unwrap_or(0);
-        self.subtraction.insert(set.to_vec(), seq);
+        let have = self.subtraction.get(set).map_or(0, OctalTable::len);
+        let table = subtraction_table(set, target_len(have, n), &mut self.meter)?;
+        let v = table.get(n).unwrap_or(0);
+        self.subtraction.insert(set.to_vec(), table);
         Ok(v)
     }
 
