@@ -473,6 +473,16 @@ fn nim_2_3_4_graph_counts_multisets() {
 }
 
 #[test]
+fn big_graphs_are_refused_not_built() {
+    let short = Budget {
+        max_positions: u64::MAX,
+        max_time: Duration::from_secs(2),
+    };
+    let e = Game::kayles(300).graph(&short).unwrap_err();
+    assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");
+}
+
+#[test]
 fn graph_marks_agree_with_values() {
     for game in [
         Game::kayles(8),

@@ -12,6 +12,10 @@ use super::{
     Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
 };
 
+/// The most positions a game graph may hold, whatever the budget says: each position is kept
+/// in memory.
+pub const MAX_GRAPH_POSITIONS: usize = 2_000_000;
+
 /// The graph of positions reachable from a game (the convention is in the module
 /// documentation of [`crate::game`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -519,6 +523,15 @@ impl Solver {
         let mut next = 0;
         while next < positions.len() {
             self.meter.tick()?;
+            if positions.len() > MAX_GRAPH_POSITIONS {
+                return Err(GameError::BudgetExceeded {
+                    budget: format!("{MAX_GRAPH_POSITIONS} graph positions"),
+                    reached: format!(
+                        "{} positions found, {next} of them expanded",
+                        positions.len()
+                    ),
+                });
+            }
             let pos = positions[next].clone();
             let mut kids = Vec::new();
             for m in moves(&pos)? {
