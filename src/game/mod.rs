@@ -28,6 +28,23 @@
 //! leave only heaps of size 1, then leave an odd number of them), misère Cram by a memoised search
 //! of the whole board.
 //!
+//! # A first example
+//!
+//! ```
+//! use nimbook::game::{Budget, Game, Outcome};
+//!
+//! let b = Budget::default();
+//! let g = Game::nim(vec![3, 4, 5]);
+//! assert_eq!(g.grundy(&b)?, 2);
+//! assert_eq!(g.winning_move(&b)?, Some(Game::nim(vec![1, 4, 5])));
+//! assert_eq!(Game::cram(2, 3)?.outcome(&b)?, Outcome::N);
+//! let kayles = Game::sum(vec![Game::kayles(3), Game::kayles(4)])?;
+//! assert_eq!(kayles.to_string(), "kayles(3) + kayles(4)");
+//! assert_eq!(kayles.grundy(&b)?, 3 ^ 1);
+//! assert_eq!(Game::nim(vec![2, 3, 4]).graph(&b)?.counts(), (28, 114, 5));
+//! # Ok::<(), nimbook::game::GameError>(())
+//! ```
+//!
 //! # The games
 //!
 //! Each game is written in the claim language as shown; [`Display`](std::fmt::Display) prints the
