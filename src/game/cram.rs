@@ -413,7 +413,15 @@ fn canonical_key8(h: u32, w: u32, b: u64) -> u128 {
 }
 
 /// Which shortcuts the Cram solver may use. All of them are theorems; switching them off is
-/// for testing and for measuring what they are worth.
+/// for testing and for measuring what they are worth. With everything off the solver takes
+/// the mex of the values of all options of every region, memoising regions as they are.
+///
+/// The outcome search: the value of a region `R` is the least `n` for which `R + ⋆n` is a
+/// P-position, and showing that `R + ⋆n` is an N-position needs only one winning move. An
+/// option of `R + ⋆n` is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap.
+/// Regions of known value are folded into the heap, two copies of a region cancel, the smaller
+/// unknown regions are valued exactly and the largest is searched with the heap. Options that
+/// known values settle are tried first, then the others, fewest cells first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CramOptions {
     /// Store regions under their least image by the symmetries of the square.

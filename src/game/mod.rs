@@ -72,12 +72,20 @@
 //!   handled alike: a heap's value depends only on the `max(set)` values before it, so the
 //!   sequence repeats from the first window of that many values that comes back.
 //! * **Grundy's game** `grundys_game(n)`: split one heap into two heaps of different sizes.
+//!   Its values are computed from the definition (no period is known).
 //! * **Cram** `cram(rows, cols)`, `misere_cram(rows, cols)`: place a domino on two adjacent free
 //!   cells, horizontally or vertically. Boards that are not rectangles print as
 //!   `cram_cells("##./###")` and `misere_cram_cells(...)`, in the **cell notation** of
 //!   [`parse_cells`]: rows from top to bottom separated by `/`, `#` a free cell, `.` a blocked
 //!   (or covered) cell; shorter rows are padded with blocked cells, and whitespace is ignored.
-//!   A board may have at most 64 cells in its rows × columns frame.
+//!   A board may have at most 64 cells in its rows × columns frame. The solver keeps boards as
+//!   64-bit bitboards, splits them into connected regions, stores each region under the least
+//!   of its images by the symmetries of the square, values path-shaped regions as Dawson's
+//!   Kayles, gives 0 to regions where the second player can copy every move by the half turn
+//!   (every even × even board), and finds the value of a region `R` as the least `n` for which
+//!   `R + ⋆n` is a P-position, by a search that stops at the first winning move (see
+//!   [`CramOptions`]). An even × odd board is an N-position (take the two central cells, then
+//!   copy), but its value still needs the search.
 //! * **Northcott's game** `northcott("W...B./..B.W")`: each row of a board holds one white and
 //!   one black piece; a move slides one piece (either colour) of one row any number of squares
 //!   *towards* the other piece of its row, without jumping over it. The **Northcott notation**
@@ -95,7 +103,8 @@
 //!   same value, so a tree is a sum of stalks: an edge carrying a subtree of value `x` is worth
 //!   `x + 1`) and the **fusion principle** (the vertices of a cycle may be fused into one vertex
 //!   without changing the value; the cycle's edges become loops, and a loop is worth a single
-//!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree.
+//!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree. Edges not
+//!   connected to the ground in the position as given are not part of the game.
 //!
 //! # Positions of a game graph
 //!
