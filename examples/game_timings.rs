@@ -1,11 +1,12 @@
 //! Timed runs of the game engine's speed targets.
 //!
 //! `cargo run --release --no-default-features --example game_timings -- [what]...` where
-//! `what` is `cram`, `cram-big`, `kayles`, `periods` or `0.16` (default: all but `0.16`).
+//! `what` is `cram`, `cram-big`, `misere`, `kayles`, `periods` or `0.16` (default: all but
+//! `cram-big` and `0.16`).
 
 use std::time::{Duration, Instant};
 
-use nimbook::game::{octal_sequence, period, Budget, Game, OctalCode};
+use nimbook::game::{octal_sequence_by_mex, period, Budget, Game, OctalCode};
 
 fn budget() -> Budget {
     Budget {
@@ -30,7 +31,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want = |w: &str| {
         if args.is_empty() {
-            w != "0.16" && w != "cram-big"
+            w != "0.16" && w != "cram-big" && w != "misere"
         } else {
             args.iter().any(|a| a == w)
         }
@@ -55,10 +56,31 @@ fn main() {
         cram(5, 8);
         cram(6, 6);
     }
+    if want("misere") {
+        for (r, c) in [
+            (3, 4),
+            (4, 4),
+            (3, 6),
+            (4, 5),
+            (5, 5),
+            (4, 6),
+            (4, 7),
+            (5, 6),
+        ] {
+            let t = Instant::now();
+            match Game::misere_cram(r, c).and_then(|g| g.outcome(&budget())) {
+                Ok(o) => println!(
+                    "misere_cram({r}, {c}) is {o}  in {:.3} s",
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(e) => println!("misere_cram({r}, {c}): {e}"),
+            }
+        }
+    }
     if want("kayles") {
         let t = Instant::now();
         let k = OctalCode::kayles();
-        match octal_sequence(&k, 100_000, &budget()) {
+        match octal_sequence_by_mex(&k, 100_000, &budget()) {
             Ok(s) => println!(
                 "kayles 0..=100000: last {} in {:.3} s",
                 s.last().copied().unwrap_or(0),
@@ -85,7 +107,7 @@ fn main() {
     if want("0.16") {
         let c: OctalCode = "0.16".parse().expect("valid code");
         let t = Instant::now();
-        match octal_sequence(&c, 400_000, &budget()) {
+        match octal_sequence_by_mex(&c, 400_000, &budget()) {
             Ok(_) => println!("0.16 to 400000 in {:.3} s", t.elapsed().as_secs_f64()),
             Err(e) => println!("0.16: {e}"),
         }

@@ -134,6 +134,23 @@ fn subtraction_1_2_3_is_n_mod_4() {
     }
 }
 
+#[test]
+fn huge_subtraction_heaps_follow_the_repetition() {
+    for n in [1_000_000_000_000_003u64, u64::MAX] {
+        let g = Game::subtraction(&[1, 2, 3], n).unwrap();
+        assert_eq!(g.grundy(&budget()).unwrap(), n % 4, "{g}");
+    }
+    // {1, 3, 4} has period 7: values 0 1 0 1 2 3 2.
+    let n = 10_u64.pow(15) + 2;
+    let g = Game::subtraction(&[1, 3, 4], n).unwrap();
+    assert_eq!(
+        g.grundy(&budget()).unwrap(),
+        [0, 1, 0, 1, 2, 3, 2][(n % 7) as usize]
+    );
+    let m = g.winning_move(&budget()).unwrap();
+    assert!(m.is_none() || m.unwrap().grundy(&budget()).unwrap() == 0);
+}
+
 /// Checks that `g(n + p) = g(n)` for all computed `n ≥ n0` and that it fails at `n0 - 1`.
 fn assert_periodic(seq: &[u64], p: &Periodicity) {
     let (n0, per) = (p.preperiod as usize, p.period as usize);
@@ -304,6 +321,44 @@ fn winning_moves_keep_the_shape() {
     );
 }
 
+#[test]
+fn winning_moves_on_big_heaps_need_no_list_of_moves() {
+    for g in [
+        Game::kayles(1_000_000),
+        Game::dawsons_kayles(999_999),
+        Game::grundys_game(3000),
+    ] {
+        assert!(g.moves_from().is_err() || matches!(g, Game::Grundys(_)));
+        match g.winning_move(&budget()).unwrap() {
+            Some(m) => assert_eq!(m.grundy(&budget()).unwrap(), 0, "{g} -> {m}"),
+            None => assert_eq!(g.grundy(&budget()).unwrap(), 0),
+        }
+    }
+}
+
+#[test]
+fn huge_heaps_are_valued_by_their_proved_period() {
+    let seq = octal_sequence(&OctalCode::kayles(), 71 + 12, &budget()).unwrap();
+    let n: u64 = 1_000_000_000_000;
+    let expected = seq[(71 + (n - 71) % 12) as usize];
+    let g = Game::kayles(n);
+    assert_eq!(g.grundy(&budget()).unwrap(), expected);
+    let sum = Game::sum(vec![Game::kayles(n), Game::kayles(n + 5)]).unwrap();
+    let m = sum.winning_move(&budget()).unwrap();
+    if let Some(m) = m {
+        assert_eq!(m.grundy(&budget()).unwrap(), 0, "{m}");
+    }
+    let m = g.winning_move(&budget()).unwrap().unwrap();
+    assert_eq!(m.grundy(&budget()).unwrap(), 0, "{m}");
+    // 0.6 has no known period: a huge heap is refused within the budget.
+    let short = Budget {
+        max_positions: u64::MAX,
+        max_time: Duration::from_secs(1),
+    };
+    let e = Game::octal("0.6", n).unwrap().grundy(&short).unwrap_err();
+    assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");
+}
+
 // ---------------------------------------------------------------- errors
 
 #[test]
@@ -415,6 +470,16 @@ fn nim_2_3_4_graph_counts_multisets() {
             .counts(),
         g.counts()
     );
+}
+
+#[test]
+fn big_graphs_are_refused_not_built() {
+    let short = Budget {
+        max_positions: u64::MAX,
+        max_time: Duration::from_secs(2),
+    };
+    let e = Game::kayles(300).graph(&short).unwrap_err();
+    assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");
 }
 
 #[test]

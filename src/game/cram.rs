@@ -4,7 +4,7 @@
 //! when the cell in row `r`, column `c` is free. A domino covers two free cells that share a
 //! side, so the game only depends on the graph of free cells and their adjacencies.
 //!
-//! The solver computes Grundy values with four ideas, each of them a theorem:
+//! The solver computes Grundy values with these ideas, each of them a theorem:
 //!
 //! 1. **Components.** Free cells that are not connected by a path of adjacent free cells never
 //!    interact, so a board is the sum of its connected regions and its value is the nim-sum of
@@ -19,15 +19,26 @@
 //!    frame, and no free cell is its own image or next to it, the second player wins by
 //!    answering every domino with its mirror image (which is always free: it cannot overlap the
 //!    domino just played, because no cell is next to its own image). So the region is a
-//!    P-position, of value 0. Every empty board with an even side (even × even, or the rows of
-//!    an even × odd board are not symmetric in this way, see below) falls under this rule when
-//!    both sides are even.
+//!    P-position, of value 0. Every empty even × even board is such a region.
+//! 5. **Values by outcome search.** The value of a region `R` is the least `n` for which
+//!    `R + ⋆n` is a P-position. Proving that `R + ⋆n` is an N-position needs only *one* winning
+//!    move, and most of the positions met are N-positions, so searching outcomes visits far
+//!    fewer regions than taking the mex of every option of every region. An option of `R + ⋆n`
+//!    is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap `⋆u`. Regions of
+//!    known value are folded into the heap, two copies of one region cancel, the smaller of the
+//!    remaining regions are valued exactly, and the largest is searched with the heap. Options
+//!    settled by known values are tried first, then the others with the fewest cells left to
+//!    search. A value never exceeds the number of options, so `R + ⋆n` with more options than
+//!    dominoes in `R` is an N-position at once. P-positions found this way are exactly the
+//!    values (`R + ⋆n` is P iff `R` has value `n`), and N-positions are remembered in a second
+//!    table.
 //!
 //! For an even × odd board the first player wins by playing the central domino and then
 //! mirroring, so its outcome is N; its Grundy value is still searched for, since the mirror
 //! argument says nothing about it.
 //!
-//! Rules 3 and 4 can be switched off ([`CramOptions`]); the tests check that the answers agree.
+//! Ideas 3, 4 and 5 (and 2) can be switched off ([`CramOptions`]); the tests check that every
+//! combination gives the answers of the plain mex search.
 //!
 //! Misère Cram has no theory of sums, so a misère board is searched whole (with symmetry and
 //! with isolated cells, which can never be covered, removed).
@@ -336,7 +347,15 @@ fn key(h: u32, w: u32, b: u64) -> u128 {
 
 /// The least key among the eight images of a cropped region under the symmetries of the
 /// square.
+///
+/// Regions whose box fits in 8 × 8 (all but long thin ones) are keyed in an 8 × 8 layout, bit
+/// `8r + c`, where the symmetries are a handful of word operations: reversing the byte order
+/// flips the rows, reversing the bits inside each byte flips the columns, and three
+/// delta-swaps transpose. Larger boxes use the packed layout and a loop over the cells.
 fn canonical_key(h: u32, w: u32, b: u64) -> u128 {
+    if h <= 8 && w <= 8 {
+        return canonical_key8(h, w, b);
+    }
     let mut best = u128::MAX;
     let t = transpose(h, w, b);
     for (hh, ww, x) in [(h, w, b), (w, h, t)] {
@@ -348,8 +367,61 @@ fn canonical_key(h: u32, w: u32, b: u64) -> u128 {
     best
 }
 
+/// `b` (packed, `w` bits a row) in the 8 × 8 layout.
+fn embed8(h: u32, w: u32, b: u64) -> u64 {
+    let m = full_mask(w);
+    let mut x = 0u64;
+    for r in 0..h {
+        x |= ((b >> (r * w)) & m) << (8 * r);
+    }
+    x
+}
+
+/// The inverse of [`embed8`].
+fn unembed8(h: u32, w: u32, x: u64) -> u64 {
+    let m = full_mask(w);
+    let mut b = 0u64;
+    for r in 0..h {
+        b |= ((x >> (8 * r)) & m) << (r * w);
+    }
+    b
+}
+
+/// Transposes an 8 × 8 bit matrix, bit `8r + c` to bit `8c + r`.
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^= t ^ (t << 28);
+    x
+}
+
+fn canonical_key8(h: u32, w: u32, b: u64) -> u128 {
+    let m = embed8(h, w, b);
+    let mut best = u128::MAX;
+    for (hh, ww, x) in [(h, w, m), (w, h, transpose8(m))] {
+        let rows = x.swap_bytes() >> (8 * (8 - hh));
+        let lows = 0x0101_0101_0101_0101u64 * ((1u64 << ww) - 1);
+        let cols = |y: u64| (y.reverse_bits().swap_bytes() >> (8 - ww)) & lows;
+        for y in [x, rows, cols(x), cols(rows)] {
+            best = best.min(key(hh, ww, y));
+        }
+    }
+    best
+}
+
 /// Which shortcuts the Cram solver may use. All of them are theorems; switching them off is
-/// for testing and for measuring what they are worth.
+/// for testing and for measuring what they are worth. With everything off the solver takes
+/// the mex of the values of all options of every region, memoising regions as they are.
+///
+/// The outcome search: the value of a region `R` is the least `n` for which `R + ⋆n` is a
+/// P-position, and showing that `R + ⋆n` is an N-position needs only one winning move. An
+/// option of `R + ⋆n` is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap.
+/// Regions of known value are folded into the heap, two copies of a region cancel, the smaller
+/// unknown regions are valued exactly and the largest is searched with the heap. Options that
+/// known values settle are tried first, then the others, fewest cells first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CramOptions {
     /// Store regions under their least image by the symmetries of the square.
@@ -624,22 +696,28 @@ impl CramSolver {
             return Ok(true);
         }
         meter.tick()?;
-        let mut pending: Vec<(u32, u64)> = Vec::new();
+        // Options not settled by known values: (cells to search, heap, range in `arena`).
+        let mut pending: Vec<(u32, u8, usize, usize)> = Vec::new();
+        let mut arena: Vec<Comp> = Vec::new();
         let mut win = false;
         for pair in f.dominoes(c.b) {
-            match self.option_is_p(&f, c.b & !pair, n, true, meter)? {
+            let start = arena.len();
+            match self.classify(&f, c.b & !pair, n, &mut arena) {
                 Ok(true) => {
                     win = true;
                     break;
                 }
                 Ok(false) => {}
-                Err(cost) => pending.push((cost, pair)),
+                Err(x) => {
+                    let cost = arena[start..].iter().map(|c| c.b.count_ones()).sum();
+                    pending.push((cost, x, start, arena.len()));
+                }
             }
         }
         if !win {
-            pending.sort_unstable();
-            for &(_, pair) in &pending {
-                if let Ok(true) = self.option_is_p(&f, c.b & !pair, n, false, meter)? {
+            pending.sort_unstable_by_key(|p| p.0);
+            for &(_, x, start, end) in &pending {
+                if self.resolve(x, &arena[start..end], meter)? {
                     win = true;
                     break;
                 }
@@ -661,21 +739,14 @@ impl CramSolver {
         Ok(win)
     }
 
-    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position. With `shallow`, gives
-    /// `Err(cells)` instead of searching when some regions of the option, of `cells` cells in
-    /// all, have no known value.
-    fn option_is_p(
-        &mut self,
-        f: &Frame,
-        b: u64,
-        n: u8,
-        shallow: bool,
-        meter: &mut Meter,
-    ) -> Result<Result<bool, u32>, GameError> {
+    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position, as far as known
+    /// values tell: `Ok(p)` when they settle it, otherwise `Err(x)` with the regions still
+    /// unknown pushed on `arena` and `x` the nim-sum of `⋆n` and the known regions.
+    fn classify(&mut self, f: &Frame, b: u64, n: u8, arena: &mut Vec<Comp>) -> Result<bool, u8> {
         let mut comps = self.scratch.pop().unwrap_or_default();
         f.components(b, &mut comps);
+        let start = arena.len();
         let mut x = n;
-        let mut unknown: Vec<Comp> = Vec::new();
         for &cb in comps.iter() {
             if cb & (cb - 1) == 0 {
                 continue;
@@ -683,47 +754,52 @@ impl CramSolver {
             let (h, w, cropped) = f.crop(cb);
             match self.quick_value(h, w, cropped) {
                 (Some(v), _) => x ^= v,
-                (None, k) => unknown.push(Comp {
-                    h,
-                    w,
-                    b: cropped,
-                    k,
-                }),
+                (None, k) => {
+                    // Two copies of one region cancel: g ⊕ g = 0.
+                    if let Some(i) = arena[start..].iter().position(|c| c.k == k) {
+                        arena.swap_remove(start + i);
+                    } else {
+                        arena.push(Comp {
+                            h,
+                            w,
+                            b: cropped,
+                            k,
+                        });
+                    }
+                }
             }
         }
         self.scratch.push(comps);
-        if unknown.is_empty() {
-            return Ok(Ok(x == 0));
-        }
-        if shallow {
-            if let [only] = unknown.as_slice() {
+        match &arena[start..] {
+            [] => Ok(x == 0),
+            [only] if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) => {
                 // Known to be an N-position already: not the move we look for.
-                if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) {
-                    return Ok(Ok(false));
-                }
+                arena.truncate(start);
+                Ok(false)
             }
-            return Ok(Err(unknown.iter().map(|c| c.b.count_ones()).sum()));
+            _ => Err(x),
         }
-        // Two copies of one region cancel: g ⊕ g = 0.
-        unknown.sort_by_key(|c| c.k);
-        let mut kept: Vec<Comp> = Vec::with_capacity(unknown.len());
-        for c in unknown {
-            if kept.last().is_some_and(|l| l.k == c.k) {
-                kept.pop();
-            } else {
-                kept.push(c);
+    }
+
+    /// Whether `⋆x` plus the given regions is a P-position: the smaller regions are valued
+    /// exactly, and the largest is searched with the rest folded into its heap.
+    fn resolve(&mut self, x: u8, regions: &[Comp], meter: &mut Meter) -> Result<bool, GameError> {
+        let mut largest = 0;
+        for (i, c) in regions.iter().enumerate() {
+            if c.b.count_ones() > regions[largest].b.count_ones() {
+                largest = i;
             }
         }
-        let mut unknown = kept;
-        if unknown.is_empty() {
-            return Ok(Ok(x == 0));
+        let mut x = x;
+        for (i, c) in regions.iter().enumerate() {
+            if i != largest {
+                x ^= self.exact(c, meter)?;
+            }
         }
-        unknown.sort_by_key(|c| c.b.count_ones());
-        let last = unknown.len() - 1;
-        for c in &unknown[..last] {
-            x ^= self.exact(c, meter)?;
+        match regions.get(largest) {
+            Some(c) => Ok(!self.wins(c, x, meter)?),
+            None => Ok(x == 0),
         }
-        Ok(Ok(!self.wins(&unknown[last], x, meter)?))
     }
 
     /// Misère outcome of a whole board: `true` when the player to move wins.
@@ -773,11 +849,19 @@ struct Comp {
     k: u128,
 }
 
+/// The board of a key made by [`canonical_key`].
 fn board_of_key(k: u128) -> Board {
+    let rows = ((k >> 72) & 0xff) as u32;
+    let cols = ((k >> 64) & 0xff) as u32;
+    let free = if rows <= 8 && cols <= 8 {
+        unembed8(rows, cols, k as u64)
+    } else {
+        k as u64
+    };
     Board {
-        rows: (k >> 72) as u8,
-        cols: ((k >> 64) & 0xff) as u8,
-        free: k as u64,
+        rows: rows as u8,
+        cols: cols as u8,
+        free,
     }
 }
 
@@ -841,6 +925,30 @@ mod tests {
     }
 
     #[test]
+    fn fast_symmetries_match_the_cell_loop() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let h = 1 + (x % 8) as u32;
+            let w = 1 + ((x >> 8) % 8) as u32;
+            let b = (x >> 16) & full_mask(h * w);
+            // The slow way: every image in the packed layout, then re-embedded.
+            let t = transpose(h, w, b);
+            let mut slow = u128::MAX;
+            for (hh, ww, y) in [(h, w, b), (w, h, t)] {
+                let f = flip_rows(hh, ww, y);
+                for z in [y, rot180(hh, ww, y), f, rot180(hh, ww, f)] {
+                    slow = slow.min(key(hh, ww, embed8(hh, ww, z)));
+                }
+            }
+            assert_eq!(canonical_key(h, w, b), slow, "{h}x{w} {b:b}");
+            assert_eq!(unembed8(h, w, embed8(h, w, b)), b);
+        }
+    }
+
+    #[test]
     fn symmetry_keys_agree() {
         let b = parse_cells("##./.##/..#").unwrap();
         let f = Frame::new(3, 3);
@@ -855,7 +963,7 @@ mod tests {
     fn shortcuts_agree_with_plain_search() {
         let b = Budget::default();
         for r in 1..=4 {
-            for c in 1..=5 {
+            for c in 1..=4 {
                 let board = Board::rectangle(r, c).unwrap();
                 let fast = cram_grundy(&board, CramOptions::default(), &b).unwrap();
                 let slow = cram_grundy(&board, plain(), &b).unwrap();

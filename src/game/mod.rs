@@ -28,6 +28,23 @@
 //! leave only heaps of size 1, then leave an odd number of them), misère Cram by a memoised search
 //! of the whole board.
 //!
+//! # A first example
+//!
+//! ```
+//! use nimbook::game::{Budget, Game, Outcome};
+//!
+//! let b = Budget::default();
+//! let g = Game::nim(vec![3, 4, 5]);
+//! assert_eq!(g.grundy(&b)?, 2);
+//! assert_eq!(g.winning_move(&b)?, Some(Game::nim(vec![1, 4, 5])));
+//! assert_eq!(Game::cram(2, 3)?.outcome(&b)?, Outcome::N);
+//! let kayles = Game::sum(vec![Game::kayles(3), Game::kayles(4)])?;
+//! assert_eq!(kayles.to_string(), "kayles(3) + kayles(4)");
+//! assert_eq!(kayles.grundy(&b)?, 3 ^ 1);
+//! assert_eq!(Game::nim(vec![2, 3, 4]).graph(&b)?.counts(), (28, 114, 5));
+//! # Ok::<(), nimbook::game::GameError>(())
+//! ```
+//!
 //! # The games
 //!
 //! Each game is written in the claim language as shown; [`Display`](std::fmt::Display) prints the
@@ -49,13 +66,26 @@
 //!   (last non-zero digit `dₜ`), if `g(n + p) = g(n)` for all `n` with `n₀ ≤ n < 2n₀ + p + t`,
 //!   then `g(n + p) = g(n)` for every `n ≥ n₀`. (Induction: an option of the heap `n + p` that
 //!   splits it into `a + b` has its larger part at least `n₀ + p`, which can be shortened by `p`.)
+//!   Once a period is proved, values of larger heaps are read off it: so `kayles(10^12)` is
+//!   answered at once, and a heap game with no proved period within the first 4 194 304 heap
+//!   sizes refuses larger heaps with [`GameError::BudgetExceeded`]. Subtraction games are
+//!   handled alike: a heap's value depends only on the `max(set)` values before it, so the
+//!   sequence repeats from the first window of that many values that comes back.
 //! * **Grundy's game** `grundys_game(n)`: split one heap into two heaps of different sizes.
+//!   Its values are computed from the definition (no period is known).
 //! * **Cram** `cram(rows, cols)`, `misere_cram(rows, cols)`: place a domino on two adjacent free
 //!   cells, horizontally or vertically. Boards that are not rectangles print as
 //!   `cram_cells("##./###")` and `misere_cram_cells(...)`, in the **cell notation** of
 //!   [`parse_cells`]: rows from top to bottom separated by `/`, `#` a free cell, `.` a blocked
 //!   (or covered) cell; shorter rows are padded with blocked cells, and whitespace is ignored.
-//!   A board may have at most 64 cells in its rows × columns frame.
+//!   A board may have at most 64 cells in its rows × columns frame. The solver keeps boards as
+//!   64-bit bitboards, splits them into connected regions, stores each region under the least
+//!   of its images by the symmetries of the square, values path-shaped regions as Dawson's
+//!   Kayles, gives 0 to regions where the second player can copy every move by the half turn
+//!   (every even × even board), and finds the value of a region `R` as the least `n` for which
+//!   `R + ⋆n` is a P-position, by a search that stops at the first winning move (see
+//!   [`CramOptions`]). An even × odd board is an N-position (take the two central cells, then
+//!   copy), but its value still needs the search.
 //! * **Northcott's game** `northcott("W...B./..B.W")`: each row of a board holds one white and
 //!   one black piece; a move slides one piece (either colour) of one row any number of squares
 //!   *towards* the other piece of its row, without jumping over it. The **Northcott notation**
@@ -73,7 +103,8 @@
 //!   same value, so a tree is a sum of stalks: an edge carrying a subtree of value `x` is worth
 //!   `x + 1`) and the **fusion principle** (the vertices of a cycle may be fused into one vertex
 //!   without changing the value; the cycle's edges become loops, and a loop is worth a single
-//!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree.
+//!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree. Edges not
+//!   connected to the ground in the position as given are not part of the game.
 //!
 //! # Positions of a game graph
 //!
@@ -84,7 +115,8 @@
 //! up to the symmetries of the square (rotations and reflections), and components that have no
 //! move at all (a Nim heap of size 0, a single free Cram cell, a Kayles heap of size 0) are
 //! dropped. So `nim(1, 2)`, `nim(2, 1)` and `nim(0, 2, 1)` are one position, and `nim(2, 3, 4)`
-//! has 28 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped).
+//! has 28 positions (the multisets `{a, b, c}` with `a ≤ 2`, `b ≤ 3`, `c ≤ 4`, zeros dropped),
+//! 114 moves and 5 P-positions.
 //! Misère games are taken whole, with the same normalisation of zeros and symmetries. A move is a
 //! pair of positions with a move from one to the other, so two moves of a position that lead to
 //! the same position count once. Green Hackenbush positions are edge multisets over the original
@@ -112,8 +144,8 @@ mod solver;
 pub use cram::{cram_grundy, parse_cells, Board, CramOptions};
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
-pub use octal::{octal_sequence, period, OctalCode, Periodicity};
-pub use solver::GameGraph;
+pub use octal::{octal_sequence, octal_sequence_by_mex, period, OctalCode, Periodicity};
+pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of
 /// size 10¹⁸ cannot exhaust memory.
@@ -121,6 +153,11 @@ pub const MAX_LISTED_MOVES: u64 = 1_000_000;
 
 /// Limits on one search: the number of positions it may examine and the wall-clock time it may
 /// take.
+///
+/// What counts as one position: for a heap game (octal, subtraction, Grundy's game) one heap
+/// size whose value is computed, so a heap of `n` needs a budget above `n`; for Cram one region
+/// searched (one `region + ⋆n` examined); for misère Cram one board searched; for Green
+/// Hackenbush one edge; for [`Game::graph`] one position of the graph. The clock is read every thousand or so positions and during long inner loops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// How many positions (or heap sizes, for sequences) the search may examine.

@@ -18,6 +18,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::hash::{Hash, Hasher};
+
+use super::hash::{FastHasher, FastMap};
 use super::{Budget, GameError, Meter};
 
 /// The rules of an octal game, `d₀.d₁d₂…dₜ` (see the module documentation of [`crate::game`]).
@@ -216,19 +219,124 @@ fn alloc(len: u64, meter: &Meter) -> Result<Vec<u64>, GameError> {
 }
 
 /// The values `g(0), …, g(n)` of the octal game `code` (so `n + 1` values), each heap size
-/// counting as one position against the budget.
+/// computed counting as one position against the budget.
+///
+/// Whenever the number of values computed reaches a power of two (from 4096 on), the
+/// Guy–Smith criterion is tried on them; once it proves a period, the remaining values are
+/// copied from one period earlier, which the theorem guarantees to be right. Use
+/// [`octal_sequence_by_mex`] to compute every value by its mex.
 pub fn octal_sequence(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
     let mut meter = Meter::new(b);
     octal_values(code, n, &mut meter)
 }
 
+/// The values `g(0), …, g(n)` of the octal game `code`, every one computed as the mex of its
+/// options (with the sparse-space technique), never by periodicity.
+pub fn octal_sequence_by_mex(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    let mut meter = Meter::new(b);
+    octal_values_mex(code, n, &mut meter, false, &mut None)
+}
+
 /// Heap sizes computed naively before a sparse-space mask is chosen.
 const NAIVE_PREFIX: u64 = 1500;
 
+/// The values up to `n`, continued by periodicity once the Guy–Smith criterion proves it.
 pub(crate) fn octal_values(
     code: &OctalCode,
     n: u64,
     meter: &mut Meter,
+) -> Result<Vec<u64>, GameError> {
+    octal_values_mex(code, n, meter, true, &mut None)
+}
+
+/// The largest heap whose value is computed directly; beyond it values come from a proved
+/// period.
+pub(crate) const DIRECT_LIMIT: u64 = (1 << 22) - 1;
+
+/// The values of an octal game, with its period when one has been proved, so that the value
+/// of any heap can be read off.
+pub(crate) struct OctalTable {
+    values: Vec<u64>,
+    period: Option<Periodicity>,
+}
+
+impl OctalTable {
+    /// Computes values up to heap `n`, or, for a heap beyond [`DIRECT_LIMIT`], enough values to
+    /// prove a period.
+    pub(crate) fn new(code: &OctalCode, n: u64, meter: &mut Meter) -> Result<Self, GameError> {
+        let mut period = None;
+        let values = octal_values_mex(code, n.min(DIRECT_LIMIT), meter, true, &mut period)?;
+        if n > DIRECT_LIMIT && period.is_none() {
+            period = find_period(&values, code.len(), meter)?;
+            if period.is_none() {
+                return Err(GameError::BudgetExceeded {
+                    budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+                    reached: format!(
+                        "no period of {code} proved among them, so the heap of {n} is out of reach"
+                    ),
+                });
+            }
+        }
+        Ok(OctalTable { values, period })
+    }
+
+    /// The number of values held directly.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of heap `n`, if known.
+    pub(crate) fn get(&self, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(*v);
+        }
+        let p = self.period?;
+        // n >= len > preperiod + period, as the criterion needed 2 n0 + 2p + t values.
+        let i = p.preperiod + (n - p.preperiod) % p.period;
+        self.values.get(usize::try_from(i).ok()?).copied()
+    }
+
+    /// The proved period, if any.
+    pub(crate) fn period(&self) -> Option<Periodicity> {
+        self.period
+    }
+}
+
+/// Whether the values `g` (all heap sizes below `g.len()`) have a proved period, checked when
+/// `g.len()` is a power of two from 4096 on; if so, fills `g` up to `len` values by it.
+fn continue_by_period(
+    g: &mut Vec<u64>,
+    len: u64,
+    t: u64,
+    meter: &mut Meter,
+    found: &mut Option<Periodicity>,
+) -> Result<bool, GameError> {
+    let have = g.len();
+    if have < 4096 || !have.is_power_of_two() {
+        return Ok(false);
+    }
+    match find_period(g, t, meter)? {
+        Some(per) => {
+            *found = Some(per);
+            let p = per.period as usize;
+            // The criterion held with 2 n0 + 2p + t <= have, so every new index i >= have has
+            // i - p >= n0.
+            while (g.len() as u64) < len {
+                let v = g[g.len() - p];
+                g.push(v);
+            }
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+fn octal_values_mex(
+    code: &OctalCode,
+    n: u64,
+    meter: &mut Meter,
+    by_period: bool,
+    found: &mut Option<Periodicity>,
 ) -> Result<Vec<u64>, GameError> {
     let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
         budget: "the address space".into(),
@@ -246,7 +354,11 @@ pub(crate) fn octal_values(
     } else {
         len.min(NAIVE_PREFIX)
     };
+    let t = code.len();
     for h in 0..naive_end {
+        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
+            return Ok(g);
+        }
         meter.tick()?;
         seen.clear();
         for (k, &d) in digits.iter().enumerate() {
@@ -278,6 +390,9 @@ pub(crate) fn octal_values(
     // Heap sizes (at least 1) whose value is rare, in increasing order.
     let mut rare_heaps: Vec<u64> = (1..naive_end).filter(|&a| rare(g[a as usize])).collect();
     for h in naive_end..len {
+        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
+            return Ok(g);
+        }
         meter.tick()?;
         seen.clear();
         for (k, &d) in digits.iter().enumerate() {
@@ -379,7 +494,7 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
     let t = code.len();
     let mut len: u64 = 1024;
     loop {
-        let g = match octal_values(code, len - 1, &mut meter) {
+        let g = match octal_values_mex(code, len - 1, &mut meter, false, &mut None) {
             Ok(g) => g,
             Err(GameError::BudgetExceeded { budget, reached }) => {
                 return Err(GameError::BudgetExceeded {
@@ -431,17 +546,23 @@ pub(crate) fn find_period(
     Ok(None)
 }
 
-/// The values `g(0), …, g(n)` of the subtraction game with the given (sorted, positive) set.
-pub(crate) fn subtraction_values(
+/// The values of the subtraction game with the given (sorted, positive) set, up to heap `n`
+/// or until they provably repeat.
+///
+/// The value of heap `h` depends only on the `s` values before it, `s` the largest element of
+/// the set. So as soon as a window of `s` consecutive values comes back, the sequence repeats
+/// from the first occurrence on, and every later value is known. (The values are at most the
+/// size of the set, so some window must come back.)
+pub(crate) fn subtraction_table(
     set: &[u64],
     n: u64,
     meter: &mut Meter,
-) -> Result<Vec<u64>, GameError> {
-    let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
-        budget: "the address space".into(),
-        reached: format!("a request for heap sizes up to {n}"),
-    })?;
+) -> Result<OctalTable, GameError> {
+    let limit = n.min(DIRECT_LIMIT);
+    let len = limit + 1;
     let mut g = alloc(len, meter)?;
+    let smax = set.last().copied().unwrap_or(1) as usize;
+    let mut windows: FastMap<u64, usize> = FastMap::default();
     let mut seen = Seen(vec![0; 1]);
     for h in 0..len {
         meter.tick()?;
@@ -453,8 +574,40 @@ pub(crate) fn subtraction_values(
             seen.set(g[(h - s) as usize]);
         }
         g.push(seen.mex());
+        let i = g.len();
+        if i >= smax && windows.len() < (1 << 20) {
+            let w = &g[i - smax..i];
+            let mut hasher = FastHasher::default();
+            w.hash(&mut hasher);
+            let hash = hasher.finish();
+            match windows.get(&hash) {
+                Some(&j) if g[j - smax..j] == *w => {
+                    let period = Periodicity {
+                        preperiod: (j - smax) as u64,
+                        period: (i - j) as u64,
+                    };
+                    return Ok(OctalTable {
+                        values: g,
+                        period: Some(period),
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    windows.insert(hash, i);
+                }
+            }
+        }
     }
-    Ok(g)
+    if n > limit {
+        return Err(GameError::BudgetExceeded {
+            budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+            reached: format!("no repetition found among them, so the heap of {n} is out of reach"),
+        });
+    }
+    Ok(OctalTable {
+        values: g,
+        period: None,
+    })
 }
 
 /// The values `g(0), …, g(n)` of Grundy's game (split a heap into two unequal heaps).
@@ -529,8 +682,18 @@ mod tests {
             "0.77", "0.07", "0.137", "4.7", "0.16", "0.51", "0.6", "0.34", "0.007",
         ] {
             let c: OctalCode = code.parse().unwrap();
-            let fast = octal_sequence(&c, 3000, &Budget::default()).unwrap();
-            assert_eq!(fast, naive(&c, 3000), "{code}");
+            let fast = octal_sequence_by_mex(&c, 2500, &Budget::default()).unwrap();
+            assert_eq!(fast, naive(&c, 2500), "{code}");
+        }
+    }
+
+    #[test]
+    fn continuing_by_period_agrees_with_mex() {
+        for code in ["0.77", "0.07", "0.137", "4.7", "0.51"] {
+            let c: OctalCode = code.parse().unwrap();
+            let by_period = octal_sequence(&c, 9000, &Budget::default()).unwrap();
+            let by_mex = octal_sequence_by_mex(&c, 9000, &Budget::default()).unwrap();
+            assert_eq!(by_period, by_mex, "{code}");
         }
     }
 }

@@ -7,10 +7,14 @@
 
 use super::cram::{CramOptions, CramSolver};
 use super::hash::FastMap;
-use super::octal::{grundys_values, octal_values, subtraction_values};
+use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
     Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
 };
+
+/// The most positions a game graph may hold, whatever the budget says: each position is kept
+/// in memory.
+pub const MAX_GRAPH_POSITIONS: usize = 2_000_000;
 
 /// The graph of positions reachable from a game (the convention is in the module
 /// documentation of [`crate::game`]).
@@ -37,8 +41,8 @@ impl GameGraph {
 
 pub(crate) struct Solver {
     meter: Meter,
-    octal: FastMap<OctalCode, Vec<u64>>,
-    subtraction: FastMap<Vec<u64>, Vec<u64>>,
+    octal: FastMap<OctalCode, OctalTable>,
+    subtraction: FastMap<Vec<u64>, OctalTable>,
     grundys: Vec<u64>,
     cram: Option<CramSolver>,
 }
@@ -153,12 +157,18 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
             }
             out
         }
-        Game::Hackenbush(g) => g
-            .grounded()
-            .moves()
-            .into_iter()
-            .map(Game::Hackenbush)
-            .collect(),
+        Game::Hackenbush(g) => {
+            // Each option copies the graph: bound the total size.
+            let m = g.edges().len() as u64;
+            if m.saturating_mul(m) > 100 * MAX_LISTED_MOVES {
+                return Err(too_many(game, m));
+            }
+            g.grounded()
+                .moves()
+                .into_iter()
+                .map(Game::Hackenbush)
+                .collect()
+        }
         Game::Sum(parts) => {
             let mut out = Vec::new();
             for (i, p) in parts.iter().enumerate() {
@@ -210,24 +220,24 @@ impl Solver {
     }
 
     fn octal_value(&mut self, code: &OctalCode, n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n as usize)) {
-            return Ok(*v);
+        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n)) {
+            return Ok(v);
         }
-        let have = self.octal.get(code).map_or(0, Vec::len);
-        let seq = octal_values(code, target_len(have, n), &mut self.meter)?;
-        let v = seq.get(n as usize).copied().unwrap_or(0);
-        self.octal.insert(code.clone(), seq);
+        let have = self.octal.get(code).map_or(0, OctalTable::len);
+        let table = OctalTable::new(code, target_len(have, n), &mut self.meter)?;
+        let v = table.get(n).unwrap_or(0);
+        self.octal.insert(code.clone(), table);
         Ok(v)
     }
 
     fn subtraction_value(&mut self, set: &[u64], n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n as usize)) {
-            return Ok(*v);
+        if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n)) {
+            return Ok(v);
         }
-        let have = self.subtraction.get(set).map_or(0, Vec::len);
-        let seq = subtraction_values(set, target_len(have, n), &mut self.meter)?;
-        let v = seq.get(n as usize).copied().unwrap_or(0);
-        self.subtraction.insert(set.to_vec(), seq);
+        let have = self.subtraction.get(set).map_or(0, OctalTable::len);
+        let table = subtraction_table(set, target_len(have, n), &mut self.meter)?;
+        let v = table.get(n).unwrap_or(0);
+        self.subtraction.insert(set.to_vec(), table);
         Ok(v)
     }
 
@@ -357,6 +367,59 @@ impl Solver {
                 }
                 Ok(None)
             }
+            Game::Octal { code, n } => {
+                // Look through the options by their values, building only the chosen one.
+                for (k, &d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > *n {
+                        break;
+                    }
+                    let m = n - k;
+                    let heap = |h: u64| Game::Octal {
+                        code: code.clone(),
+                        n: h,
+                    };
+                    if d & 1 != 0 && m == 0 && target == 0 {
+                        return Ok(Some(heap(0)));
+                    }
+                    if d & 2 != 0 && m > 0 && self.octal_value(code, m)? == target {
+                        return Ok(Some(heap(m)));
+                    }
+                    if d & 4 != 0 {
+                        // With a proved period the value of a split a + (m - a) repeats in a
+                        // once both parts are past the pre-period, so one period of a beyond
+                        // the pre-period shows every value there is.
+                        let mut top = m / 2;
+                        if let Some(p) = self.octal.get(code).and_then(OctalTable::period) {
+                            if m >= 2 * p.preperiod + p.period {
+                                top = top.min(p.preperiod + p.period);
+                            }
+                        }
+                        for a in 1..=top {
+                            self.meter.step()?;
+                            if self.octal_value(code, a)? ^ self.octal_value(code, m - a)? == target
+                            {
+                                return Ok(Some(Game::Sum(vec![heap(a), heap(m - a)])));
+                            }
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            Game::Grundys(n) => {
+                let mut a = 1;
+                while 2 * a < *n {
+                    self.meter.step()?;
+                    if self.grundys_value(a)? ^ self.grundys_value(n - a)? == target {
+                        return Ok(Some(Game::Sum(vec![
+                            Game::Grundys(a),
+                            Game::Grundys(n - a),
+                        ])));
+                    }
+                    a += 1;
+                }
+                Ok(None)
+            }
             _ => {
                 for m in moves(game)? {
                     self.meter.step()?;
@@ -460,6 +523,15 @@ impl Solver {
         let mut next = 0;
         while next < positions.len() {
             self.meter.tick()?;
+            if positions.len() > MAX_GRAPH_POSITIONS {
+                return Err(GameError::BudgetExceeded {
+                    budget: format!("{MAX_GRAPH_POSITIONS} graph positions"),
+                    reached: format!(
+                        "{} positions found, {next} of them expanded",
+                        positions.len()
+                    ),
+                });
+            }
             let pos = positions[next].clone();
             let mut kids = Vec::new();
             for m in moves(&pos)? {
