@@ -147,9 +147,18 @@ pub const FUNCTIONS: &[(&str, &str)] = &[
         "roots(c): the roots of x² + x = c; roots(a, b, c): the roots of a·x² + b·x + c = 0",
     ),
     ("poly", "poly(\"x^3 + x + 1\"): a polynomial over GF(2)"),
-    ("ord", "ord(\"w^w + 1\"): an ordinal below ω^(ω^ω) in Cantor normal form, with w or ω"),
-    ("alpha", "alpha(p): (ω^(ω^n))^p for the (n+1)-th odd prime p, as a smaller ordinal"),
-    ("excess", "excess(p): Lenstra's excess of the odd prime p (from the published table)"),
+    (
+        "ord",
+        "ord(\"w^w + 1\"): an ordinal below ω^(ω^ω) in Cantor normal form, with w or ω",
+    ),
+    (
+        "alpha",
+        "alpha(p): (ω^(ω^n))^p for the (n+1)-th odd prime p, as a smaller ordinal",
+    ),
+    (
+        "excess",
+        "excess(p): Lenstra's excess of the odd prime p (from the published table)",
+    ),
     (
         "mex",
         "mex([a, b, …]): the least natural number not in the list",
@@ -220,11 +229,15 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
 fn as_ordinal(v: &Value, span: &Span) -> Result<Ordinal, ClaimError> {
     match v {
         Value::Ordinal(o) => Ok(o.clone()),
-        Value::Num(n) => Ordinal::from_nimber(n)
-            .map_err(|e| ClaimError::new(span.clone(), e.to_string())),
+        Value::Num(n) => {
+            Ordinal::from_nimber(n).map_err(|e| ClaimError::new(span.clone(), e.to_string()))
+        }
         other => Err(ClaimError::new(
             span.clone(),
-            format!("expected an ordinal or a number, found {} `{other}`", other.kind()),
+            format!(
+                "expected an ordinal or a number, found {} `{other}`",
+                other.kind()
+            ),
         )),
     }
 }

@@ -358,6 +358,10 @@ const VERIFIED: &str =
 fn claims_block(results: &[Checked]) -> String {
     let mut html = String::from("<div class=\"nim-claims\">\n");
     for c in results {
+        if let Some(rows) = calc_rows(c) {
+            html.push_str(&rows);
+            continue;
+        }
         html.push_str(&format!(
             "<div class=\"nim-claim {}\">{}",
             status_class(c.status),
@@ -370,6 +374,40 @@ fn claims_block(results: &[Checked]) -> String {
     }
     html.push_str("</div>\n");
     html
+}
+
+/// A chain written over several lines (a calc derivation) is shown the same way: one row per
+/// line, each link with its own mark.
+fn calc_rows(c: &Checked) -> Option<String> {
+    use crate::claim::ast::Statement;
+    let Some(Statement::Claim(chain)) = c.stmt.as_ref().map(|s| &s.stmt) else {
+        return None;
+    };
+    if !c.source.contains('\n') {
+        return None;
+    }
+    let mut html = format!("<div class=\"nim-calc {}\">", status_class(c.status));
+    let mut first = String::new();
+    mathml::expr(&mut first, &chain.first);
+    html.push_str(&format!(
+        "<div class=\"nim-claim step\">{}</div>",
+        mathml::math(&first, false, &chain.first.to_string())
+    ));
+    for link in &chain.links {
+        let mut inner = format!("<mo>{}</mo>", link.rel.symbol());
+        mathml::expr(&mut inner, &link.rhs);
+        html.push_str(&format!(
+            "<div class=\"nim-claim step\">{}{}</div>",
+            mathml::math(&inner, false, &link.rhs.to_string()),
+            if c.status == Status::Holds {
+                "<span class=\"verified\" title=\"this step was checked by nimbook when the site was built\">✓</span>"
+            } else {
+                ""
+            }
+        ));
+    }
+    html.push_str("</div>\n");
+    Some(html)
 }
 
 fn inline_claim(c: &Checked) -> String {
