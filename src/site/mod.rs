@@ -8,10 +8,13 @@
 
 pub mod book;
 pub mod config;
+pub mod handout;
 pub mod highlight;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
+pub mod search;
+pub mod serve;
 pub mod templates;
 
 use std::path::{Path, PathBuf};
