@@ -231,7 +231,7 @@ pub(crate) fn attributes(
 }
 
 /// Elements whose content is not text a reader sees (and, below, links marked `aria-hidden`,
-/// such as the `#` anchors beside headings).
+/// such as the `#` anchors beside headings, and the verified marks of claims).
 const SKIPPED: &[&str] = &[
     "script",
     "style",
@@ -365,7 +365,10 @@ pub fn sections(html: &str) -> Vec<Section> {
                     continue;
                 };
                 i = tag.end;
-                let hidden_link = tag.name == "a" && attr(tag.attrs, "aria-hidden") == Some("true");
+                // Heading anchors (`#`) and the "✓ verified" marks are decoration, not text.
+                let hidden_link = (tag.name == "a"
+                    && attr(tag.attrs, "aria-hidden") == Some("true"))
+                    || (tag.name == "span" && attr(tag.attrs, "class") == Some("verified"));
                 if !tag.closing && (SKIPPED.contains(&tag.name.as_str()) || hidden_link) {
                     // Skip to the matching end tag (these elements do not nest in practice).
                     let close = format!("</{}", tag.name);
@@ -497,6 +500,7 @@ mod tests {
     fn scripts_styles_comments_and_annotations_are_not_text() {
         let html = "<p>seen</p><script>var x = '<p>hidden</p>';</script><style>p{}</style>\
                     <!-- <p>gone</p> --><math><mi>x</mi><annotation>tex</annotation></math>\
+                    <span class=\"verified\">✓ verified</span>\
                     <SCRIPT type=x>no</SCRIPT>end";
         assert_eq!(sections(html)[0].text, "seen x end");
     }
