@@ -562,6 +562,49 @@ mod tests {
         assert_eq!(attr(attrs, "missing"), None);
     }
 
+    fn lesson(path: &str, title: &str, html: &str) -> Lesson {
+        Lesson {
+            chapter: crate::site::book::Chapter {
+                title: title.into(),
+                path: Some(path.into()),
+                depth: 0,
+                number: None,
+                part: None,
+            },
+            page: crate::site::markdown::RenderedPage {
+                html: html.into(),
+                headings: Vec::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn the_index_points_at_the_page_and_heading_that_hold_a_word() {
+        let lessons = [
+            lesson("sums.md", "Sums", "<h1 id=\"sums\">Sums</h1><p>nim-sum</p>"),
+            lesson(
+                "part/products.md",
+                "Products",
+                "<h1 id=\"products\">Products</h1><p>intro</p>\
+                 <h2 id=\"powers\">Powers</h2><p>the <em>Fermat</em> 2-powers</p>",
+            ),
+        ];
+        let index = SearchIndex::build(&lessons);
+        assert_eq!(index.pages.len(), 2);
+        assert_eq!(index.pages[1].url, "part/products.html");
+        let hits: Vec<_> = index
+            .sections
+            .iter()
+            .filter(|s| s.text.contains("Fermat"))
+            .collect();
+        assert_eq!(hits.len(), 1);
+        assert_eq!(index.pages[hits[0].page].title, "Products");
+        assert_eq!(hits[0].anchor, "powers");
+        assert_eq!(hits[0].text, "the Fermat 2-powers");
+        // Deterministic: the same lessons give the same bytes.
+        assert_eq!(index.to_script(), SearchIndex::build(&lessons).to_script());
+    }
+
     #[test]
     fn the_script_assigns_the_global_with_valid_json() {
         let index = SearchIndex {

@@ -79,9 +79,8 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     let root = absolute(&book.root);
     let src = absolute(&book.src);
 
-    let version = Arc::new(AtomicU64::new(0));
-    rebuild(&root, &out, &version, on_event);
-
+    // Bind first, so that a busy port fails at once, and watch before the first build, so that
+    // an edit made while it runs is not lost.
     let server = tiny_http::Server::http(("127.0.0.1", options.port)).map_err(|e| {
         Box::new(
             Diagnostic::error(format!("cannot listen on 127.0.0.1:{}: {e}", options.port))
@@ -92,6 +91,34 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
         .server_addr()
         .to_ip()
         .map_or_else(|| format!("127.0.0.1:{}", options.port), |a| a.to_string());
+
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = notify::recommended_watcher(move |event| {
+        let _ = tx.send(event);
+    })
+    .map_err(|e| watch_error(&src, e))?;
+    watcher
+        .watch(&src, RecursiveMode::Recursive)
+        .map_err(|e| watch_error(&src, e))?;
+    // The root is watched alone, not recursively, for book.toml (editors often replace a file
+    // by renaming, which a watch on the file itself would lose).
+    if src != root {
+        watcher
+            .watch(&root, RecursiveMode::NonRecursive)
+            .map_err(|e| watch_error(&root, e))?;
+    }
+    let templates = root.join("templates");
+    let mut templates_watched = false;
+    if templates.is_dir() && !templates.starts_with(&src) {
+        watcher
+            .watch(&templates, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(&templates, e))?;
+        templates_watched = true;
+    }
+
+    let version = Arc::new(AtomicU64::new(0));
+    rebuild(&root, &out, &version, on_event);
+
     let server = Arc::new(server);
     for _ in 0..WORKERS {
         let server = Arc::clone(&server);
@@ -105,25 +132,6 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     }
     on_event(ServeEvent::Listening(format!("http://{address}/")));
 
-    let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(move |event| {
-        let _ = tx.send(event);
-    })
-    .map_err(|e| watch_error(&src, e))?;
-    watcher
-        .watch(&src, RecursiveMode::Recursive)
-        .map_err(|e| watch_error(&src, e))?;
-    // The root is watched alone, not recursively, for book.toml (editors often replace a file
-    // by renaming, which a watch on the file itself would lose).
-    watcher
-        .watch(&root, RecursiveMode::NonRecursive)
-        .map_err(|e| watch_error(&root, e))?;
-    let templates = root.join("templates");
-    if templates.is_dir() {
-        watcher
-            .watch(&templates, RecursiveMode::Recursive)
-            .map_err(|e| watch_error(&templates, e))?;
-    }
     let relevant = |event: &notify::Event| {
         !matches!(event.kind, notify::EventKind::Access(_))
             && event
@@ -143,6 +151,13 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
         };
         if !relevant(&first) {
             continue;
+        }
+        // A templates/ folder made while serving is watched from then on.
+        if !templates_watched && templates.is_dir() && !templates.starts_with(&src) {
+            match watcher.watch(&templates, RecursiveMode::Recursive) {
+                Ok(()) => templates_watched = true,
+                Err(e) => on_event(ServeEvent::WatchError(e.to_string())),
+            }
         }
         let started = Instant::now();
         while started.elapsed() < MAX_DELAY {
