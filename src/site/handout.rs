@@ -20,7 +20,7 @@ use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
-use super::search::{attributes, decode_attr, scan_tag};
+use super::search::{attributes, decode_attr, find_ascii_ci, scan_tag};
 use super::templates::{self, url_of, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
 use crate::diag::{Diagnostic, Level};
@@ -450,10 +450,7 @@ impl PageRewrite<'_> {
             if matches!(tag.name.as_str(), "script" | "style") {
                 // Raw text: nothing inside is a tag.
                 let close = format!("</{}", tag.name);
-                i = html[i..]
-                    .to_ascii_lowercase()
-                    .find(&close)
-                    .map_or(html.len(), |e| i + e);
+                i = find_ascii_ci(html, i, &close).unwrap_or(html.len());
             }
         }
         out.push_str(&html[copied..]);
@@ -655,6 +652,19 @@ mod tests {
         assert!(got.contains("href=\"https://example.org/\""), "{got}");
         assert!(got.contains("<a href=\"#b\">md</a>"), "{got}");
         assert!(w.is_empty());
+    }
+
+    #[test]
+    fn script_and_style_text_is_not_rewritten() {
+        let included = BTreeMap::new();
+        let pages = HashSet::new();
+        let dir = tempfile::tempdir().expect("temp");
+        let p = page(&included, &pages, dir.path());
+        let mut w = Vec::new();
+        let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>";
+        let got = p.rewrite(html, &mut w);
+        assert!(got.contains("var s = '<a href=\"#x\" id=\"y\">';"), "{got}");
+        assert!(got.contains("<p id=\"a--z\">"), "{got}");
     }
 
     #[test]

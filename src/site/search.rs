@@ -461,7 +461,7 @@ pub(crate) fn decode_attr(value: &str) -> String {
 }
 
 /// The first position at or after `from` where `needle` (ASCII) occurs, ignoring ASCII case.
-fn find_ascii_ci(hay: &str, from: usize, needle: &str) -> Option<usize> {
+pub(crate) fn find_ascii_ci(hay: &str, from: usize, needle: &str) -> Option<usize> {
     let h = hay.as_bytes();
     let n = needle.as_bytes();
     if n.is_empty() || h.len() < n.len() {
