@@ -62,6 +62,37 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
+    Serve {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The port on 127.0.0.1; 0 picks a free one.
+        #[arg(short, long, default_value_t = 3000)]
+        port: u16,
+        /// Write the site here instead of the configured build-dir.
+        #[arg(short = 'd', long)]
+        dest_dir: Option<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Write chapters (or the whole book) as one self-contained, printable HTML file.
+    Handout {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Chapters by source path (`nim-addition.md`) or title.
+        #[arg(conflicts_with = "all")]
+        chapters: Vec<String>,
+        /// Every chapter of the book.
+        #[arg(long)]
+        all: bool,
+        /// The HTML file to write.
+        #[arg(short = 'o', long = "output", value_name = "FILE.html")]
+        file: PathBuf,
+        #[command(flatten)]
+        output: Output,
+    },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
@@ -87,6 +118,34 @@ fn main() -> ExitCode {
         ),
         Command::Check { dir, output } => {
             report(site::check(&dir, &progress()), output.message_format)
+        }
+        Command::Serve {
+            dir,
+            port,
+            dest_dir,
+            output,
+        } => run_serve(dir, port, dest_dir, format_of(output.message_format)),
+        Command::Handout {
+            mut dir,
+            mut chapters,
+            all,
+            file,
+            output,
+        } => {
+            // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
+            // chapter, not the book folder.
+            if !dir.join("book.toml").exists() && std::path::Path::new("book.toml").is_file() {
+                chapters.insert(0, dir.to_string_lossy().into_owned());
+                dir = PathBuf::from(".");
+            }
+            if chapters.is_empty() && !all {
+                eprintln!("error: name the chapters to put in the handout, or pass --all");
+                return ExitCode::from(2);
+            }
+            report(
+                site::handout::handout(&dir, &chapters, all, &file),
+                output.message_format,
+            )
         }
         Command::Calc { exprs } => run_calc(&exprs),
     }
@@ -151,13 +210,62 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format) -> ExitCode
             }
             eprintln!("{}", report.summary());
             if let Some(out) = &report.output {
-                eprintln!("wrote the site to {}", out.display());
+                if out.is_dir() {
+                    eprintln!("wrote the site to {}", out.display());
+                } else {
+                    eprintln!("wrote {}", out.display());
+                }
             }
             if report.errors > 0 {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             }
+        }
+    }
+}
+
+fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFormat) -> ExitCode {
+    use site::serve::{serve, ServeEvent, ServeOptions};
+    let options = ServeOptions { root, port, dest };
+    let mut on_event = |event: ServeEvent| match event {
+        ServeEvent::Listening(url) => {
+            // On stdout, so that scripts and tests can read the address.
+            println!("serving at {url} (Ctrl-C stops)");
+            let _ = std::io::stdout().flush();
+        }
+        ServeEvent::Built {
+            report,
+            elapsed,
+            version,
+        } => {
+            for d in &report.diagnostics {
+                print_diagnostic(d, format);
+            }
+            let ms = elapsed.as_secs_f64() * 1000.0;
+            if report.errors > 0 {
+                eprintln!(
+                    "{}; build failed in {ms:.0} ms, still serving the previous site",
+                    report.summary()
+                );
+            } else {
+                eprintln!(
+                    "{}; built in {ms:.0} ms (version {version})",
+                    report.summary()
+                );
+            }
+        }
+        ServeEvent::Failed(fatal) => {
+            print_diagnostic(&fatal, format);
+            eprintln!("build failed; still serving the previous site");
+        }
+        ServeEvent::WatchError(e) => eprintln!("warning: watching the sources: {e}"),
+    };
+    match serve(&options, &mut on_event) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(fatal) => {
+            print_diagnostic(&fatal, format);
+            ExitCode::from(2)
         }
     }
 }

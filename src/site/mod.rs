@@ -10,10 +10,13 @@ pub mod blocks;
 pub mod book;
 pub mod config;
 pub mod diagrams;
+pub mod handout;
 pub mod highlight;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
+pub mod search;
+pub mod serve;
 pub mod templates;
 pub mod widget;
 
@@ -74,6 +77,9 @@ pub struct Book {
     pub src: PathBuf,
     /// The chapters in reading order.
     pub chapters: Vec<Chapter>,
+    /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
+    /// a few (a handout): links to any of them are valid.
+    pub chapter_paths: std::collections::HashSet<String>,
 }
 
 /// One lesson after checking.
@@ -103,12 +109,17 @@ impl Book {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
+        let chapter_paths = chapters
+            .iter()
+            .filter_map(|c| c.path.as_deref().map(book::url_path))
+            .collect();
         Ok((
             Book {
                 root: root.to_path_buf(),
                 config,
                 src,
                 chapters,
+                chapter_paths,
             },
             diags,
         ))
@@ -180,6 +191,9 @@ impl Book {
                 ))
             })
             .collect();
+        // Every chapter of the book is a valid target, even one that was not rendered this time
+        // (a handout of a few chapters); anchors are checked on the pages that were.
+        let chapters = &self.chapter_paths;
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
@@ -187,21 +201,22 @@ impl Book {
             };
             let mut file = None;
             for link in &lesson.page.links {
-                let problem = match pages.get(&link.target) {
+                // A link may name a lesson's page (`a.html`) instead of its source (`a.md`).
+                let target = match link.target.strip_suffix(".html") {
+                    Some(stem) if chapters.contains(&format!("{stem}.md")) => format!("{stem}.md"),
+                    _ => link.target.clone(),
+                };
+                let problem = match pages.get(&target) {
                     Some(ids) => match &link.anchor {
                         Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
                             Some(format!("no heading `#{a}` in {}", link.target))
                         }
                         _ => None,
                     },
-                    None if link.target.ends_with(".md")
-                        || !self.src.join(&link.target).is_file() =>
-                    {
-                        Some(format!(
-                            "{} is not a page or file of this book",
-                            link.target
-                        ))
-                    }
+                    None if chapters.contains(&target) => None,
+                    None if target.ends_with(".md") || !self.src.join(&target).is_file() => Some(
+                        format!("{} is not a page or file of this book", link.target),
+                    ),
                     None => None,
                 };
                 if let Some(problem) = problem {

@@ -18,7 +18,13 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
+    ("search.js", include_str!("../../templates/search.js")),
+    ("handout.html", include_str!("../../templates/handout.html")),
+    ("handout.css", include_str!("../../templates/handout.css")),
 ];
+
+/// Templates and assets used only by `nimbook handout`, not written into the site.
+pub const HANDOUT_ONLY: &[&str] = &["handout.css"];
 
 /// Binary assets written into every site.
 pub const BINARY_ASSETS: &[(&str, &[u8])] = &[(
@@ -109,7 +115,7 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
-fn url_of(path: &Path) -> String {
+pub(crate) fn url_of(path: &Path) -> String {
     path.components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
@@ -215,11 +221,20 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         files.push((PathBuf::from("index.html"), index.into_bytes()));
     }
     for (name, text) in assets {
+        if HANDOUT_ONLY.contains(&name.as_str()) {
+            continue;
+        }
         files.push((PathBuf::from(name), text.into_bytes()));
     }
     for (name, bytes) in BINARY_ASSETS {
         files.push((PathBuf::from(name), bytes.to_vec()));
     }
+    files.push((
+        PathBuf::from(super::search::FILE),
+        super::search::SearchIndex::build(lessons)
+            .to_script()
+            .into_bytes(),
+    ));
     files.push((
         PathBuf::from("highlight.css"),
         super::highlight::stylesheet().into_bytes(),

@@ -1,0 +1,236 @@
+// A real-browser test of a built nimbook site and a handout, in headless Chromium.
+//
+//   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]
+//
+// Every page is opened from file:// with no server. The test fails if any request leaves
+// file:// (or data:), if a page logs a console error or throws, if MathML is missing or not laid
+// out, if searching for "Fermat" does not lead to the page that contains it, or if a Nim widget
+// (class "nim-widget") does not answer a click. Screenshots go to the --out folder.
+//
+// Chromium is the system's (/usr/bin/chromium); Playwright never downloads a browser here.
+
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const args = process.argv.slice(2);
+const sites = [];
+let handout = null;
+let out = path.resolve("target/browser-test");
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--site") sites.push(path.resolve(args[++i]));
+  else if (args[i] === "--handout") handout = path.resolve(args[++i]);
+  else if (args[i] === "--out") out = path.resolve(args[++i]);
+  else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
+}
+if (sites.length === 0 || !handout) {
+  console.error("usage: node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]");
+  process.exit(2);
+}
+fs.mkdirSync(out, { recursive: true });
+
+// Never hang: the whole run has a hard limit.
+const watchdog = setTimeout(() => {
+  console.error("browser test: timed out after 300 s");
+  process.exit(3);
+}, 300_000);
+watchdog.unref();
+
+let passed = 0;
+let failed = 0;
+function check(ok, what, detail = "") {
+  if (ok) { passed++; console.log(`ok    ${what}`); }
+  else { failed++; console.log(`FAIL  ${what}${detail ? `: ${detail}` : ""}`); }
+}
+
+const SEARCH_WORD = "Fermat";
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  timeout: 60_000,
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+
+/** A page that records every request that leaves file:// and every console error. */
+async function openPage(context, label) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const problems = { external: [], errors: [], all: [] };
+  page.on("request", (r) => {
+    const u = r.url();
+    problems.all.push(u);
+    if (!u.startsWith("file://") && !u.startsWith("data:") && !u.startsWith("about:")) {
+      problems.external.push(u);
+    }
+  });
+  page.on("console", (m) => { if (m.type() === "error") problems.errors.push(m.text()); });
+  page.on("pageerror", (e) => problems.errors.push(String(e)));
+  page.on("requestfailed", (r) => {
+    const u = r.url();
+    if (u.startsWith("file://")) problems.errors.push(`failed to load ${u}: ${r.failure()?.errorText}`);
+  });
+  return { page, problems, label };
+}
+
+async function newContext() {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+  // Belt and braces: anything not on file:// is refused before it leaves the browser.
+  await context.route("**/*", (route) => {
+    const u = route.request().url();
+    if (u.startsWith("file://") || u.startsWith("data:")) return route.continue();
+    return route.abort();
+  });
+  return context;
+}
+
+function finish({ problems, label }) {
+  check(problems.external.length === 0, `${label}: no request leaves file://`,
+    problems.external.join(", "));
+  check(problems.errors.length === 0, `${label}: no console error`, problems.errors.join(" | "));
+}
+
+/** MathML present and laid out: a <math> element with a nonzero box, and the math font used. */
+async function checkMath(page, label) {
+  const count = await page.locator("math").count();
+  check(count > 0, `${label}: has MathML`, `${count} <math> elements`);
+  if (count === 0) return;
+  const box = await page.locator("math").first().boundingBox();
+  check(box !== null && box.width > 0 && box.height > 0, `${label}: <math> is laid out`,
+    JSON.stringify(box));
+  const fontOk = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await document.fonts.load('16px "Latin Modern Math"', "∑");
+    return [...document.fonts].some((f) => f.family.includes("Latin Modern Math") && f.status === "loaded");
+  });
+  check(fontOk, `${label}: the math font loads from the page's own files`);
+}
+
+/** Clicks a Nim widget if there is one and sees it change. */
+async function checkWidget(page, label) {
+  const widgets = page.locator(".nim-widget");
+  if ((await widgets.count()) === 0) {
+    console.log(`skip  ${label}: no .nim-widget on the page, widget check skipped`);
+    return;
+  }
+  const w = widgets.first();
+  await w.scrollIntoViewIfNeeded();
+  const before = await w.innerHTML();
+  const target = w.locator("button, [role=button], a, input, [tabindex]").first();
+  if ((await target.count()) > 0) await target.click();
+  else await w.click();
+  await page.waitForTimeout(300);
+  const after = await w.innerHTML();
+  check(after !== before, `${label}: the Nim widget answers a click`);
+}
+
+/** The pages of a built site: every .html file, by path relative to the site. */
+function htmlFiles(dir) {
+  const found = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...htmlFiles(p));
+    else if (entry.name.endsWith(".html")) found.push(p);
+  }
+  return found.sort();
+}
+
+let searchedSomewhere = false;
+
+for (const site of sites) {
+  const name = path.basename(site);
+  const context = await newContext();
+  const pages = htmlFiles(site);
+  check(pages.length > 0, `${name}: the site has pages`);
+  // Which pages show the word, as the reader sees them (innerText, not the markup).
+  const withWord = [];
+  let mathChecked = false;
+  for (const file of pages) {
+    const rel = path.relative(site, file);
+    const p = await openPage(context, `${name}/${rel}`);
+    await p.page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    const text = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
+    if (text.includes(SEARCH_WORD)) withWord.push(pathToFileURL(file).href);
+    if (!mathChecked && (await p.page.locator("math").count()) > 0) {
+      await checkMath(p.page, p.label);
+      await p.page.screenshot({ path: path.join(out, `${name}-${rel.replace(/[\\/]/g, "_")}.png`) });
+      mathChecked = true;
+    }
+    await checkWidget(p.page, p.label);
+    finish(p);
+    await p.page.close();
+  }
+  check(mathChecked, `${name}: some page has MathML`);
+
+  if (withWord.length === 0) {
+    console.log(`note  ${name}: no page contains "${SEARCH_WORD}", so search is checked on another site`);
+  } else {
+    searchedSomewhere = true;
+    // Search from the index page: "/" focuses the box, typing lists results.
+    const p = await openPage(context, `${name}: search`);
+    await p.page.goto(pathToFileURL(path.join(site, "index.html")).href);
+    await p.page.keyboard.press("/");
+    const focused = await p.page.evaluate(() => document.activeElement?.id);
+    check(focused === "search", `${name}: "/" focuses the search box`, `focused: ${focused}`);
+    await p.page.keyboard.type(SEARCH_WORD);
+    const results = p.page.locator("#search-results li[role=option] a");
+    await results.first().waitFor({ state: "visible" });
+    const hrefs = await results.evaluateAll((as) => as.map((a) => a.href));
+    const pagesFound = hrefs.map((h) => h.split("#")[0]);
+    check(withWord.every((w) => pagesFound.includes(w)),
+      `${name}: search for "${SEARCH_WORD}" lists every page that contains it`,
+      `found ${pagesFound.join(", ")}; expected ${withWord.join(", ")}`);
+    check(pagesFound.every((f) => withWord.includes(f)),
+      `${name}: search lists no page without the word`, pagesFound.join(", "));
+    await p.page.screenshot({ path: path.join(out, `${name}-search.png`) });
+    // Keyboard: first result, Enter, and we are on the page with the word.
+    await p.page.keyboard.press("ArrowDown");
+    await Promise.all([p.page.waitForURL((u) => withWord.includes(u.href.split("#")[0])),
+      p.page.keyboard.press("Enter")]);
+    const landed = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
+    check(landed.includes(SEARCH_WORD), `${name}: Enter opens a page that contains "${SEARCH_WORD}"`);
+    await p.page.screenshot({ path: path.join(out, `${name}-search-result.png`) });
+    finish(p);
+  }
+  await context.close();
+}
+check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search for`);
+
+// The handout: one file, nothing loaded from anywhere else, printable.
+{
+  const context = await newContext();
+  const p = await openPage(context, `handout ${path.basename(handout)}`);
+  await p.page.goto(pathToFileURL(handout).href, { waitUntil: "load" });
+  const sheets = await p.page.evaluate(() => [...document.styleSheets].map((s) => s.href));
+  check(sheets.length > 0 && sheets.every((h) => h === null),
+    `${p.label}: every stylesheet is inline`, JSON.stringify(sheets));
+  await checkMath(p.page, p.label);
+  await checkWidget(p.page, p.label);
+  const lessons = await p.page.locator("article.handout-lesson").count();
+  check(lessons > 0, `${p.label}: has lessons`, `${lessons}`);
+  await p.page.screenshot({ path: path.join(out, "handout-screen.png") });
+  await p.page.emulateMedia({ media: "print" });
+  const breaks = await p.page.evaluate(() =>
+    [...document.querySelectorAll("article.handout-lesson")].map((a) => getComputedStyle(a).breakBefore));
+  check(breaks.length > 0 && breaks.every((b) => b === "page"),
+    `${p.label}: each lesson starts a printed page`, breaks.join(", "));
+  const hidden = await p.page.evaluate(() =>
+    [...document.querySelectorAll(".anchor")].every((a) => getComputedStyle(a).display === "none"));
+  check(hidden, `${p.label}: heading anchors are hidden in print`);
+  await p.page.screenshot({ path: path.join(out, "handout-print.png"), fullPage: false });
+  await p.page.pdf({ path: path.join(out, "handout.pdf"), format: "A4" });
+  // Loading the file from disk needs no request beyond the file itself.
+  const files = p.problems.all.filter((u) => u !== pathToFileURL(handout).href && !u.startsWith("data:"));
+  check(files.length === 0, `${p.label}: loads nothing but itself`, files.join(", "));
+  finish(p);
+  await context.close();
+}
+
+await browser.close();
+console.log(`screenshots in ${out}`);
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
