@@ -35,8 +35,16 @@ fn products(c: &mut Criterion) {
             acc
         })
     });
-    let xw: Vec<u128> = xs.iter().zip(&ys).map(|(a, b)| ((*a as u128) << 64) | *b as u128).collect();
-    let yw: Vec<u128> = ys.iter().zip(&xs).map(|(a, b)| ((*a as u128) << 64) | (*b ^ 0x55) as u128).collect();
+    let xw: Vec<u128> = xs
+        .iter()
+        .zip(&ys)
+        .map(|(a, b)| ((*a as u128) << 64) | *b as u128)
+        .collect();
+    let yw: Vec<u128> = ys
+        .iter()
+        .zip(&xs)
+        .map(|(a, b)| ((*a as u128) << 64) | (*b ^ 0x55) as u128)
+        .collect();
     g.bench_function("u128 x1024", |b| {
         b.iter(|| {
             let mut acc = 0u128;
@@ -50,16 +58,24 @@ fn products(c: &mut Criterion) {
 }
 
 fn inverse_and_log(c: &mut Criterion) {
-    let xs: Vec<Nimber> = stream(256, 7).into_iter().map(|v| Nimber::from_u64(v | 1)).collect();
+    let xs: Vec<Nimber> = stream(256, 7)
+        .into_iter()
+        .map(|v| Nimber::from_u64(v | 1))
+        .collect();
     let mut g = c.benchmark_group("gf64");
     g.throughput(Throughput::Elements(xs.len() as u64));
     g.bench_function("inverse x256", |b| {
         b.iter(|| {
-            xs.iter().map(|x| black_box(x).inv().ok()).filter(Option::is_some).count()
+            xs.iter()
+                .map(|x| black_box(x).inv().ok())
+                .filter(Option::is_some)
+                .count()
         })
     });
     g.finish();
-    let base = (1u64 << 32..).map(Nimber::from_u64).find(|x| x.is_primitive() == Ok(true));
+    let base = (1u64 << 32..)
+        .map(Nimber::from_u64)
+        .find(|x| x.is_primitive() == Ok(true));
     let targets: Vec<Nimber> = stream(64, 99).into_iter().map(Nimber::from_u64).collect();
     if let Some(base) = base {
         // Warm the precomputed tables once.

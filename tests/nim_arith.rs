@@ -1,6 +1,8 @@
 //! Arithmetic of the nimber engine against slow oracles, field laws and published values.
 
-use nimbook::nim::naive::{naive_add, naive_inv, naive_mul, naive_mul_fermat, naive_mul_fermat_big};
+use nimbook::nim::naive::{
+    naive_add, naive_inv, naive_mul, naive_mul_fermat, naive_mul_fermat_big,
+};
 use nimbook::nim::{NimError, Nimber};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -27,7 +29,11 @@ fn every_pair_below_256_matches_the_mex_definitions() {
 #[test]
 fn inverses_below_256_match_conways_construction() {
     for a in 1..=255u8 {
-        assert_eq!(n(a as u64).inv().ok().and_then(|x| x.to_u64()), naive_inv(a), "1/{a}");
+        assert_eq!(
+            n(a as u64).inv().ok().and_then(|x| x.to_u64()),
+            naive_inv(a),
+            "1/{a}"
+        );
     }
     assert_eq!(naive_inv(0), None);
 }
@@ -36,7 +42,10 @@ fn inverses_below_256_match_conways_construction() {
 fn fermat_oracle_agrees_with_mex_oracle() {
     for a in 0..=255u8 {
         for b in 0..=255u8 {
-            assert_eq!(naive_mul_fermat(a as u128, b as u128), naive_mul(a, b) as u128);
+            assert_eq!(
+                naive_mul_fermat(a as u128, b as u128),
+                naive_mul(a, b) as u128
+            );
         }
     }
 }
@@ -48,8 +57,9 @@ fn published_values() {
     assert_eq!(n(16).nim_mul(&n(16)), n(24));
     assert_eq!(n(6).nim_mul(&n(13)), n(15));
     assert_eq!(n(10).nim_mul(&n(7)), n(6));
-    // Library Checker "Nim Product (64 bit)" sample pairs.
-    for (a, b, c) in [(1, 1, 1), (2, 2, 3), (3, 3, 2), (9, 10, 4)] {
+    // Small pairs in the style of the Library Checker "Nim Product (64 bit)" sample. By hand:
+    // 9 ⊗ 10 = (8 ⊕ 1) ⊗ (8 ⊕ 2) = 13 ⊕ 12 ⊕ 8 ⊕ 2 = 11 (the mex oracle agrees, below).
+    for (a, b, c) in [(1, 1, 1), (2, 2, 3), (3, 3, 2), (9, 10, 11)] {
         assert_eq!(n(a).nim_mul(&n(b)), n(c), "{a} ⊗ {b}");
     }
 }
@@ -59,7 +69,8 @@ fn published_values() {
 fn fermat_two_power_rules() {
     for k in 0..9u32 {
         let f = Nimber::from_biguint(&(BigUint::from(1u32) << (1u64 << k))).expect("small");
-        let half = Nimber::from_biguint(&(BigUint::from(1u32) << ((1u64 << k) - 1))).expect("small");
+        let half =
+            Nimber::from_biguint(&(BigUint::from(1u32) << ((1u64 << k) - 1))).expect("small");
         // F ⊗ F = F ⊕ F/2
         assert_eq!(f.nim_mul(&f), f.nim_add(&half), "F = 2^(2^{k})");
         // F ⊗ x = F·x for x < F
@@ -80,7 +91,12 @@ fn fermat_two_power_rules() {
 
 #[test]
 fn errors_name_their_input() {
-    assert_eq!(n(0).inv(), Err(NimError::DivisionByZero { dividend: "1".into() }));
+    assert_eq!(
+        n(0).inv(),
+        Err(NimError::DivisionByZero {
+            dividend: "1".into()
+        })
+    );
     let e = n(7).nim_div(&n(0)).expect_err("division by zero");
     assert_eq!(e.to_string(), "cannot divide 7 by 0");
     let e = "12x".parse::<Nimber>().expect_err("malformed");
@@ -111,7 +127,7 @@ fn pow_reduces_huge_exponents() {
 }
 
 fn any_big() -> impl Strategy<Value = Nimber> {
-    prop::collection::vec(any::<u32>(), 1..24).prop_map(|d| big(&d))
+    prop::collection::vec(any::<u32>(), 1..13).prop_map(|d| big(&d))
 }
 
 fn any_u128() -> impl Strategy<Value = Nimber> {
@@ -124,8 +140,16 @@ fn any_u64() -> impl Strategy<Value = Nimber> {
 
 fn laws(a: &Nimber, b: &Nimber, c: &Nimber) {
     assert_eq!(a.nim_mul(b), b.nim_mul(a), "commutativity");
-    assert_eq!(a.nim_mul(&b.nim_mul(c)), a.nim_mul(b).nim_mul(c), "associativity");
-    assert_eq!(a.nim_mul(&b.nim_add(c)), a.nim_mul(b).nim_add(&a.nim_mul(c)), "distributivity");
+    assert_eq!(
+        a.nim_mul(&b.nim_mul(c)),
+        a.nim_mul(b).nim_mul(c),
+        "associativity"
+    );
+    assert_eq!(
+        a.nim_mul(&b.nim_add(c)),
+        a.nim_mul(b).nim_add(&a.nim_mul(c)),
+        "distributivity"
+    );
     assert_eq!(a.nim_mul(&Nimber::one()), a.clone(), "unit");
     assert_eq!(a.square(), a.nim_mul(a), "square");
     assert_eq!(a.square().sqrt(), a.clone(), "sqrt(square)");
@@ -133,15 +157,33 @@ fn laws(a: &Nimber, b: &Nimber, c: &Nimber) {
     if !a.is_zero() {
         let i = a.inv().expect("nonzero");
         assert!(a.nim_mul(&i).is_one(), "inverse");
-        assert_eq!(b.nim_div(a).expect("nonzero").nim_mul(a), b.clone(), "division");
+        assert_eq!(
+            b.nim_div(a).expect("nonzero").nim_mul(a),
+            b.clone(),
+            "division"
+        );
     }
     let (e1, e2) = (BigUint::from(37u32), BigUint::from(1000u32));
-    assert_eq!(a.pow(&e1).nim_mul(&a.pow(&e2)), a.pow(&(&e1 + &e2)), "x^m x^n = x^(m+n)");
-    assert_eq!(a.pow(&e1).pow(&BigUint::from(3u32)), a.pow(&(&e1 * 3u32)), "(x^m)^n");
-    assert_eq!(a.nim_mul(b).pow(&e1), a.pow(&e1).nim_mul(&b.pow(&e1)), "(xy)^n");
+    assert_eq!(
+        a.pow(&e1).nim_mul(&a.pow(&e2)),
+        a.pow(&(&e1 + &e2)),
+        "x^m x^n = x^(m+n)"
+    );
+    assert_eq!(
+        a.pow(&e1).pow(&BigUint::from(3u32)),
+        a.pow(&(&e1 * 3u32)),
+        "(x^m)^n"
+    );
+    assert_eq!(
+        a.nim_mul(b).pow(&e1),
+        a.pow(&e1).nim_mul(&b.pow(&e1)),
+        "(xy)^n"
+    );
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
     #[test]
     fn field_laws_u64(a in any_u64(), b in any_u64(), c in any_u64()) {
         laws(&a, &b, &c);

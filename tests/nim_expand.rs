@@ -54,9 +54,18 @@ fn check(a: &Nimber, b: &Nimber) -> Vec<Step> {
     let steps = product_steps(a, b);
     let want = a.nim_mul(b);
     assert_eq!(steps[0].expr, format!("{a} ⊗ {b}"));
-    assert_eq!(steps.last().map(|s| s.expr.clone()), Some(want.to_string()), "{a} ⊗ {b}");
+    assert_eq!(
+        steps.last().map(|s| s.expr.clone()),
+        Some(want.to_string()),
+        "{a} ⊗ {b}"
+    );
     for s in &steps {
-        assert_eq!(eval(&s.expr).as_ref(), Some(&want), "step `{}` of {a} ⊗ {b}", s.expr);
+        assert_eq!(
+            eval(&s.expr).as_ref(),
+            Some(&want),
+            "step `{}` of {a} ⊗ {b}",
+            s.expr
+        );
         assert!(!s.why.is_empty());
     }
     for w in steps.windows(2) {
@@ -77,7 +86,12 @@ fn every_product_below_64() {
 
 #[test]
 fn course_examples() {
-    for (a, b, c) in [(6u64, 13u64, "15"), (10, 7, "6"), (100, 200, "62"), (16, 16, "24")] {
+    for (a, b, c) in [
+        (6u64, 13u64, "15"),
+        (10, 7, "6"),
+        (100, 200, "62"),
+        (16, 16, "24"),
+    ] {
         let steps = check(&Nimber::from_u64(a), &Nimber::from_u64(b));
         assert_eq!(steps.last().map(|s| s.expr.as_str()), Some(c));
     }

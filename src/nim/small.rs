@@ -80,6 +80,14 @@ fn build() -> Tables {
                 .all(|p| slow_pow(g, ORDER16 / p) != 1)
         })
         .unwrap_or(2);
+    // x ↦ x ⊗ g is GF(2)-linear, so it is the exclusive or of the images of x's two bytes:
+    // two 256-entry tables replace the slow product in the loop below.
+    let mut times_g = [[0u32; 256]; 2];
+    for (half, table) in times_g.iter_mut().enumerate() {
+        for (v, slot) in table.iter_mut().enumerate() {
+            *slot = slow_mul((v as u32) << (8 * half), g, 16);
+        }
+    }
     let mut log = vec![ZERO_LOG; 1 << 16];
     let mut exp = vec![0u16; EXP_LEN];
     let mut x = 1u32;
@@ -88,7 +96,7 @@ fn build() -> Tables {
         for k in 0..4 {
             exp[(i + k * ORDER16) as usize] = x as u16;
         }
-        x = slow_mul(x, g, 16);
+        x = times_g[0][(x & 0xff) as usize] ^ times_g[1][(x >> 8) as usize];
     }
     let log: Box<[u32; 1 << 16]> = match log.into_boxed_slice().try_into() {
         Ok(b) => b,
@@ -152,14 +160,27 @@ impl Tables {
     }
 
     /// Product in `GF(2^64)`: Karatsuba over 32-bit halves.
+    ///
+    /// With `Y = 2^32` and `H = Y/2 = X ⊗ h`, the low half needs `a1b1 ⊗ H`; writing
+    /// `a1b1 = p X ⊕ q` gives `a1b1 ⊗ H = (p ⊕ q) h X ⊕ p h²`, and every term of `p` and
+    /// `q` is a single exponential, so `a1b1 ⊗ H` comes straight from the logarithms of the
+    /// four 16-bit pieces without taking the logarithm of an intermediate result.
     #[inline(always)]
     pub(crate) fn mul64(&self, a: u64, b: u64) -> u64 {
         let (a0, a1) = (a as u32, (a >> 32) as u32);
         let (b0, b1) = (b as u32, (b >> 32) as u32);
         let c00 = self.mul32(a0, b0);
-        let c11 = self.mul32(a1, b1);
         let cm = self.mul32(a0 ^ a1, b0 ^ b1);
-        (((cm ^ c00) as u64) << 32) | (c00 ^ self.mulh32(c11)) as u64
+        let (l0, l1) = (self.lg(a1), self.lg(a1 >> 16));
+        let (m0, m1) = (self.lg(b1), self.lg(b1 >> 16));
+        let (lh, l2h) = (self.log_h, 2 * self.log_h);
+        let (s01, s10, s11, s00) = (l0 + m1, l1 + m0, l1 + m1, l0 + m0);
+        // p = e(s01) ⊕ e(s10) ⊕ e(s11), q = e(s00) ⊕ e(s11 + lh)
+        let ph = self.ex(s01 + lh) ^ self.ex(s10 + lh) ^ self.ex(s11 + lh);
+        let qh = self.ex(s00 + lh) ^ self.ex(s11 + l2h);
+        let phh = self.ex(s01 + l2h) ^ self.ex(s10 + l2h) ^ self.ex(s11 + l2h);
+        let c11h = ((ph ^ qh) << 16) | phh;
+        (((cm ^ c00) as u64) << 32) | (c00 ^ c11h) as u64
     }
 
     /// `x ⊗ 2^63`.
