@@ -204,3 +204,57 @@ fn orders_and_primitive_elements() {
         assert!(v.pow(&o).is_one());
     }
 }
+
+/// Miller–Rabin with fixed bases: a composite passes all of them with probability far below
+/// 4^-20.
+fn probably_prime(n: &BigUint) -> bool {
+    let one = BigUint::one();
+    let two = BigUint::from(2u32);
+    if *n < two {
+        return false;
+    }
+    for p in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+        if *n == BigUint::from(p) {
+            return true;
+        }
+        if (n % p).is_zero() {
+            return false;
+        }
+    }
+    let m = n - &one;
+    let s = m.trailing_zeros().unwrap_or(0);
+    let d = &m >> s;
+    'witness: for a in [
+        2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
+    ] {
+        let mut x = BigUint::from(a).modpow(&d, n);
+        if x == one || x == m {
+            continue;
+        }
+        for _ in 1..s {
+            x = x.modpow(&two, n);
+            if x == m {
+                continue 'witness;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+#[test]
+fn stored_group_order_factors_are_prime_and_complete() {
+    use nimbook::nim::{group_order_primes, MAX_ORDER_LEVEL};
+    for k in 0..=MAX_ORDER_LEVEL {
+        let primes = group_order_primes(k).expect("stored factors divide");
+        let product = primes.iter().fold(BigUint::one(), |acc, p| acc * p);
+        assert_eq!(product, group_order(k), "factors of 2^(2^{k}) - 1");
+        for p in &primes {
+            assert!(probably_prime(p), "{p} is composite");
+        }
+    }
+    assert!(matches!(
+        group_order_primes(MAX_ORDER_LEVEL + 1),
+        Err(NimError::Unsupported(_))
+    ));
+}

@@ -56,6 +56,7 @@ pub mod naive;
 mod poly;
 mod small;
 
+pub use field::{group_order_primes, MAX_ORDER_LEVEL};
 pub use poly::Poly2;
 pub use small::{mul128, mul64};
 

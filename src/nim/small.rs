@@ -127,6 +127,12 @@ impl Tables {
         self.exp[(i as usize) & (EXP_LEN - 1)] as u32
     }
 
+    /// The logarithm of a nonzero `x < 2^16` to the table's generator (in `0..65535`).
+    #[inline]
+    pub(crate) fn log16(&self, x: u32) -> u32 {
+        self.lg(x)
+    }
+
     /// Product in `GF(2^16)`.
     #[inline(always)]
     pub(crate) fn mul16(&self, a: u32, b: u32) -> u32 {
