@@ -167,6 +167,8 @@ fn logs_without_solution_and_edge_cases() {
     assert_eq!(e.to_string(), "no power of 2 equals 4");
     let wide = Nimber::from_u128(1 << 100);
     assert!(matches!(wide.log(&wide), Err(NimError::Unsupported(_))));
+    // A target outside the base's field has no logarithm, whatever its size.
+    assert!(matches!(n(2).log(&wide), Err(NimError::NoLogarithm { .. })));
     // A primitive element of GF(2^64) reaches everything.
     let g = (1u64 << 32..)
         .map(n)

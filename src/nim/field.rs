@@ -361,7 +361,8 @@ impl Nimber {
                 _ => Err(none()),
             };
         }
-        if target.is_zero() {
+        if target.is_zero() || target.field_level() > self.field_level() {
+            // The powers of self stay inside the field of self.
             return Err(none());
         }
         let (Some(b), Some(t)) = (self.to_u64(), target.to_u64()) else {
