@@ -420,7 +420,7 @@ impl Nimber {
 
     /// All roots of `x² ⊕ x = c` among the nimbers, sorted: two roots `y` and `y ⊕ 1`. They
     /// lie in the field of `c` or one level up; the list is empty only if that is past
-    /// [`MAX_LEVEL`](super::MAX_LEVEL).
+    /// [`MAX_LEVEL`].
     pub fn solve_x2_plus_x(c: &Self) -> Vec<Self> {
         let k = c.field_level();
         let top = (1u64 << k) - 1;
