@@ -31,7 +31,9 @@ use std::sync::OnceLock;
 
 /// Order of the multiplicative group of `GF(2^16)`.
 const ORDER16: u32 = 65_535;
-/// `log 0`: larger than any sum of at most four genuine logarithms.
+/// `log 0`: larger than any sum of at most four genuine logarithms (an index into the
+/// exponential table is at most two variable logarithms plus at most two or three copies of
+/// `log h`, at most 4 · 65534 in all).
 const ZERO_LOG: u32 = 1 << 18;
 /// Length of the exponential table: covers two sentinels plus two genuine logarithms.
 const EXP_LEN: usize = 1 << 20;
@@ -189,12 +191,25 @@ impl Tables {
         (((cm ^ c00) as u64) << 32) | (c00 ^ c11h) as u64
     }
 
+    /// `x ⊗ 2^31 ⊗ 2^31` for `x` in `GF(2^32)`. With `2^31 = X h`,
+    /// `(X h)² = X h² ⊕ h³`, so for `x = p X ⊕ q` the product is
+    /// `(p h² ⊕ p h³ ⊕ q h²) X ⊕ (p h³ ⊕ q h³)`: five exponentials of the two logarithms.
+    #[inline(always)]
+    fn mulhh32(&self, x: u32) -> u32 {
+        let (lp, lq) = (self.lg(x >> 16), self.lg(x));
+        let (l2, l3) = (2 * self.log_h, 3 * self.log_h);
+        let p3 = self.ex(lp + l3);
+        let hi = self.ex(lp + l2) ^ p3 ^ self.ex(lq + l2);
+        let lo = p3 ^ self.ex(lq + l3);
+        (hi << 16) | lo
+    }
+
     /// `x ⊗ 2^63`.
     #[inline]
     pub(crate) fn mulh64(&self, x: u64) -> u64 {
         let (x0, x1) = (x as u32, (x >> 32) as u32);
         let hi = self.mulh32(x0 ^ x1);
-        let lo = self.mulh32(self.mulh32(x1));
+        let lo = self.mulhh32(x1);
         ((hi as u64) << 32) | lo as u64
     }
 
