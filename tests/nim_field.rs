@@ -119,6 +119,8 @@ proptest! {
         let p = x.minpoly();
         let conj = x.conjugates();
         prop_assert_eq!(p.degree(), conj.len());
+        prop_assert_eq!(p.degree(), 1usize << x.field_level());
+        prop_assert_eq!(&p, &x.minpoly_by_conjugates());
         for c in &conj {
             prop_assert!(p.eval(c).is_zero());
         }
@@ -144,6 +146,22 @@ fn quadratic_roots_in_the_next_field() {
         Err(NimError::EveryNimberIsARoot)
     );
     assert_eq!(Nimber::solve_quadratic(&n(0), &n(3), &n(1)), Ok(vec![n(2)]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn minpoly_u128_and_big(v: u128, d in prop::collection::vec(any::<u32>(), 5..8)) {
+        for x in [Nimber::from_u128(v), Nimber::from_biguint(&BigUint::from_slice(&d)).expect("small")] {
+            let p = x.minpoly();
+            prop_assert_eq!(p.degree(), 1usize << x.field_level());
+            prop_assert!(p.eval(&x).is_zero());
+            if x.field_level() <= 7 {
+                prop_assert_eq!(&p, &x.minpoly_by_conjugates());
+            }
+        }
+    }
 }
 
 #[test]

@@ -399,10 +399,35 @@ impl Nimber {
         v
     }
 
-    /// The minimal polynomial over `GF(2)`: the product of `x ⊕ c` over the conjugates `c`.
-    /// Its degree is the number of conjugates, so this costs about `d²` products for degree
-    /// `d`.
+    /// The minimal polynomial over `GF(2)`: the least-degree monic polynomial with
+    /// coefficients 0 and 1 that vanishes at `self`. Its roots are the
+    /// [conjugates](Nimber::conjugates), and its degree is `2^k` for `k` the
+    /// [`field_level`](Nimber::field_level) (the subfields of `GF(2^(2^k))` are exactly the
+    /// smaller levels of the tower).
+    ///
+    /// Computed without multiplying out the conjugates: the bits `s_i = Tr(self^i)` (the trace
+    /// to `GF(2)` is the top bit of the field, see [`Nimber::solve_x2_plus_x`]) satisfy the
+    /// linear recurrence whose characteristic polynomial is the minimal polynomial, and the
+    /// Berlekamp–Massey algorithm recovers it from `2d` terms: `2d` products and `O(d²)` bit
+    /// operations for degree `d`.
     pub fn minpoly(&self) -> Poly2 {
+        let k = self.field_level();
+        let d = 1usize << k;
+        let top = (1u64 << k) - 1;
+        let mut seq = Vec::with_capacity(2 * d);
+        let mut y = Nimber::one();
+        for _ in 0..2 * d {
+            seq.push(y.bit(top));
+            y = y.nim_mul(self);
+        }
+        let c = berlekamp_massey(&seq);
+        // m_j = c_(L-j): the connection polynomial reversed.
+        Poly2::from_coeffs(c.into_iter().rev().collect())
+    }
+
+    /// The minimal polynomial as the product of `x ⊕ c` over the conjugates `c` (about `d²`
+    /// products): the slow definition, kept as a test oracle for [`Nimber::minpoly`].
+    pub fn minpoly_by_conjugates(&self) -> Poly2 {
         // coeffs[i] is the coefficient of x^i of the running product.
         let mut coeffs = vec![Nimber::one()];
         for c in self.conjugates() {
@@ -519,6 +544,42 @@ fn solve_trace0(c: &Nimber, k: u32) -> Nimber {
     let x0 = solve_trace0(&rhs, k - 1);
     let shifted = Nimber::from_limbs((x1.to_biguint() << half).to_u64_digits());
     shifted.nim_add(&x0)
+}
+
+/// The Berlekamp–Massey algorithm over `GF(2)`: the shortest connection polynomial
+/// `1 + c_1 z + ... + c_L z^L` (as `[1, c_1, ..., c_L]`) with `s_n = c_1 s_(n-1) ⊕ ... ⊕
+/// c_L s_(n-L)` for all `n >= L`.
+fn berlekamp_massey(s: &[bool]) -> Vec<bool> {
+    let mut c = vec![true];
+    let mut b = vec![true];
+    let mut l = 0usize;
+    let mut m = 1usize;
+    for n in 0..s.len() {
+        let mut d = s[n];
+        for i in 1..=l.min(c.len() - 1) {
+            d ^= c[i] & s[n - i];
+        }
+        if !d {
+            m += 1;
+            continue;
+        }
+        let prev = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, false);
+        }
+        for (i, &bi) in b.iter().enumerate() {
+            c[i + m] ^= bi;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = prev;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, false);
+    c
 }
 
 /// A nimber for an error message: decimal if short, else its bit length.
