@@ -71,6 +71,7 @@ proptest! {
         let o = x.order().expect("nonzero");
         let k = x.field_level();
         prop_assert!((group_order(k) % &o).is_zero());
+        prop_assert_eq!(Ok(o.clone()), x.order_by_definition());
         prop_assert!(x.pow(&o).is_one());
         for p in [3u32, 5, 17, 257, 641, 65537, 6700417] {
             if (&o % p).is_zero() {
@@ -152,6 +153,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
     #[test]
+    fn order_u128_matches_the_definition(v: u128, e in 0u32..200) {
+        prop_assume!(v != 0);
+        // Powers of v have orders with more structure than random elements.
+        let x = Nimber::from_u128(v).pow(&BigUint::from(e).pow(3));
+        prop_assert_eq!(x.order(), x.order_by_definition());
+    }
+
+    #[test]
     fn minpoly_u128_and_big(v: u128, d in prop::collection::vec(any::<u32>(), 5..8)) {
         for x in [Nimber::from_u128(v), Nimber::from_biguint(&BigUint::from_slice(&d)).expect("small")] {
             let p = x.minpoly();
@@ -222,6 +231,7 @@ fn orders_and_primitive_elements() {
         let o = v.order().expect("factored");
         assert!((group_order(k) % &o).is_zero());
         assert!(v.pow(&o).is_one());
+        assert_eq!(Ok(o), v.order_by_definition());
     }
 }
 

@@ -324,9 +324,22 @@ impl Nimber {
             return Err(NimError::ZeroHasNoOrder);
         }
         let k = self.field_level();
-        let primes = group_order_primes(k).map_err(|e| {
+        // Check the factor table first, so that an unsupported level fails before any work.
+        group_order_primes(k).map_err(|e| {
             NimError::Unsupported(format!("cannot compute the order of {}: {e}", short(self)))
         })?;
+        order_in_tower(self, k)
+    }
+
+    /// The order by the definition: start from the group order `2^(2^k) - 1` and divide out
+    /// each prime `p` while `self^(n/p) = 1`. Slower than [`Nimber::order`] (powers with
+    /// `2^k`-bit exponents for every prime); kept as a test oracle.
+    pub fn order_by_definition(&self) -> Result<BigUint, NimError> {
+        if self.is_zero() {
+            return Err(NimError::ZeroHasNoOrder);
+        }
+        let k = self.field_level();
+        let primes = group_order_primes(k)?;
         let mut n = (BigUint::one() << (1u64 << k)) - 1u32;
         for p in &primes {
             let q = &n / p;
@@ -544,6 +557,41 @@ fn solve_trace0(c: &Nimber, k: u32) -> Nimber {
     let x0 = solve_trace0(&rhs, k - 1);
     let shifted = Nimber::from_limbs((x1.to_biguint() << half).to_u64_digits());
     shifted.nim_add(&x0)
+}
+
+/// The order of a nonzero `x` in `GF(2^(2^k))^×`, one level of the tower at a time.
+///
+/// With `H = 2^(k-1)`, the group order is `(2^H - 1)(2^H + 1)`, two coprime factors, so
+/// the group is the product of its subgroups of those orders and the order of `x` is the
+/// product of the orders of its two parts. The part in the subgroup of order `2^H - 1` is
+/// represented by the norm `x^(2^H + 1) = x ⊗ conj(x)`, an element of the half-size field
+/// (recursion), and the part in the subgroup of order `2^H + 1 = F_(k-1)` by
+/// `x^(2^H - 1) = conj(x)/x`, whose order needs only the primes of that one Fermat number.
+/// The conjugate `conj(x) = x^(2^H)` of `x = x1 X ⊕ x0` is `x1 X ⊕ (x0 ⊕ x1)`.
+fn order_in_tower(x: &Nimber, k: u32) -> Result<BigUint, NimError> {
+    if k == 0 {
+        return Ok(BigUint::one());
+    }
+    let h = 1u64 << (k - 1);
+    let (x1, _) = x.split_at_bit(h);
+    let conj = x.nim_add(&x1);
+    let norm = x.nim_mul(&conj);
+    let twist = conj.nim_div(x)?;
+    let order_a = order_in_tower(&norm, k - 1)?;
+    let primes = fermat_primes((k - 1) as usize).ok_or_else(|| {
+        NimError::Unsupported(format!(
+            "the stored factors of the Fermat number F_{} do not check out",
+            k - 1
+        ))
+    })?;
+    let mut n = (BigUint::one() << h) + 1u32;
+    for p in primes {
+        let q = &n / p;
+        if twist.pow(&q).is_one() {
+            n = q;
+        }
+    }
+    Ok(order_a * n)
 }
 
 /// The Berlekamp–Massey algorithm over `GF(2)`: the shortest connection polynomial
