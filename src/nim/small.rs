@@ -31,11 +31,8 @@ use std::sync::OnceLock;
 
 /// Order of the multiplicative group of `GF(2^16)`.
 const ORDER16: u32 = 65_535;
-/// `log 0`: larger than any sum of at most four genuine logarithms (an index into the
-/// exponential table is at most two variable logarithms plus at most two or three copies of
-/// `log h`, at most 4 · 65534 in all).
-const ZERO_LOG: u32 = 1 << 18;
-/// Length of the exponential table: covers two sentinels plus two genuine logarithms.
+/// Length of the exponential table: an index is at most two logarithms (possibly the
+/// sentinel `log 0 < 2^19`) plus three times `log h < 2^16`, so below `2^20`.
 const EXP_LEN: usize = 1 << 20;
 
 /// The log/exp tables of `GF(2^16)` and the logarithm of `h = 2^15`.
@@ -90,15 +87,34 @@ fn build() -> Tables {
             *slot = slow_mul((v as u32) << (8 * half), g, 16);
         }
     }
-    let mut log = vec![ZERO_LOG; 1 << 16];
-    let mut exp = vec![0u16; EXP_LEN];
+    let mut log0 = vec![0u32; 1 << 16];
+    let mut exp0 = vec![0u32; ORDER16 as usize];
     let mut x = 1u32;
     for i in 0..ORDER16 {
-        log[x as usize] = i;
-        for k in 0..4 {
-            exp[(i + k * ORDER16) as usize] = x as u16;
-        }
+        log0[x as usize] = i;
+        exp0[i as usize] = x;
         x = times_g[0][(x & 0xff) as usize] ^ times_g[1][(x >> 8) as usize];
+    }
+    // Re-choose the generator as g^u (u a unit modulo 65535) to make log h as small as
+    // possible: the exponential table is read at sums of two logarithms plus up to three
+    // copies of log h, so a small log h keeps the part of the table in use near 256 KiB.
+    let j = log0[1 << 15] as u64;
+    let (u, log_h) = (1u64..ORDER16 as u64)
+        .filter(|&u| gcd64(u, ORDER16 as u64) == 1)
+        .map(|u| (u, j * inv_mod(u, ORDER16 as u64) % ORDER16 as u64))
+        .min_by_key(|&(_, k)| k)
+        .unwrap_or((1, j));
+    let u_inv = inv_mod(u, ORDER16 as u64);
+    // Sums of genuine logarithms stay below `zero_log`; any sum with log 0 lands at or above
+    // it, where the table is 0.
+    let zero_log = 2 * (ORDER16 - 1) + 3 * log_h as u32 + 1;
+    let mut log = vec![zero_log; 1 << 16];
+    for x in 1..(1usize << 16) {
+        log[x] = (log0[x] as u64 * u_inv % ORDER16 as u64) as u32;
+    }
+    let mut exp = vec![0u16; EXP_LEN];
+    for (n, e) in exp.iter_mut().enumerate().take(zero_log as usize) {
+        *e = exp0[(n as u64 % ORDER16 as u64 * u % ORDER16 as u64) as usize] as u16;
     }
     let log: Box<[u32; 1 << 16]> = match log.into_boxed_slice().try_into() {
         Ok(b) => b,
@@ -110,6 +126,27 @@ fn build() -> Tables {
     };
     let log_h = log[1 << 15];
     Tables { log, exp, log_h }
+}
+
+fn gcd64(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd64(b, a % b)
+    }
+}
+
+/// Inverse of the unit `a` modulo `m` (by Fermat–Euler would need φ(m); the extended
+/// Euclidean algorithm does not).
+fn inv_mod(a: u64, m: u64) -> u64 {
+    let (mut r0, mut r1) = (a as i64, m as i64);
+    let (mut s0, mut s1) = (1i64, 0i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
+    }
+    s0.rem_euclid(m as i64) as u64
 }
 
 /// The shared tables, built on first use.
