@@ -142,6 +142,13 @@ fn quadratic_roots_in_the_next_field() {
     }
     let roots = Nimber::solve_x2_plus_x(&Nimber::from_u128(1 << 127));
     assert_eq!(roots[0].field_level(), 8);
+    // At the size cap the roots would lie past it: no roots are returned.
+    let top = Nimber::from_biguint(&(BigUint::one() << (nimbook::nim::MAX_BITS - 1)))
+        .expect("at the cap");
+    assert_eq!(Nimber::solve_x2_plus_x(&top), vec![]);
+    let below = Nimber::from_biguint(&(BigUint::one() << (nimbook::nim::MAX_BITS - 2)))
+        .expect("at the cap");
+    assert_eq!(Nimber::solve_x2_plus_x(&below).len(), 2);
     assert_eq!(
         Nimber::solve_quadratic(&n(0), &n(0), &n(0)),
         Err(NimError::EveryNimberIsARoot)
