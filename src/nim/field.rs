@@ -16,12 +16,17 @@
 //! # Discrete logarithms in `GF(2^64)`
 //!
 //! `2^64 - 1 = 3 · 5 · 17 · 257 · 641 · 65537 · 6700417`, all small primes, so the
-//! Pohlig–Hellman method applies: for each prime `p`, raising to the power `(2^64 - 1)/p`
-//! maps the problem into the subgroup of order `p`, where baby-step giant-step solves it in
-//! about `√p` products; the Chinese remainder theorem glues the residues together. The
-//! engine fixes one primitive element `g` and precomputes the baby steps once, so
-//! `log_b(t)` is two logarithms to the base `g` and a linear congruence
-//! `x · log_g(b) ≡ log_g(t) (mod 2^64 - 1)`, whose least solution is the answer.
+//! Pohlig–Hellman method applies: a homomorphism onto the subgroup of order `m` for each
+//! factor `m` of the group order turns the problem into one in that subgroup, where
+//! baby-step giant-step solves it in about `√m` products, and the Chinese remainder theorem
+//! glues the residues together. The tower makes the homomorphisms cheap: the conjugate of
+//! `y = a1 Y ⊕ a0` over `GF(2^32)` is `y^(2^32) = a1 Y ⊕ (a0 ⊕ a1)`, so `y^(2^32 - 1)` and
+//! the norm `y^(2^32 + 1)` cost one product and one inverse each, and one level down the
+//! norm to `GF(2^16)` has its logarithm in the 16-bit table. That leaves baby-step
+//! giant-step only for the primes 65537, 641 and 6700417. The engine fixes one primitive
+//! element `g` and precomputes the baby steps once, so `log_b(t)` is two logarithms to the
+//! base `g` and a linear congruence `x · log_g(b) ≡ log_g(t) (mod 2^64 - 1)`, whose least
+//! solution is the answer.
 //!
 //! # Quadratics
 //!
@@ -72,7 +77,8 @@ const FERMAT_FACTORS: [&[&str]; 12] = [
     ],
 ];
 
-/// The highest field level whose group order the engine can factor.
+/// The highest field level `k` whose group order `2^(2^k) - 1` the engine can factor
+/// (12: fields up to `GF(2^4096)`).
 pub const MAX_ORDER_LEVEL: u32 = FERMAT_FACTORS.len() as u32;
 
 /// The prime factors of `F_i`, or `None` if the stored factors do not divide it exactly.
@@ -103,7 +109,8 @@ fn fermat_primes(i: usize) -> Option<&'static [BigUint]> {
     all.get(i)?.as_deref()
 }
 
-/// The prime factors of `2^(2^k) - 1` (for the tests).
+/// The prime factors of `2^(2^k) - 1`, each once (the group order is squarefree as far as
+/// it is factored here); [`NimError::Unsupported`] above [`MAX_ORDER_LEVEL`].
 pub fn group_order_primes(k: u32) -> Result<Vec<BigUint>, NimError> {
     if k > MAX_ORDER_LEVEL {
         return Err(NimError::Unsupported(format!(
@@ -167,8 +174,71 @@ impl Baby {
     }
 }
 
+impl Baby {
+    /// Baby steps `gp^j` for `j < m`, for `gp` of prime order `p`.
+    fn new(gp: u64, p: u64, m: u64) -> Baby {
+        let t = tables();
+        let m = m.min(p);
+        let cap = (2 * m as usize).next_power_of_two();
+        let mut b = Baby {
+            p,
+            m,
+            giant: 0,
+            keys: vec![0; cap],
+            vals: vec![0; cap],
+        };
+        let mut x = 1u64;
+        for j in 0..m {
+            let mut i = b.slot(x);
+            while b.keys[i] != 0 {
+                i = (i + 1) & (cap - 1);
+            }
+            b.keys[i] = x;
+            b.vals[i] = j as u32;
+            x = t.mul64(x, gp);
+        }
+        // x = gp^m now; the giant step divides by it.
+        b.giant = t.inv64(x);
+        b
+    }
+}
+
+/// The conjugate `y^(2^32)` of `y` over `GF(2^32)`: `Y = 2^32` goes to the other root
+/// `Y ⊕ 1` of `z² + z + 2^31`, so `a1 Y ⊕ a0` goes to `a1 Y ⊕ (a0 ⊕ a1)`.
+fn conj32(y: u64) -> u64 {
+    y ^ (y >> 32)
+}
+
+/// The conjugate `u^(2^16)` of `u` in `GF(2^32)` over `GF(2^16)`.
+fn conj16(u: u64) -> u64 {
+    u ^ ((u >> 16) & 0xffff)
+}
+
+/// The tower decomposition of `y ∈ GF(2^64)^×` used by the logarithm: the parts of `y` in
+/// the subgroups of order 65535, 65537, 641 and 6700417, each reached through norms and
+/// conjugates (cheap) instead of large powers.
+///
+/// * `y^(2^32 - 1) = conj32(y)/y` lies in the subgroup of order `2^32 + 1 = 641 · 6700417`;
+///   powers by 6700417 and 641 split it further;
+/// * the norm `u = y^(2^32 + 1) = y ⊗ conj32(y)` lies in `GF(2^32)`, and the same step one
+///   level down gives `u^(2^16 + 1) ∈ GF(2^16)` (whose logarithm is one table read) and
+///   `u^(2^16 - 1)` of order dividing 65537.
+fn parts(y: u64) -> (u64, u64, u64, u64) {
+    let t = tables();
+    let c = conj32(y);
+    let v = t.mul64(c, t.inv64(y));
+    let u = t.mul64(y, c);
+    let cu = conj16(u);
+    let u16 = t.mul64(u, cu);
+    let u65537 = t.mul64(cu, t.inv64(u));
+    (u16, u65537, t.pow64(v, 6_700_417), t.pow64(v, 641))
+}
+
 struct Log64 {
-    babies: Vec<Baby>,
+    /// `log16` of the GF(2^16) part of the generator, inverted modulo 65535.
+    inv_log_g16: u64,
+    /// Baby steps for the parts of orders 65537, 641 and 6700417.
+    babies: [Baby; 3],
 }
 
 fn log64_tables() -> &'static Log64 {
@@ -180,41 +250,16 @@ fn log64_tables() -> &'static Log64 {
         let g = (1u64 << 32..(1u64 << 32) + 4096)
             .find(|&g| P64.iter().all(|p| t.pow64(g, n / p) != 1))
             .unwrap_or(1 << 32);
-        let babies = P64
-            .iter()
-            .map(|&p| {
-                let gp = t.pow64(g, n / p);
-                let m = if p <= 1024 {
-                    p
-                } else if p < 100_000 {
-                    2048
-                } else {
-                    1 << 14
-                };
-                let cap = (2 * m as usize).next_power_of_two();
-                let mut b = Baby {
-                    p,
-                    m,
-                    giant: 0,
-                    keys: vec![0; cap],
-                    vals: vec![0; cap],
-                };
-                let mut x = 1u64;
-                for j in 0..m {
-                    let mut i = b.slot(x);
-                    while b.keys[i] != 0 {
-                        i = (i + 1) & (cap - 1);
-                    }
-                    b.keys[i] = x;
-                    b.vals[i] = j as u32;
-                    x = t.mul64(x, gp);
-                }
-                // x = g_p^m now; the giant step divides by it.
-                b.giant = t.inv64(x);
-                b
-            })
-            .collect();
-        Log64 { babies }
+        let (g16, g65537, g641, g6700417) = parts(g);
+        let inv_log_g16 = mod_inv(t.log16(g16 as u32) as u128, 65_535).unwrap_or(0) as u64;
+        Log64 {
+            inv_log_g16,
+            babies: [
+                Baby::new(g65537, 65_537, 1 << 13),
+                Baby::new(g641, 641, 641),
+                Baby::new(g6700417, 6_700_417, 1 << 16),
+            ],
+        }
     })
 }
 
@@ -222,15 +267,24 @@ fn log64_tables() -> &'static Log64 {
 fn log_g64(y: u64) -> Option<u64> {
     let t = tables();
     let lt = log64_tables();
+    let (y16, y65537, y641, y6700417) = parts(y);
+    // Residues of log_g(y) modulo the four coprime factors of 2^64 - 1.
+    let r = [
+        (
+            t.log16(y16 as u32) as u64 * lt.inv_log_g16 % 65_535,
+            65_535u64,
+        ),
+        (lt.babies[0].solve(y65537)?, 65_537),
+        (lt.babies[1].solve(y641)?, 641),
+        (lt.babies[2].solve(y6700417)?, 6_700_417),
+    ];
     let n = u64::MAX as u128;
     let mut x: u128 = 0;
-    for b in &lt.babies {
-        let cof = u64::MAX / b.p;
-        let r = b.solve(t.pow64(y, cof))? as u128;
-        // CRT: the term r · cof · (cof⁻¹ mod p) is ≡ r mod p and ≡ 0 mod the other primes.
-        let ci = mod_inv(cof as u128 % b.p as u128, b.p as u128)?;
-        let term = (r * ci % b.p as u128) * cof as u128 % n;
-        x = (x + term) % n;
+    for (ri, mi) in r {
+        // CRT: ri · M · (M⁻¹ mod mi) is ≡ ri mod mi and ≡ 0 mod the other factors.
+        let big_m = n / mi as u128;
+        let inv = mod_inv(big_m % mi as u128, mi as u128)?;
+        x = (x + (ri as u128 * inv % mi as u128) * big_m) % n;
     }
     Some(x as u64)
 }
@@ -270,9 +324,22 @@ impl Nimber {
             return Err(NimError::ZeroHasNoOrder);
         }
         let k = self.field_level();
-        let primes = group_order_primes(k).map_err(|e| {
+        // Check the factor table first, so that an unsupported level fails before any work.
+        group_order_primes(k).map_err(|e| {
             NimError::Unsupported(format!("cannot compute the order of {}: {e}", short(self)))
         })?;
+        order_in_tower(self, k)
+    }
+
+    /// The order by the definition: start from the group order `2^(2^k) - 1` and divide out
+    /// each prime `p` while `self^(n/p) = 1`. Slower than [`Nimber::order`] (powers with
+    /// `2^k`-bit exponents for every prime); kept as a test oracle.
+    pub fn order_by_definition(&self) -> Result<BigUint, NimError> {
+        if self.is_zero() {
+            return Err(NimError::ZeroHasNoOrder);
+        }
+        let k = self.field_level();
+        let primes = group_order_primes(k)?;
         let mut n = (BigUint::one() << (1u64 << k)) - 1u32;
         for p in &primes {
             let q = &n / p;
@@ -307,7 +374,8 @@ impl Nimber {
                 _ => Err(none()),
             };
         }
-        if target.is_zero() {
+        if target.is_zero() || target.field_level() > self.field_level() {
+            // The powers of self stay inside the field of self.
             return Err(none());
         }
         let (Some(b), Some(t)) = (self.to_u64(), target.to_u64()) else {
@@ -344,10 +412,35 @@ impl Nimber {
         v
     }
 
-    /// The minimal polynomial over `GF(2)`: the product of `x ⊕ c` over the conjugates `c`.
-    /// Its degree is the number of conjugates, so this costs about `d²` products for degree
-    /// `d`.
+    /// The minimal polynomial over `GF(2)`: the least-degree monic polynomial with
+    /// coefficients 0 and 1 that vanishes at `self`. Its roots are the
+    /// [conjugates](Nimber::conjugates), and its degree is `2^k` for `k` the
+    /// [`field_level`](Nimber::field_level) (the subfields of `GF(2^(2^k))` are exactly the
+    /// smaller levels of the tower).
+    ///
+    /// Computed without multiplying out the conjugates: the bits `s_i = Tr(self^i)` (the trace
+    /// to `GF(2)` is the top bit of the field, see [`Nimber::solve_x2_plus_x`]) satisfy the
+    /// linear recurrence whose characteristic polynomial is the minimal polynomial, and the
+    /// Berlekamp–Massey algorithm recovers it from `2d` terms: `2d` products and `O(d²)` bit
+    /// operations for degree `d`.
     pub fn minpoly(&self) -> Poly2 {
+        let k = self.field_level();
+        let d = 1usize << k;
+        let top = (1u64 << k) - 1;
+        let mut seq = Vec::with_capacity(2 * d);
+        let mut y = Nimber::one();
+        for _ in 0..2 * d {
+            seq.push(y.bit(top));
+            y = y.nim_mul(self);
+        }
+        let c = berlekamp_massey(&seq);
+        // m_j = c_(L-j): the connection polynomial reversed.
+        Poly2::from_coeffs(c.into_iter().rev().collect())
+    }
+
+    /// The minimal polynomial as the product of `x ⊕ c` over the conjugates `c` (about `d²`
+    /// products): the slow definition, kept as a test oracle for [`Nimber::minpoly`].
+    pub fn minpoly_by_conjugates(&self) -> Poly2 {
         // coeffs[i] is the coefficient of x^i of the running product.
         let mut coeffs = vec![Nimber::one()];
         for c in self.conjugates() {
@@ -365,7 +458,7 @@ impl Nimber {
 
     /// All roots of `x² ⊕ x = c` among the nimbers, sorted: two roots `y` and `y ⊕ 1`. They
     /// lie in the field of `c` or one level up; the list is empty only if that is past
-    /// [`MAX_LEVEL`](super::MAX_LEVEL).
+    /// [`MAX_LEVEL`].
     pub fn solve_x2_plus_x(c: &Self) -> Vec<Self> {
         let k = c.field_level();
         let top = (1u64 << k) - 1;
@@ -464,6 +557,77 @@ fn solve_trace0(c: &Nimber, k: u32) -> Nimber {
     let x0 = solve_trace0(&rhs, k - 1);
     let shifted = Nimber::from_limbs((x1.to_biguint() << half).to_u64_digits());
     shifted.nim_add(&x0)
+}
+
+/// The order of a nonzero `x` in `GF(2^(2^k))^×`, one level of the tower at a time.
+///
+/// With `H = 2^(k-1)`, the group order is `(2^H - 1)(2^H + 1)`, two coprime factors, so
+/// the group is the product of its subgroups of those orders and the order of `x` is the
+/// product of the orders of its two parts. The part in the subgroup of order `2^H - 1` is
+/// represented by the norm `x^(2^H + 1) = x ⊗ conj(x)`, an element of the half-size field
+/// (recursion), and the part in the subgroup of order `2^H + 1 = F_(k-1)` by
+/// `x^(2^H - 1) = conj(x)/x`, whose order needs only the primes of that one Fermat number.
+/// The conjugate `conj(x) = x^(2^H)` of `x = x1 X ⊕ x0` is `x1 X ⊕ (x0 ⊕ x1)`.
+fn order_in_tower(x: &Nimber, k: u32) -> Result<BigUint, NimError> {
+    if k == 0 {
+        return Ok(BigUint::one());
+    }
+    let h = 1u64 << (k - 1);
+    let (x1, _) = x.split_at_bit(h);
+    let conj = x.nim_add(&x1);
+    let norm = x.nim_mul(&conj);
+    let twist = conj.nim_div(x)?;
+    let order_a = order_in_tower(&norm, k - 1)?;
+    let primes = fermat_primes((k - 1) as usize).ok_or_else(|| {
+        NimError::Unsupported(format!(
+            "the stored factors of the Fermat number F_{} do not check out",
+            k - 1
+        ))
+    })?;
+    let mut n = (BigUint::one() << h) + 1u32;
+    for p in primes {
+        let q = &n / p;
+        if twist.pow(&q).is_one() {
+            n = q;
+        }
+    }
+    Ok(order_a * n)
+}
+
+/// The Berlekamp–Massey algorithm over `GF(2)`: the shortest connection polynomial
+/// `1 + c_1 z + ... + c_L z^L` (as `[1, c_1, ..., c_L]`) with `s_n = c_1 s_(n-1) ⊕ ... ⊕
+/// c_L s_(n-L)` for all `n >= L`.
+fn berlekamp_massey(s: &[bool]) -> Vec<bool> {
+    let mut c = vec![true];
+    let mut b = vec![true];
+    let mut l = 0usize;
+    let mut m = 1usize;
+    for n in 0..s.len() {
+        let mut d = s[n];
+        for i in 1..=l.min(c.len() - 1) {
+            d ^= c[i] & s[n - i];
+        }
+        if !d {
+            m += 1;
+            continue;
+        }
+        let prev = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, false);
+        }
+        for (i, &bi) in b.iter().enumerate() {
+            c[i + m] ^= bi;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = prev;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, false);
+    c
 }
 
 /// A nimber for an error message: decimal if short, else its bit length.

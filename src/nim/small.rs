@@ -31,9 +31,8 @@ use std::sync::OnceLock;
 
 /// Order of the multiplicative group of `GF(2^16)`.
 const ORDER16: u32 = 65_535;
-/// `log 0`: larger than any sum of at most four genuine logarithms.
-const ZERO_LOG: u32 = 1 << 18;
-/// Length of the exponential table: covers two sentinels plus two genuine logarithms.
+/// Length of the exponential table: an index is at most two logarithms (possibly the
+/// sentinel `log 0 < 2^19`) plus three times `log h < 2^16`, so below `2^20`.
 const EXP_LEN: usize = 1 << 20;
 
 /// The log/exp tables of `GF(2^16)` and the logarithm of `h = 2^15`.
@@ -80,15 +79,42 @@ fn build() -> Tables {
                 .all(|p| slow_pow(g, ORDER16 / p) != 1)
         })
         .unwrap_or(2);
-    let mut log = vec![ZERO_LOG; 1 << 16];
-    let mut exp = vec![0u16; EXP_LEN];
+    // x ↦ x ⊗ g is GF(2)-linear, so it is the exclusive or of the images of x's two bytes:
+    // two 256-entry tables replace the slow product in the loop below.
+    let mut times_g = [[0u32; 256]; 2];
+    for (half, table) in times_g.iter_mut().enumerate() {
+        for (v, slot) in table.iter_mut().enumerate() {
+            *slot = slow_mul((v as u32) << (8 * half), g, 16);
+        }
+    }
+    let mut log0 = vec![0u32; 1 << 16];
+    let mut exp0 = vec![0u32; ORDER16 as usize];
     let mut x = 1u32;
     for i in 0..ORDER16 {
-        log[x as usize] = i;
-        for k in 0..4 {
-            exp[(i + k * ORDER16) as usize] = x as u16;
-        }
-        x = slow_mul(x, g, 16);
+        log0[x as usize] = i;
+        exp0[i as usize] = x;
+        x = times_g[0][(x & 0xff) as usize] ^ times_g[1][(x >> 8) as usize];
+    }
+    // Re-choose the generator as g^u (u a unit modulo 65535) to make log h as small as
+    // possible: the exponential table is read at sums of two logarithms plus up to three
+    // copies of log h, so a small log h keeps the part of the table in use near 256 KiB.
+    let j = log0[1 << 15] as u64;
+    let (u, log_h) = (1u64..ORDER16 as u64)
+        .filter(|&u| gcd64(u, ORDER16 as u64) == 1)
+        .map(|u| (u, j * inv_mod(u, ORDER16 as u64) % ORDER16 as u64))
+        .min_by_key(|&(_, k)| k)
+        .unwrap_or((1, j));
+    let u_inv = inv_mod(u, ORDER16 as u64);
+    // Sums of genuine logarithms stay below `zero_log`; any sum with log 0 lands at or above
+    // it, where the table is 0.
+    let zero_log = 2 * (ORDER16 - 1) + 3 * log_h as u32 + 1;
+    let mut log = vec![zero_log; 1 << 16];
+    for x in 1..(1usize << 16) {
+        log[x] = (log0[x] as u64 * u_inv % ORDER16 as u64) as u32;
+    }
+    let mut exp = vec![0u16; EXP_LEN];
+    for (n, e) in exp.iter_mut().enumerate().take(zero_log as usize) {
+        *e = exp0[(n as u64 % ORDER16 as u64 * u % ORDER16 as u64) as usize] as u16;
     }
     let log: Box<[u32; 1 << 16]> = match log.into_boxed_slice().try_into() {
         Ok(b) => b,
@@ -100,6 +126,27 @@ fn build() -> Tables {
     };
     let log_h = log[1 << 15];
     Tables { log, exp, log_h }
+}
+
+fn gcd64(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd64(b, a % b)
+    }
+}
+
+/// Inverse of the unit `a` modulo `m` (by Fermat–Euler would need φ(m); the extended
+/// Euclidean algorithm does not).
+fn inv_mod(a: u64, m: u64) -> u64 {
+    let (mut r0, mut r1) = (a as i64, m as i64);
+    let (mut s0, mut s1) = (1i64, 0i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
+    }
+    s0.rem_euclid(m as i64) as u64
 }
 
 /// The shared tables, built on first use.
@@ -117,6 +164,12 @@ impl Tables {
     #[inline(always)]
     fn ex(&self, i: u32) -> u32 {
         self.exp[(i as usize) & (EXP_LEN - 1)] as u32
+    }
+
+    /// The logarithm of a nonzero `x < 2^16` to the table's generator (in `0..65535`).
+    #[inline]
+    pub(crate) fn log16(&self, x: u32) -> u32 {
+        self.lg(x)
     }
 
     /// Product in `GF(2^16)`.
@@ -152,14 +205,40 @@ impl Tables {
     }
 
     /// Product in `GF(2^64)`: Karatsuba over 32-bit halves.
+    ///
+    /// With `Y = 2^32` and `H = Y/2 = X ⊗ h`, the low half needs `a1b1 ⊗ H`; writing
+    /// `a1b1 = p X ⊕ q` gives `a1b1 ⊗ H = (p ⊕ q) h X ⊕ p h²`, and every term of `p` and
+    /// `q` is a single exponential, so `a1b1 ⊗ H` comes straight from the logarithms of the
+    /// four 16-bit pieces without taking the logarithm of an intermediate result.
     #[inline(always)]
     pub(crate) fn mul64(&self, a: u64, b: u64) -> u64 {
         let (a0, a1) = (a as u32, (a >> 32) as u32);
         let (b0, b1) = (b as u32, (b >> 32) as u32);
         let c00 = self.mul32(a0, b0);
-        let c11 = self.mul32(a1, b1);
         let cm = self.mul32(a0 ^ a1, b0 ^ b1);
-        (((cm ^ c00) as u64) << 32) | (c00 ^ self.mulh32(c11)) as u64
+        let (l0, l1) = (self.lg(a1), self.lg(a1 >> 16));
+        let (m0, m1) = (self.lg(b1), self.lg(b1 >> 16));
+        let (lh, l2h) = (self.log_h, 2 * self.log_h);
+        let (s01, s10, s11, s00) = (l0 + m1, l1 + m0, l1 + m1, l0 + m0);
+        // p = e(s01) ⊕ e(s10) ⊕ e(s11), q = e(s00) ⊕ e(s11 + lh)
+        let ph = self.ex(s01 + lh) ^ self.ex(s10 + lh) ^ self.ex(s11 + lh);
+        let qh = self.ex(s00 + lh) ^ self.ex(s11 + l2h);
+        let phh = self.ex(s01 + l2h) ^ self.ex(s10 + l2h) ^ self.ex(s11 + l2h);
+        let c11h = ((ph ^ qh) << 16) | phh;
+        (((cm ^ c00) as u64) << 32) | (c00 ^ c11h) as u64
+    }
+
+    /// `x ⊗ 2^31 ⊗ 2^31` for `x` in `GF(2^32)`. With `2^31 = X h`,
+    /// `(X h)² = X h² ⊕ h³`, so for `x = p X ⊕ q` the product is
+    /// `(p h² ⊕ p h³ ⊕ q h²) X ⊕ (p h³ ⊕ q h³)`: five exponentials of the two logarithms.
+    #[inline(always)]
+    fn mulhh32(&self, x: u32) -> u32 {
+        let (lp, lq) = (self.lg(x >> 16), self.lg(x));
+        let (l2, l3) = (2 * self.log_h, 3 * self.log_h);
+        let p3 = self.ex(lp + l3);
+        let hi = self.ex(lp + l2) ^ p3 ^ self.ex(lq + l2);
+        let lo = p3 ^ self.ex(lq + l3);
+        (hi << 16) | lo
     }
 
     /// `x ⊗ 2^63`.
@@ -167,7 +246,7 @@ impl Tables {
     pub(crate) fn mulh64(&self, x: u64) -> u64 {
         let (x0, x1) = (x as u32, (x >> 32) as u32);
         let hi = self.mulh32(x0 ^ x1);
-        let lo = self.mulh32(self.mulh32(x1));
+        let lo = self.mulhh32(x1);
         ((hi as u64) << 32) | lo as u64
     }
 
