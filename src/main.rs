@@ -138,6 +138,10 @@ fn main() -> ExitCode {
                 chapters.insert(0, dir.to_string_lossy().into_owned());
                 dir = PathBuf::from(".");
             }
+            if all && !chapters.is_empty() {
+                eprintln!("error: --all takes the whole book; leave out the chapter names");
+                return ExitCode::from(2);
+            }
             if chapters.is_empty() && !all {
                 eprintln!("error: name the chapters to put in the handout, or pass --all");
                 return ExitCode::from(2);

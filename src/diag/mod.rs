@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::Arc;
 
-use annotate_snippets::{AnnotationKind, Level as SnippetLevel, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, Snippet};
 
 /// A byte range within one source file.
 pub type Span = Range<usize>;
@@ -182,7 +182,7 @@ impl Diagnostic {
                     );
                 title.element(snippet)
             }
-            None => title.element(SnippetLevel::NOTE.no_name().message("")),
+            None => Group::with_title(title),
         };
         for n in &self.notes {
             group = group.element(SnippetLevel::NOTE.message(n.as_str()));
@@ -195,12 +195,7 @@ impl Diagnostic {
         } else {
             Renderer::plain()
         };
-        let mut out = renderer.render(&[group]);
-        if self.location.is_none() && self.notes.is_empty() && self.helps.is_empty() {
-            // Only the headline: drop the empty element's line.
-            out = out.lines().next().unwrap_or_default().to_string();
-        }
-        out
+        renderer.render(&[group])
     }
 
     fn render_json(&self) -> String {
