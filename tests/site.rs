@@ -228,3 +228,22 @@ fn the_shipped_course_checks() {
     let o = nimbook(&["check"], root);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn every_math_element_is_well_formed_xml() {
+    let book = copy_fixture("basic");
+    assert_eq!(nimbook(&["build"], book.path()).status.code(), Some(0));
+    let mut count = 0;
+    for page in ["01-sums.html", "02-products.html"] {
+        let html = std::fs::read_to_string(book.path().join("out").join(page)).expect("page");
+        let mut rest = html.as_str();
+        while let Some(start) = rest.find("<math") {
+            let end = rest[start..].find("</math>").expect("closed math") + start + "</math>".len();
+            let math = &rest[start..end];
+            roxmltree::Document::parse(math).unwrap_or_else(|e| panic!("{e}: {math}"));
+            count += 1;
+            rest = &rest[end..];
+        }
+    }
+    assert!(count >= 8, "only {count} math elements");
+}
