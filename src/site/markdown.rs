@@ -199,21 +199,6 @@ pub fn well_formed(markup: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::well_formed;
-
-    #[test]
-    fn raw_text_in_mathml_is_escaped_and_markup_kept() {
-        assert_eq!(
-            well_formed(
-                "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
-            ),
-            "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
-        );
-    }
-}
-
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
 /// `page`), checking every claim in document order.
 pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
@@ -497,5 +482,20 @@ fn inline_claim(c: &Checked) -> String {
                 ""
             }
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::well_formed;
+
+    #[test]
+    fn raw_text_in_mathml_is_escaped_and_markup_kept() {
+        assert_eq!(
+            well_formed(
+                "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
+            ),
+            "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
+        );
     }
 }
