@@ -1,27 +1,36 @@
 // A real-browser test of a built nimbook site and a handout, in headless Chromium.
 //
 //   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]
+//                  [--serve NIMBOOK_BINARY --serve-book BOOK_DIR]
 //
 // Every page is opened from file:// with no server. The test fails if any request leaves
 // file:// (or data:), if a page logs a console error or throws, if MathML is missing or not laid
 // out, if searching for "Fermat" does not lead to the page that contains it, or if a Nim widget
 // (class "nim-widget") does not answer a click. Screenshots go to the --out folder.
+// With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
+// HTTP, edits a lesson and expects the open page to reload by itself.
 //
 // Chromium is the system's (/usr/bin/chromium); Playwright never downloads a browser here.
 
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
+import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
 const sites = [];
 let handout = null;
 let out = path.resolve("target/browser-test");
+let serveBin = null;
+let serveBook = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--site") sites.push(path.resolve(args[++i]));
   else if (args[i] === "--handout") handout = path.resolve(args[++i]);
   else if (args[i] === "--out") out = path.resolve(args[++i]);
+  else if (args[i] === "--serve") serveBin = path.resolve(args[++i]);
+  else if (args[i] === "--serve-book") serveBook = path.resolve(args[++i]);
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (sites.length === 0 || !handout) {
@@ -228,6 +237,50 @@ check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search f
   check(files.length === 0, `${p.label}: loads nothing but itself`, files.join(", "));
   finish(p);
   await context.close();
+}
+
+// Live reload over `nimbook serve`.
+if (serveBin && serveBook) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nimbook-serve-"));
+  fs.cpSync(serveBook, tmp, { recursive: true });
+  const server = spawn(serveBin, ["serve", "-p", "0", tmp], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  server.stderr.on("data", (d) => { stderr += d; });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address after 60 s: ${stderr}`)), 60_000);
+      let buf = "";
+      server.stdout.on("data", (d) => {
+        buf += d;
+        const m = buf.match(/serving at (http:\/\/127\.0\.0\.1:\d+\/)/);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      server.on("exit", () => reject(new Error(`nimbook serve exited: ${stderr}`)));
+    });
+    check(url.startsWith("http://127.0.0.1:"), "serve: listens on 127.0.0.1 only", url);
+    const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+    const p = await openPage(context, "serve");
+    const lesson = fs.readdirSync(path.join(tmp, "content")).filter((f) => f.endsWith(".md") && f !== "SUMMARY.md").sort()[0];
+    const pageUrl = url + lesson.replace(/\.md$/, ".html");
+    await p.page.goto(pageUrl, { waitUntil: "load" });
+    const marker = `Edited while open ${Date.now()}`;
+    fs.appendFileSync(path.join(tmp, "content", lesson), `\n${marker}\n`);
+    let reloaded = true;
+    try {
+      await p.page.waitForFunction((m) => document.body.innerText.includes(m), marker, { timeout: 30_000 });
+    } catch { reloaded = false; }
+    check(reloaded, "serve: an open page reloads after a lesson is edited", stderr.trim().split("\n").pop());
+    await p.page.screenshot({ path: path.join(out, "serve-live-reload.png") });
+    const outside = p.problems.all.filter((u) => !u.startsWith(url) && !u.startsWith("data:"));
+    check(outside.length === 0, "serve: every request stays on the preview server", outside.join(", "));
+    check(p.problems.errors.length === 0, "serve: no console error", p.problems.errors.join(" | "));
+    await context.close();
+  } catch (e) {
+    check(false, "serve: live reload", String(e));
+  } finally {
+    server.kill();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 await browser.close();
