@@ -277,6 +277,13 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
+    // The play widgets work in the handout too: their script is inlined, like the styles.
+    let script = assets
+        .get("widget.js")
+        .cloned()
+        .unwrap_or_default()
+        .replace("</", "<\\/");
+    ctx.insert("script", &script);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
         Box::new(Diagnostic::error(format!(

@@ -11,13 +11,20 @@
 //! script that polls `/__nimbook/version`; the script is added to HTML *as it is sent*, never
 //! written to disk, so the output folder of `serve` is byte for byte the output of `build`.
 //!
+//! HTTP is the smallest part: requests are parsed by `httparse`, each connection gets a short
+//! thread and every response closes its connection. (`tiny_http` was tried first, but its
+//! connection pool can leave a new keep-alive connection queued behind idle ones, and Chromium's
+//! six parallel connections then hung the first page load about one time in three.)
+//!
 //! Only files inside the output folder are served. [`resolve`] decodes the URL path, refuses
 //! `..` segments, backslashes, NUL bytes and drive prefixes, and then canonicalises the result
 //! and checks that it still lies under the canonical output folder, which also catches
 //! symbolic links that point out of it. Anything else is a 404.
 
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -34,9 +41,6 @@ const DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// The longest a stream of events may postpone a rebuild.
 const MAX_DELAY: Duration = Duration::from_secs(2);
-
-/// Worker threads answering requests.
-const WORKERS: usize = 4;
 
 /// What the server reports to whoever started it (the command line prints it).
 pub enum ServeEvent {
@@ -81,16 +85,15 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
 
     // Bind first, so that a busy port fails at once, and watch before the first build, so that
     // an edit made while it runs is not lost.
-    let server = tiny_http::Server::http(("127.0.0.1", options.port)).map_err(|e| {
+    let listener = TcpListener::bind(("127.0.0.1", options.port)).map_err(|e| {
         Box::new(
             Diagnostic::error(format!("cannot listen on 127.0.0.1:{}: {e}", options.port))
                 .help("choose another port with -p, or -p 0 for any free port"),
         )
     })?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("127.0.0.1:{}", options.port), |a| a.to_string());
+    let address = listener
+        .local_addr()
+        .map_or_else(|_| format!("127.0.0.1:{}", options.port), |a| a.to_string());
 
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event| {
@@ -119,16 +122,10 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     let version = Arc::new(AtomicU64::new(0));
     rebuild(&root, &out, &version, on_event);
 
-    let server = Arc::new(server);
-    for _ in 0..WORKERS {
-        let server = Arc::clone(&server);
+    {
         let out = out.clone();
         let version = Arc::clone(&version);
-        std::thread::spawn(move || {
-            for request in server.incoming_requests() {
-                respond(request, &out, &version);
-            }
-        });
+        std::thread::spawn(move || accept(listener, out, version));
     }
     on_event(ServeEvent::Listening(format!("http://{address}/")));
 
@@ -328,54 +325,103 @@ pub fn inject_reload(html: &str, version: u64) -> String {
     out
 }
 
-fn header(name: &str, value: &str) -> Option<tiny_http::Header> {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+/// Accepts connections, one short-lived thread each, up to [`MAX_CONNECTIONS`] at a time.
+///
+/// Every response closes its connection. A browser then opens a new connection per file, which
+/// on the loopback interface costs nothing, and no idle keep-alive connection can hold a
+/// worker while another request waits.
+fn accept(listener: TcpListener, out: PathBuf, version: Arc<AtomicU64>) {
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            // Dropping the stream closes it; the browser retries.
+            continue;
+        }
+        open.fetch_add(1, Ordering::SeqCst);
+        let (out, version, open) = (out.clone(), Arc::clone(&version), Arc::clone(&open));
+        let spawned = std::thread::Builder::new().spawn(move || {
+            let _ = handle(stream, &out, &version);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
 }
 
-fn respond(request: tiny_http::Request, out: &Path, version: &AtomicU64) {
-    use tiny_http::{Method, Response};
-    let method = request.method().clone();
-    if method != Method::Get && method != Method::Head {
-        let _ = request.respond(Response::from_string("method not allowed").with_status_code(405));
-        return;
-    }
-    let url = request.url().to_string();
-    let no_store = header("Cache-Control", "no-store");
-    let nosniff = header("X-Content-Type-Options", "nosniff");
-    let with = |mut r: Response<std::io::Cursor<Vec<u8>>>, ty: &str| {
-        for h in [
-            header("Content-Type", ty),
-            no_store.clone(),
-            nosniff.clone(),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            r.add_header(h);
+/// The most connections served at once.
+const MAX_CONNECTIONS: usize = 64;
+
+/// The largest request head accepted.
+const MAX_HEAD: usize = 16 * 1024;
+
+/// Reads one request from `stream` and answers it.
+fn handle(mut stream: TcpStream, out: &Path, version: &AtomicU64) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    stream.set_write_timeout(Some(Duration::from_secs(10)))?;
+    let mut head = Vec::with_capacity(1024);
+    let mut buf = [0u8; 2048];
+    let (method, target) = loop {
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Ok(());
         }
-        r
+        head.extend_from_slice(&buf[..n]);
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut request = httparse::Request::new(&mut headers);
+        match request.parse(&head) {
+            Ok(httparse::Status::Complete(_)) => {
+                break (
+                    request.method.unwrap_or("").to_string(),
+                    request.path.unwrap_or("").to_string(),
+                )
+            }
+            Ok(httparse::Status::Partial) if head.len() < MAX_HEAD => {}
+            Ok(httparse::Status::Partial) => {
+                return write_response(
+                    &mut stream,
+                    431,
+                    "text/plain",
+                    b"request too large\n",
+                    false,
+                )
+            }
+            Err(_) => {
+                return write_response(&mut stream, 400, "text/plain", b"bad request\n", false)
+            }
+        }
     };
-    if url.split('?').next() == Some(VERSION_PATH) {
-        let v = version.load(Ordering::SeqCst).to_string();
-        let _ = request.respond(with(
-            Response::from_data(v.into_bytes()),
-            "text/plain; charset=utf-8",
-        ));
-        return;
+    let head_only = method == "HEAD";
+    let (status, ty, body) = answer(&method, &target, out, version);
+    write_response(&mut stream, status, ty, &body, head_only)
+}
+
+/// Status, content type and body for a request.
+pub fn answer(
+    method: &str,
+    target: &str,
+    out: &Path,
+    version: &AtomicU64,
+) -> (u16, &'static str, Vec<u8>) {
+    const TEXT: &str = "text/plain; charset=utf-8";
+    if method != "GET" && method != "HEAD" {
+        return (405, TEXT, b"method not allowed\n".to_vec());
     }
-    let not_found = || {
-        with(
-            Response::from_data(b"404 not found\n".to_vec()).with_status_code(404),
-            "text/plain; charset=utf-8",
-        )
-    };
-    let Some(file) = resolve(out, &url) else {
-        let _ = request.respond(not_found());
-        return;
+    let path = target.split('?').next().unwrap_or("");
+    if path == VERSION_PATH {
+        let v = version.load(Ordering::SeqCst).to_string();
+        return (200, TEXT, v.into_bytes());
+    }
+    let Some(file) = resolve(out, target) else {
+        // Browsers ask for an icon on their own; a site without one should not log a 404.
+        if path == "/favicon.ico" {
+            return (204, TEXT, Vec::new());
+        }
+        return (404, TEXT, b"404 not found\n".to_vec());
     };
     let Ok(bytes) = std::fs::read(&file) else {
-        let _ = request.respond(not_found());
-        return;
+        return (404, TEXT, b"404 not found\n".to_vec());
     };
     let ty = content_type(&file);
     let body = if ty.starts_with("text/html") {
@@ -386,7 +432,46 @@ fn respond(request: tiny_http::Request, out: &Path, version: &AtomicU64) {
     } else {
         bytes
     };
-    let _ = request.respond(with(Response::from_data(body), ty));
+    (200, ty, body)
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        204 => "No Content",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        431 => "Request Header Fields Too Large",
+        _ => "Error",
+    }
+}
+
+fn write_response(
+    stream: &mut TcpStream,
+    status: u16,
+    content_type: &str,
+    body: &[u8],
+    head_only: bool,
+) -> std::io::Result<()> {
+    let mut response = format!(
+        "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        reason(status),
+        if status == 204 { 0 } else { body.len() }
+    )
+    .into_bytes();
+    if !head_only && status != 204 {
+        response.extend_from_slice(body);
+    }
+    stream.write_all(&response)?;
+    stream.flush()?;
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+    // Let the client read the response before the socket closes under it.
+    let mut sink = [0u8; 512];
+    while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
+    Ok(())
 }
 
 #[cfg(test)]
@@ -529,6 +614,23 @@ mod tests {
         assert!(got.contains("var v=\"7\""));
         assert!(got.contains(VERSION_PATH));
         assert!(inject_reload("<p>no body", 1).starts_with("<p>no body<script>"));
+    }
+
+    #[test]
+    fn answers_follow_the_method_and_the_path() {
+        let dir = site();
+        let out = dir.path().join("out");
+        let v = AtomicU64::new(3);
+        let (status, _, body) = answer("GET", "/page.html", &out, &v);
+        assert_eq!(status, 200);
+        let body = String::from_utf8(body).expect("utf-8");
+        assert!(body.starts_with("<p>page</p>") && body.contains("var v=\"3\""));
+        assert_eq!(answer("GET", VERSION_PATH, &out, &v).2, b"3".to_vec());
+        assert_eq!(answer("POST", "/page.html", &out, &v).0, 405);
+        assert_eq!(answer("GET", "/../secret.txt", &out, &v).0, 404);
+        assert_eq!(answer("GET", "/favicon.ico", &out, &v).0, 204);
+        let (status, ty, _) = answer("HEAD", "/sub/deep%20page.html", &out, &v);
+        assert_eq!((status, ty), (200, "text/html; charset=utf-8"));
     }
 
     #[test]

@@ -1,27 +1,36 @@
 // A real-browser test of a built nimbook site and a handout, in headless Chromium.
 //
 //   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]
+//                  [--serve NIMBOOK_BINARY --serve-book BOOK_DIR]
 //
 // Every page is opened from file:// with no server. The test fails if any request leaves
 // file:// (or data:), if a page logs a console error or throws, if MathML is missing or not laid
 // out, if searching for "Fermat" does not lead to the page that contains it, or if a Nim widget
 // (class "nim-widget") does not answer a click. Screenshots go to the --out folder.
+// With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
+// HTTP, edits a lesson and expects the open page to reload by itself.
 //
 // Chromium is the system's (/usr/bin/chromium); Playwright never downloads a browser here.
 
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
+import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
 const sites = [];
 let handout = null;
 let out = path.resolve("target/browser-test");
+let serveBin = null;
+let serveBook = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--site") sites.push(path.resolve(args[++i]));
   else if (args[i] === "--handout") handout = path.resolve(args[++i]);
   else if (args[i] === "--out") out = path.resolve(args[++i]);
+  else if (args[i] === "--serve") serveBin = path.resolve(args[++i]);
+  else if (args[i] === "--serve-book") serveBook = path.resolve(args[++i]);
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (sites.length === 0 || !handout) {
@@ -45,6 +54,7 @@ function check(ok, what, detail = "") {
 }
 
 const SEARCH_WORD = "Fermat";
+let widgetsPlayed = 0;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -110,22 +120,36 @@ async function checkMath(page, label) {
   check(fontOk, `${label}: the math font loads from the page's own files`);
 }
 
-/** Clicks a Nim widget if there is one and sees it change. */
+/** Plays one move in every widget on the page: the student clicks a counter or pin, the
+ *  computer must answer (the turn comes back to the student or the game is over), and the hint
+ *  button must answer too. Returns the number of widgets checked. */
 async function checkWidget(page, label) {
   const widgets = page.locator(".nim-widget");
-  if ((await widgets.count()) === 0) {
-    console.log(`skip  ${label}: no .nim-widget on the page, widget check skipped`);
-    return;
+  const count = await widgets.count();
+  for (let i = 0; i < count; i++) {
+    const w = widgets.nth(i);
+    await w.scrollIntoViewIfNeeded();
+    const status = w.locator(".nim-widget-status");
+    const move = w.locator(".nim-widget-board button:not([disabled])").first();
+    check((await move.count()) > 0, `${label}: widget ${i + 1} offers a move`);
+    if ((await move.count()) === 0) continue;
+    const before = await status.textContent();
+    await move.click();
+    await page.waitForFunction(
+      (el) => ["you", "over"].includes(el.getAttribute("data-turn")) &&
+        !el.querySelector(".nim-widget-status").textContent.includes("thinking"),
+      await w.elementHandle(), { timeout: 5000 }).catch(() => {});
+    const after = await status.textContent();
+    check(after !== before && /computer chose|You win/.test(after),
+      `${label}: widget ${i + 1} answers a click with the computer's move`, after);
+    const hint = w.getByRole("button", { name: "Show me the winning move" });
+    if ((await hint.count()) > 0 && !(await hint.isDisabled())) {
+      await hint.click();
+      const said = await status.textContent();
+      check(/Winning move|P-position/.test(said), `${label}: widget ${i + 1} hint answers`, said);
+    }
   }
-  const w = widgets.first();
-  await w.scrollIntoViewIfNeeded();
-  const before = await w.innerHTML();
-  const target = w.locator("button, [role=button], a, input, [tabindex]").first();
-  if ((await target.count()) > 0) await target.click();
-  else await w.click();
-  await page.waitForTimeout(300);
-  const after = await w.innerHTML();
-  check(after !== before, `${label}: the Nim widget answers a click`);
+  return count;
 }
 
 /** The pages of a built site: every .html file, by path relative to the site. */
@@ -160,7 +184,7 @@ for (const site of sites) {
       await p.page.screenshot({ path: path.join(out, `${name}-${rel.replace(/[\\/]/g, "_")}.png`) });
       mathChecked = true;
     }
-    await checkWidget(p.page, p.label);
+    widgetsPlayed += await checkWidget(p.page, p.label);
     finish(p);
     await p.page.close();
   }
@@ -199,6 +223,7 @@ for (const site of sites) {
   await context.close();
 }
 check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search for`);
+check(widgetsPlayed > 0, "some page has a play widget, and it was played", `${widgetsPlayed} widgets`);
 
 // The handout: one file, nothing loaded from anywhere else, printable.
 {
@@ -228,6 +253,50 @@ check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search f
   check(files.length === 0, `${p.label}: loads nothing but itself`, files.join(", "));
   finish(p);
   await context.close();
+}
+
+// Live reload over `nimbook serve`.
+if (serveBin && serveBook) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nimbook-serve-"));
+  fs.cpSync(serveBook, tmp, { recursive: true });
+  const server = spawn(serveBin, ["serve", "-p", "0", tmp], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  server.stderr.on("data", (d) => { stderr += d; });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address after 60 s: ${stderr}`)), 60_000);
+      let buf = "";
+      server.stdout.on("data", (d) => {
+        buf += d;
+        const m = buf.match(/serving at (http:\/\/127\.0\.0\.1:\d+\/)/);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      server.on("exit", () => reject(new Error(`nimbook serve exited: ${stderr}`)));
+    });
+    check(url.startsWith("http://127.0.0.1:"), "serve: listens on 127.0.0.1 only", url);
+    const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+    const p = await openPage(context, "serve");
+    const lesson = fs.readdirSync(path.join(tmp, "content")).filter((f) => f.endsWith(".md") && f !== "SUMMARY.md").sort()[0];
+    const pageUrl = url + lesson.replace(/\.md$/, ".html");
+    await p.page.goto(pageUrl, { waitUntil: "load" });
+    const marker = `Edited while open ${Date.now()}`;
+    fs.appendFileSync(path.join(tmp, "content", lesson), `\n${marker}\n`);
+    let reloaded = true;
+    try {
+      await p.page.waitForFunction((m) => document.body.innerText.includes(m), marker, { timeout: 30_000 });
+    } catch { reloaded = false; }
+    check(reloaded, "serve: an open page reloads after a lesson is edited", stderr.trim().split("\n").pop());
+    await p.page.screenshot({ path: path.join(out, "serve-live-reload.png") });
+    const outside = p.problems.all.filter((u) => !u.startsWith(url) && !u.startsWith("data:"));
+    check(outside.length === 0, "serve: every request stays on the preview server", outside.join(", "));
+    check(p.problems.errors.length === 0, "serve: no console error", p.problems.errors.join(" | "));
+    await context.close();
+  } catch (e) {
+    check(false, "serve: live reload", String(e));
+  } finally {
+    server.kill();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 await browser.close();
