@@ -1,23 +1,14 @@
 //! Generated diagrams, tables and the play widget: build the `diagrams` fixture book with the
 //! real binary and check the HTML against the game engine.
 
+mod common;
+#[allow(unused_imports)]
+use common::{copy_dir, copy_fixture, fixture};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use nimbook::game::{self, Budget, Game, OctalCode};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
 
 /// Builds the fixture in a fresh folder; returns the folder (kept alive) and the output folder.
 fn build() -> (tempfile::TempDir, PathBuf) {

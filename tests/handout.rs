@@ -1,29 +1,14 @@
 //! Integration tests of `nimbook handout` on the `basic` fixture book, with the real binary.
 
+mod common;
+#[allow(unused_imports)]
+use common::{copy_dir, copy_fixture, fixture};
+
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use base64::Engine;
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
 
 /// A fresh copy of the basic fixture, so tests may edit it and write beside it.
 fn basic() -> tempfile::TempDir {
@@ -131,7 +116,7 @@ fn all_chapters_make_one_self_contained_printable_file() {
         let target = href.trim_start_matches('#');
         assert!(unique.contains(target), "#{target} has no target");
     }
-    // No live-reload script or search from the site.
+    // No live-reload script or search from the site (and no widget here to need a script).
     assert!(!html.contains("<script"));
 }
 

@@ -2,6 +2,10 @@
 //! and hostile paths, edit a lesson and watch the version go up, then stop the server. Every
 //! wait is bounded, and the server is killed when the test ends, pass or fail.
 
+mod common;
+#[allow(unused_imports)]
+use common::copy_dir;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -12,19 +16,6 @@ use std::time::{Duration, Instant};
 /// Generous, because CI machines are slow and shared; a healthy run takes a second or two.
 const STARTUP: Duration = Duration::from_secs(60);
 const REBUILD: Duration = Duration::from_secs(60);
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
 
 /// The server process, killed on drop.
 struct Server {

@@ -1,33 +1,11 @@
 //! Integration tests: build fixture books with the real binary and look at the result.
 
-use std::path::{Path, PathBuf};
+mod common;
+#[allow(unused_imports)]
+use common::{copy_dir, copy_fixture, fixture};
+
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-/// Copies a fixture into a fresh temporary folder, so that a build can write next to it.
-fn copy_fixture(name: &str) -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    copy_dir(&fixture(name), tmp.path());
-    tmp
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
 
 fn nimbook(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nimbook"))

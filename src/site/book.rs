@@ -70,6 +70,23 @@ pub fn display_name(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// Every file under `dir`, in sorted order, skipping hidden files and folders.
+fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    let walker = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    let mut out = Vec::new();
+    for entry in walker {
+        let entry =
+            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", dir.display())))?;
+        if entry.file_type().is_file() {
+            out.push(entry.into_path());
+        }
+    }
+    Ok(out)
+}
+
 /// A relative path with `/` separators, as used in URLs and link checks.
 pub fn url_path(p: &Path) -> String {
     p.components()
@@ -82,15 +99,9 @@ pub fn url_path(p: &Path) -> String {
 /// the site as they are: `(path relative to the source folder, bytes)`.
 pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {
     let mut out = Vec::new();
-    let walker = WalkDir::new(src)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker {
-        let entry =
-            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", src.display())))?;
-        let p = entry.path();
-        if !entry.file_type().is_file() || p.extension().is_some_and(|x| x == "md") {
+    for p in files_under(src)? {
+        let p = p.as_path();
+        if p.extension().is_some_and(|x| x == "md") {
             continue;
         }
         let bytes = std::fs::read(p)
@@ -120,15 +131,9 @@ pub fn chapters(root: &Path, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
         return Ok(chapters);
     }
     let mut out = Vec::new();
-    let walker = WalkDir::new(src)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker {
-        let entry =
-            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", src.display())))?;
-        let p = entry.path();
-        if !entry.file_type().is_file() || p.extension().is_none_or(|x| x != "md") {
+    for p in files_under(src)? {
+        let p = p.as_path();
+        if p.extension().is_none_or(|x| x != "md") {
             continue;
         }
         let rel = p.strip_prefix(src).unwrap_or(p).to_path_buf();

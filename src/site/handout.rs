@@ -277,12 +277,13 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    // The play widgets work in the handout too: their script is inlined, like the styles.
-    let script = assets
-        .get("widget.js")
-        .cloned()
-        .unwrap_or_default()
-        .replace("</", "<\\/");
+    // The play widgets work in the handout too: their script is inlined, like the styles, and
+    // only when a lesson has one.
+    let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
+    let script = match assets.get("widget.js") {
+        Some(js) if has_widget => js.replace("</", "<\\/"),
+        _ => String::new(),
+    };
     ctx.insert("script", &script);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
