@@ -478,7 +478,32 @@ impl LessonChecker {
                 .map(|(b, v)| (b.name.clone(), Value::Num(crate::nim::Nimber::from_u64(v))))
                 .collect()
         };
+        // The whole check shares one deadline, so that a quantifier over a slow question (a game
+        // search in every case, say) cannot run on for hours: past it, every remaining case
+        // stops at once and the check is reported as over its time budget.
+        let started = std::time::Instant::now();
+        let deadline = self.limits.game.max_time;
+        let timed_out = std::sync::atomic::AtomicBool::new(false);
+        let checked = std::sync::atomic::AtomicU64::new(0);
+        let expired = || {
+            if started.elapsed() > deadline {
+                timed_out.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            timed_out.load(std::sync::atomic::Ordering::Relaxed)
+        };
+        let over_time = |checked: u64| {
+            Box::new(
+                Diagnostic::error(format!(
+                    "quantified claim ran out of its time budget of {} s after {checked} of {total} cases ([nimbook] max-seconds)",
+                    deadline.as_secs()
+                ))
+                .at(&self.file, span.clone())
+                .label("too slow to check exhaustively")
+                .help("narrow the ranges, or raise max-seconds in book.toml"),
+            )
+        };
         let outcome = |i: u64| {
+            checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let locals = assignment(i);
             let scope = Scope {
                 lets: &self.lets,
@@ -497,7 +522,12 @@ impl LessonChecker {
             Quantifier::Forall => {
                 let first_bad = (0..total)
                     .into_par_iter()
-                    .find_first(|&i| !matches!(outcome(i), Ok(None)));
+                    .find_first(|&i| expired() || !matches!(outcome(i), Ok(None)));
+                if timed_out.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(over_time(
+                        checked.load(std::sync::atomic::Ordering::Relaxed),
+                    ));
+                }
                 let Some(i) = first_bad else {
                     return Ok(None);
                 };
@@ -526,7 +556,12 @@ impl LessonChecker {
             Quantifier::Exists => {
                 let witness = (0..total)
                     .into_par_iter()
-                    .find_first(|&i| matches!(outcome(i), Ok(None)));
+                    .find_first(|&i| !expired() && matches!(outcome(i), Ok(None)));
+                if witness.is_none() && timed_out.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(over_time(
+                        checked.load(std::sync::atomic::Ordering::Relaxed),
+                    ));
+                }
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
                     None => Err(Box::new(

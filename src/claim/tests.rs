@@ -196,3 +196,28 @@ fn game_spellings_answer_through_the_engine() {
     let e = value("nin(1, 2)").err().unwrap_or_default();
     assert!(e.contains("`nim`"), "{e}");
 }
+
+#[test]
+fn a_slow_quantifier_stops_at_its_time_budget() {
+    let limits = Limits {
+        game: crate::game::Budget {
+            max_time: std::time::Duration::from_millis(200),
+            ..crate::game::Budget::default()
+        },
+        ..Limits::default()
+    };
+    let text =
+        "forall n < 19000000: grundy(kayles(int(n mod 50))) = grundy(kayles(int(n mod 50)))\n";
+    let mut c = LessonChecker::new(SourceFile::new("t.md", text), limits);
+    let started = std::time::Instant::now();
+    c.check_block(&MappedText::contiguous(text, 0));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(c.failed, 1);
+    assert!(
+        c.diagnostics[0]
+            .message
+            .contains("ran out of its time budget"),
+        "{}",
+        c.diagnostics[0].message
+    );
+}
