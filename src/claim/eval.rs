@@ -95,7 +95,7 @@ pub struct Scope<'a> {
     /// Bindings made by `let`, in force for the rest of the lesson.
     pub lets: &'a HashMap<String, Value>,
     /// Variables bound by a quantifier, innermost last.
-    pub locals: &'a [(String, Value)],
+    pub locals: &'a [(&'a str, Value)],
 }
 
 impl Scope<'_> {
@@ -103,7 +103,7 @@ impl Scope<'_> {
         self.locals
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
             .or_else(|| self.lets.get(name))
     }
@@ -111,7 +111,7 @@ impl Scope<'_> {
     fn names(&self) -> impl Iterator<Item = &str> {
         self.locals
             .iter()
-            .map(|(n, _)| n.as_str())
+            .map(|(n, _)| *n)
             .chain(self.lets.keys().map(String::as_str))
     }
 }
@@ -308,6 +308,22 @@ fn binary(
     limits: &Limits,
 ) -> Result<Nimber, ClaimError> {
     let nim_err = |e: crate::nim::NimError| ClaimError::new(span.clone(), e.to_string());
+    // Fast paths for small operands: quantified claims evaluate these millions of times.
+    if let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) {
+        let (x, y) = (u128::from(x), u128::from(y));
+        let small = match op {
+            BinOp::Add => Some(x + y),
+            BinOp::Sub => x.checked_sub(y),
+            BinOp::Mul => Some(x * y),
+            BinOp::Div => x.checked_div(y),
+            BinOp::Mod => x.checked_rem(y),
+            BinOp::NimPow => return Ok(a.pow_u64(y as u64)),
+            _ => None,
+        };
+        if let Some(v) = small {
+            return Ok(Nimber::from_u128(v));
+        }
+    }
     match op {
         BinOp::NimAdd => Ok(a.nim_add(b)),
         BinOp::NimMul => Ok(a.nim_mul(b)),
