@@ -22,9 +22,10 @@
 //!
 //! # The modulus
 //!
-//! `p = x^64 + x^4 + x^3 + x + 1`, a pentanomial, so reducing a 128-bit product is a handful of
-//! shifts: `x^64 ≡ x^4 + x^3 + x + 1`, applied twice because the first pass can spill up to
-//! four bits past `x^63`.
+//! `p = x^64 + x^4 + x^3 + x + 1`, a pentanomial (degree 64 has no irreducible trinomial).
+//! Reducing a 128-bit product uses `x^64 ≡ x^4 + x^3 + x + 1` twice, because the first pass
+//! can spill up to four bits past `x^63`; each pass is one more carry-less product by the
+//! five-bit constant, which takes fewer instructions than the equivalent shifts.
 //!
 //! # Finding the isomorphism
 //!
@@ -109,8 +110,8 @@ fn apply(t: &ByteTables, v: u64) -> u64 {
             ^ (t[6][b[6] as usize] ^ t[7][b[7] as usize]))
 }
 
-/// `hi · x^64 + lo` modulo `p`.
-#[inline(always)]
+/// `hi · x^64 + lo` modulo `p`, with shifts (the hardware path uses the multiplier).
+#[cfg(any(test, not(target_arch = "x86_64")))]
 fn reduce(lo: u64, hi: u64) -> u64 {
     // hi · (x^4 + x^3 + x + 1): the low 64 bits, and the (at most four) bits past x^63.
     let t = hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
@@ -144,29 +145,40 @@ fn mulmod_soft(a: u64, b: u64) -> u64 {
 #[cfg(target_arch = "x86_64")]
 mod hw {
     use std::arch::x86_64::{
-        __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_srli_si128,
+        __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_xor_si128,
     };
 
-    use super::{apply, reduce, Engine};
+    use super::{apply, Engine, P_LOW};
 
     // These are `unsafe fn`s rather than safe `#[target_feature]` functions so that they
     // also build with the crate's `rust-version` (1.85), where the intrinsics are unsafe.
 
-    /// Carry-less product of two 64-bit words as `(low, high)`.
+    /// Carry-less product of two 64-bit words, unreduced (128 bits).
     ///
     /// # Safety
     ///
     /// The CPU must support `pclmulqdq`.
     #[inline]
     #[target_feature(enable = "pclmulqdq")]
-    unsafe fn clmul(a: u64, b: u64) -> (u64, u64) {
-        let x: __m128i = _mm_cvtsi64_si128(a as i64);
-        let y: __m128i = _mm_cvtsi64_si128(b as i64);
-        let z = _mm_clmulepi64_si128::<0>(x, y);
-        (
-            _mm_cvtsi128_si64(z) as u64,
-            _mm_cvtsi128_si64(_mm_srli_si128::<8>(z)) as u64,
-        )
+    unsafe fn clmul(a: u64, b: u64) -> __m128i {
+        _mm_clmulepi64_si128::<0x00>(_mm_cvtsi64_si128(a as i64), _mm_cvtsi64_si128(b as i64))
+    }
+
+    /// A 128-bit polynomial modulo `p`, with two more carry-less products instead of the
+    /// shifts of `reduce`: `hi · (p - x^64)` has at most 68 bits, and its top four bits times
+    /// `p - x^64` fit in a byte.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `pclmulqdq`.
+    #[inline]
+    #[target_feature(enable = "pclmulqdq")]
+    unsafe fn reduce(z: __m128i) -> u64 {
+        let p = _mm_cvtsi64_si128(P_LOW as i64);
+        // Immediate 0x01: the high word of the first operand times the low word of the second.
+        let t = _mm_clmulepi64_si128::<0x01>(z, p);
+        let u = _mm_clmulepi64_si128::<0x01>(t, p);
+        _mm_cvtsi128_si64(_mm_xor_si128(_mm_xor_si128(z, t), u)) as u64
     }
 
     /// `a ⊗ b` for 64-bit nimbers.
@@ -176,8 +188,8 @@ mod hw {
     /// The CPU must support `pclmulqdq`.
     #[target_feature(enable = "pclmulqdq")]
     pub(super) unsafe fn mul64(e: &Engine, a: u64, b: u64) -> u64 {
-        let (lo, hi) = clmul(apply(&e.to_poly, a), apply(&e.to_poly, b));
-        apply(&e.to_nim, reduce(lo, hi))
+        let z = clmul(apply(&e.to_poly, a), apply(&e.to_poly, b));
+        apply(&e.to_nim, reduce(z))
     }
 
     /// `a ⊗ b` for 128-bit nimbers: Karatsuba over 64-bit halves in the polynomial basis.
@@ -195,12 +207,12 @@ mod hw {
             apply(&e.to_poly, b as u64),
             apply(&e.to_poly, (b >> 64) as u64),
         );
-        let (l00, h00) = clmul(a0, b0);
-        let (l11, h11) = clmul(a1, b1);
-        let (lm, hm) = clmul(a0 ^ a1, b0 ^ b1);
-        let (lh, hh) = clmul(reduce(l11, h11), e.half);
-        let hi = reduce(lm ^ l00, hm ^ h00);
-        let lo = reduce(l00 ^ lh, h00 ^ hh);
+        let c00 = clmul(a0, b0);
+        let c11 = reduce(clmul(a1, b1));
+        let cm = clmul(a0 ^ a1, b0 ^ b1);
+        // Reduction is linear, so sums are taken before reducing.
+        let hi = reduce(_mm_xor_si128(cm, c00));
+        let lo = reduce(_mm_xor_si128(c00, clmul(c11, e.half)));
         ((apply(&e.to_nim, hi) as u128) << 64) | apply(&e.to_nim, lo) as u128
     }
 }
