@@ -35,7 +35,10 @@
 //! `T(x) = Σ_(i<64) (βx)^(2^i) mod f` takes only the values 0 and 1 at the roots of `f` (it is
 //! the trace to `GF(2)`), so `gcd(f, T)` collects the roots where `Tr(βr) = 0`. As `β` runs
 //! through the basis `1, 2, 4, ...`, two distinct roots are separated by some `β`, so the
-//! factor shrinks until it is linear, `x ⊕ r`. The build then checks itself: `M` must be
+//! factor shrinks until it is linear, `x ⊕ r`. Because `f` divides `p`, `T` may be taken
+//! modulo `p` instead, and there it is cheap: `T = Σ β^(2^i) · (x^(2^i) mod p)`, where the
+//! `x^(2^i) mod p` have bit coefficients and come from 64 carry-less squarings. The whole
+//! search costs well under a millisecond in a release build. The build then checks itself: `M` must be
 //! invertible (which also proves `p` irreducible: otherwise the minimal polynomial of `r`
 //! would have degree below 64 and the powers `r^i` would be dependent).
 //!
@@ -111,7 +114,6 @@ fn apply(t: &ByteTables, v: u64) -> u64 {
 }
 
 /// `hi · x^64 + lo` modulo `p`, with shifts (the hardware path uses the multiplier).
-#[cfg(any(test, not(target_arch = "x86_64")))]
 fn reduce(lo: u64, hi: u64) -> u64 {
     // hi · (x^4 + x^3 + x + 1): the low 64 bits, and the (at most four) bits past x^63.
     let t = hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
@@ -120,8 +122,7 @@ fn reduce(lo: u64, hi: u64) -> u64 {
 }
 
 /// Carry-less product in software, `(low, high)`: the fallback off x86-64, and a check of
-/// the tables that does not need the instruction.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// the tables that does not need the instruction, and the squarings that build them.
 fn clmul_soft(a: u64, b: u64) -> (u64, u64) {
     let (mut lo, mut hi) = (0u64, 0u64);
     for i in 0..64 {
@@ -420,23 +421,31 @@ fn gcd(t: &Tables, a: NimPoly, b: NimPoly) -> NimPoly {
     a
 }
 
-/// `Σ_(i<64) (βx)^(2^i) mod f` for monic `f` of degree at least 2.
-fn trace_poly(t: &Tables, beta: u64, f: &[u64]) -> NimPoly {
-    let mut u: NimPoly = vec![0, beta];
-    let mut acc = u.clone();
-    for _ in 1..64 {
-        // Squaring is the Frobenius map: coefficients square, exponents double.
-        let mut s = vec![0u64; 2 * u.len()];
-        for (i, &c) in u.iter().enumerate() {
-            s[2 * i] = t.sq64(c);
+/// `x^(2^i) mod p` for `i < 64`, as bit-polynomials: `p` has coefficients in `GF(2)`, so these
+/// do too, and squaring a bit-polynomial is a carry-less square.
+fn frobenius_powers() -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut y = 0b10u64;
+    for slot in out.iter_mut() {
+        *slot = y;
+        let (lo, hi) = clmul_soft(y, y);
+        y = reduce(lo, hi);
+    }
+    out
+}
+
+/// The trace polynomial `Σ_(i<64) (βx)^(2^i) = Σ_(i<64) β^(2^i) x^(2^i) mod p`, from the
+/// bit-polynomials `x^(2^i) mod p`: no polynomial arithmetic over the nimbers is needed.
+fn trace_poly(t: &Tables, beta: u64, xpow: &[u64; 64]) -> NimPoly {
+    let mut acc = vec![0u64; 64];
+    let mut b = beta;
+    for &xp in xpow {
+        for (j, a) in acc.iter_mut().enumerate() {
+            if (xp >> j) & 1 == 1 {
+                *a ^= b;
+            }
         }
-        u = rem(t, s, f);
-        if acc.len() < u.len() {
-            acc.resize(u.len(), 0);
-        }
-        for (a, &c) in acc.iter_mut().zip(&u) {
-            *a ^= c;
-        }
+        b = t.sq64(b);
     }
     trim(acc)
 }
@@ -448,11 +457,13 @@ fn root_of_p(t: &Tables) -> Option<u64> {
     for (i, slot) in f.iter_mut().enumerate().take(5) {
         *slot = (P_LOW >> i) & 1;
     }
+    let xpow = frobenius_powers();
     while f.len() > 2 {
         // Some basis element separates two of f's distinct roots; if none does, f has a
-        // repeated or missing root and p was not what it should be.
+        // repeated or missing root and p was not what it should be. The trace polynomial is
+        // taken modulo p, not f: since f divides p, the gcd with f is the same.
         let g = (0..64).find_map(|k| {
-            let g = gcd(t, f.clone(), trace_poly(t, 1 << k, &f));
+            let g = gcd(t, f.clone(), trace_poly(t, 1 << k, &xpow));
             (g.len() > 1 && g.len() < f.len()).then_some(g)
         })?;
         f = g;
