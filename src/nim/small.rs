@@ -105,23 +105,45 @@ fn build() -> Tables {
     // Re-choose the generator as g^u (u a unit modulo 65535) to make log h as small as
     // possible: the exponential table is read at sums of two logarithms plus up to three
     // copies of log h, so a small log h keeps the part of the table in use near 256 KiB.
+    // With v = u⁻¹ running over the units as u does, log h = j ⊗ v mod 65535 needs no inverse
+    // in the scan; the smallest u among the minimisers keeps the choice canonical.
+    let n16 = ORDER16 as u64;
     let j = log0[1 << 15] as u64;
-    let (u, log_h) = (1u64..ORDER16 as u64)
-        .filter(|&u| gcd64(u, ORDER16 as u64) == 1)
-        .map(|u| (u, j * inv_mod(u, ORDER16 as u64) % ORDER16 as u64))
-        .min_by_key(|&(_, k)| k)
-        .unwrap_or((1, j));
-    let u_inv = inv_mod(u, ORDER16 as u64);
+    let is_unit = |v: &u64| [3u64, 5, 17, 257].iter().all(|p| v % p != 0);
+    let log_h = (1..n16)
+        .filter(is_unit)
+        .map(|v| j * v % n16)
+        .min()
+        .unwrap_or(j);
+    let u = (1..n16)
+        .filter(is_unit)
+        .filter(|v| j * v % n16 == log_h)
+        .map(|v| inv_mod(v, n16))
+        .min()
+        .unwrap_or(1);
+    let u_inv = inv_mod(u, n16);
     // Sums of genuine logarithms stay below `zero_log`; any sum with log 0 lands at or above
     // it, where the table is 0.
     let zero_log = 2 * (ORDER16 - 1) + 3 * log_h as u32 + 1;
+    // The new logarithm of exp0[i] = g^i is i ⊗ u⁻¹, and the new exponential at n is
+    // exp0[n u]: both indices advance by a constant modulo 65535, without a division.
     let mut log = vec![zero_log; 1 << 16];
-    for x in 1..(1usize << 16) {
-        log[x] = (log0[x] as u64 * u_inv % ORDER16 as u64) as u32;
+    let mut l = 0u64;
+    for &x in &exp0 {
+        log[x as usize] = l as u32;
+        l += u_inv;
+        if l >= n16 {
+            l -= n16;
+        }
     }
     let mut exp = vec![0u16; EXP_LEN];
-    for (n, e) in exp.iter_mut().enumerate().take(zero_log as usize) {
-        *e = exp0[(n as u64 % ORDER16 as u64 * u % ORDER16 as u64) as usize] as u16;
+    let mut i = 0u64;
+    for e in exp.iter_mut().take(zero_log as usize) {
+        *e = exp0[i as usize] as u16;
+        i += u;
+        if i >= n16 {
+            i -= n16;
+        }
     }
     let log: Box<[u32; 1 << 16]> = match log.into_boxed_slice().try_into() {
         Ok(b) => b,
@@ -133,14 +155,6 @@ fn build() -> Tables {
     };
     let log_h = log[1 << 15];
     Tables { log, exp, log_h }
-}
-
-fn gcd64(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd64(b, a % b)
-    }
 }
 
 /// Inverse of the unit `a` modulo `m` (by Fermat–Euler would need φ(m); the extended
