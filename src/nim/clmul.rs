@@ -121,8 +121,9 @@ fn reduce(lo: u64, hi: u64) -> u64 {
     lo ^ t ^ o ^ (o << 1) ^ (o << 3) ^ (o << 4)
 }
 
-/// Carry-less product in software, `(low, high)`: the fallback off x86-64, and a check of
-/// the tables that does not need the instruction, and the squarings that build them.
+/// Carry-less product in software, `(low, high)`: it squares the bit-polynomials
+/// `x^(2^i) mod p` while the tables are built, and lets the tests check the tables without
+/// the instruction.
 fn clmul_soft(a: u64, b: u64) -> (u64, u64) {
     let (mut lo, mut hi) = (0u64, 0u64);
     for i in 0..64 {
@@ -228,6 +229,7 @@ impl Engine {
             // (see `engine`), which is the one requirement of `hw::mul64`.
             unsafe { hw::mul64(self, a, b) }
         }
+        // No engine is built off x86-64 (see `has_pclmul`); this keeps the method total.
         #[cfg(not(target_arch = "x86_64"))]
         {
             self.mul64_soft(a, b)
