@@ -50,6 +50,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 mod big;
+mod clmul;
 pub mod expand;
 mod field;
 pub mod naive;
