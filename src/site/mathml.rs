@@ -60,6 +60,28 @@ pub fn expr(out: &mut String, e: &Expr) {
             sequence(out, items);
             mo(out, "]");
         }
+        ExprKind::Call { name, args, .. }
+            if name == "ord"
+                && matches!(
+                    args.as_slice(),
+                    [Expr {
+                        kind: ExprKind::Str(_),
+                        ..
+                    }]
+                ) =>
+        {
+            let ExprKind::Str(text) = &args[0].kind else {
+                return;
+            };
+            match crate::nim::ordinal::parse(text) {
+                Ok(o) => ordinal(out, &o),
+                Err(_) => {
+                    out.push_str("<ms>");
+                    out.push_str(&escape(text));
+                    out.push_str("</ms>");
+                }
+            }
+        }
         ExprKind::Call { name, args, .. } => {
             out.push_str("<mi>");
             out.push_str(&escape(name));
@@ -71,7 +93,13 @@ pub fn expr(out: &mut String, e: &Expr) {
         ExprKind::Bin { op, lhs, rhs } => match op {
             BinOp::NimPow | BinOp::Pow => {
                 out.push_str("<msup><mrow>");
-                expr(out, lhs);
+                if needs_parens_as_base(lhs) {
+                    mo(out, "(");
+                    expr(out, lhs);
+                    mo(out, ")");
+                } else {
+                    expr(out, lhs);
+                }
                 out.push_str("</mrow><mrow>");
                 expr(out, rhs);
                 out.push_str("</mrow></msup>");
@@ -99,6 +127,78 @@ pub fn expr(out: &mut String, e: &Expr) {
     }
 }
 
+/// Whether a base of a power must be bracketed to be read right: `(ω^ω)^5`, not `ω^ω^5`.
+fn needs_parens_as_base(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Bin { .. } => true,
+        ExprKind::Call { name, args, .. } if name == "ord" => match args.as_slice() {
+            [Expr {
+                kind: ExprKind::Str(text),
+                ..
+            }] => crate::nim::ordinal::parse(text).is_ok_and(|o| {
+                let terms: Vec<_> = o.terms().collect();
+                !(o.is_finite() || matches!(terms.as_slice(), [(e, 1)] if *e == [1]))
+            }),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// An ordinal in Cantor normal form, as mathematics: `ω^(ω^2)·3 + ω + 4`.
+pub fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
+    let terms: Vec<_> = o.terms().collect();
+    if terms.is_empty() {
+        out.push_str("<mn>0</mn>");
+        return;
+    }
+    out.push_str("<mrow>");
+    for (k, (exponent, coefficient)) in terms.iter().enumerate() {
+        if k > 0 {
+            mo(out, "+");
+        }
+        let degree = exponent.iter().rposition(|&a| a != 0);
+        match degree {
+            None => out.push_str(&format!("<mn>{coefficient}</mn>")),
+            Some(_) => {
+                let is_one =
+                    exponent.first() == Some(&1) && exponent.iter().skip(1).all(|&a| a == 0);
+                if is_one {
+                    out.push_str("<mi>ω</mi>");
+                } else {
+                    out.push_str("<msup><mi>ω</mi><mrow>");
+                    // The exponent is itself a sum of powers of ω with finite coefficients.
+                    let mut first = true;
+                    for (i, &a) in exponent.iter().enumerate().rev() {
+                        if a == 0 {
+                            continue;
+                        }
+                        if !first {
+                            mo(out, "+");
+                        }
+                        first = false;
+                        match i {
+                            0 => out.push_str(&format!("<mn>{a}</mn>")),
+                            1 => out.push_str("<mi>ω</mi>"),
+                            _ => out.push_str(&format!("<msup><mi>ω</mi><mn>{i}</mn></msup>")),
+                        }
+                        if i > 0 && a > 1 {
+                            mo(out, "·");
+                            out.push_str(&format!("<mn>{a}</mn>"));
+                        }
+                    }
+                    out.push_str("</mrow></msup>");
+                }
+                if *coefficient > 1 {
+                    mo(out, "·");
+                    out.push_str(&format!("<mn>{coefficient}</mn>"));
+                }
+            }
+        }
+    }
+    out.push_str("</mrow>");
+}
+
 fn sequence(out: &mut String, items: &[Expr]) {
     for (i, a) in items.iter().enumerate() {
         if i > 0 {
@@ -116,6 +216,7 @@ pub fn value(out: &mut String, v: &Value) {
             out.push_str(&n.to_string());
             out.push_str("</mn>");
         }
+        Value::Ordinal(o) => ordinal(out, o),
         other => {
             out.push_str("<mtext>");
             out.push_str(&escape(&other.to_string()));
