@@ -15,6 +15,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("sidebar.html", include_str!("../../templates/sidebar.html")),
+    ("topbar.html", include_str!("../../templates/topbar.html")),
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
