@@ -331,6 +331,26 @@ fn continue_by_period(
     }
 }
 
+/// Marks the values of the options of heap `h` that leave no heap or a single heap (digit bits
+/// 1 and 2); the splitting options (bit 4) are the caller's, which differ between the plain and
+/// the sparse-space computation.
+#[inline]
+fn mark_unsplit_options(digits: &[u8], h: u64, g: &[u64], seen: &mut Seen) {
+    for (k, &d) in digits.iter().enumerate() {
+        let k = k as u64;
+        if k > h {
+            break;
+        }
+        let m = h - k;
+        if d & 1 != 0 && m == 0 {
+            seen.set(0);
+        }
+        if d & 2 != 0 && m > 0 {
+            seen.set(g[m as usize]);
+        }
+    }
+}
+
 fn octal_values_mex(
     code: &OctalCode,
     n: u64,
@@ -361,18 +381,13 @@ fn octal_values_mex(
         }
         meter.tick()?;
         seen.clear();
+        mark_unsplit_options(digits, h, &g, &mut seen);
         for (k, &d) in digits.iter().enumerate() {
             let k = k as u64;
             if k > h {
                 break;
             }
             let m = h - k;
-            if d & 1 != 0 && m == 0 {
-                seen.set(0);
-            }
-            if d & 2 != 0 && m > 0 {
-                seen.set(g[m as usize]);
-            }
             if d & 4 != 0 && m >= 2 {
                 for a in 1..=m / 2 {
                     meter.step()?;
@@ -395,19 +410,7 @@ fn octal_values_mex(
         }
         meter.tick()?;
         seen.clear();
-        for (k, &d) in digits.iter().enumerate() {
-            let k = k as u64;
-            if k > h {
-                break;
-            }
-            let m = h - k;
-            if d & 1 != 0 && m == 0 {
-                seen.set(0);
-            }
-            if d & 2 != 0 && m > 0 {
-                seen.set(g[m as usize]);
-            }
-        }
+        mark_unsplit_options(digits, h, &g, &mut seen);
         // Every common option value has a rare heap on one side.
         for &k in &split_ks {
             if k + 2 > h {
