@@ -53,6 +53,7 @@ mod big;
 mod clmul;
 pub mod expand;
 mod field;
+mod gfni;
 pub mod naive;
 pub mod ordinal;
 mod poly;
