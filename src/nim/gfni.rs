@@ -65,7 +65,7 @@
 
 use std::sync::OnceLock;
 
-use super::small::{tables, Tables};
+use super::small::{karatsuba128, tables, Tables};
 
 /// The five constant vectors, in the order the assembly reads them.
 #[repr(C, align(64))]
@@ -171,6 +171,9 @@ fn words(v: &[u8; 64]) -> [u64; 8] {
     })
 }
 
+/// A Karatsuba term: its digits `(v2, v1, v0)` and the bytes of its nimber `E_v`.
+type Term = ([u8; 3], [u8; 8]);
+
 /// The three levels of the tower over `GF(2^8)`: the Fermat 2-power `F_m` and its half.
 const LEVELS: [(u64, u64); 3] = [(1 << 8, 1 << 7), (1 << 16, 1 << 15), (1 << 32, 1 << 31)];
 
@@ -198,24 +201,23 @@ impl Gfni {
         }
         // The 27 Karatsuba terms: digits (v2, v1, v0), digit 0 = low half, 1 = high half,
         // 2 = their sum; E_v is the product of the per-level factors.
-        let mut groups: Vec<(u8, Vec<[u8; 3]>)> = Vec::new();
-        let mut terms = Vec::new();
+        let mut groups: Vec<(u8, Vec<Term>)> = Vec::new();
         for code in 0..27u8 {
             let v = [code / 9, code / 3 % 3, code % 3];
-            let e = (0..3).fold(1u64, |e, m| {
-                let (f, h) = LEVELS[2 - m];
-                nim(e, [f ^ 1, h, f][v[m] as usize])
-            });
-            terms.push((v, e.to_le_bytes()));
-        }
-        for (v, e) in &terms {
-            let mut seen: Vec<u8> = e.iter().copied().filter(|&c| c != 0).collect();
-            seen.sort_unstable();
-            seen.dedup();
-            for c in seen {
+            let e = (0..3)
+                .fold(1u64, |e, m| {
+                    let (f, h) = LEVELS[2 - m];
+                    nim(e, [f ^ 1, h, f][v[m] as usize])
+                })
+                .to_le_bytes();
+            // One slot per distinct non-zero byte value c of E_v, in a group (lane) of c.
+            let mut values: Vec<u8> = e.iter().copied().filter(|&c| c != 0).collect();
+            values.sort_unstable();
+            values.dedup();
+            for c in values {
                 match groups.iter_mut().find(|(gc, vs)| *gc == c && vs.len() < 8) {
-                    Some((_, vs)) => vs.push(*v),
-                    None => groups.push((c, vec![*v])),
+                    Some((_, vs)) => vs.push((v, e)),
+                    None => groups.push((c, vec![(v, e)])),
                 }
             }
         }
@@ -241,7 +243,7 @@ impl Gfni {
                 g.planes_b[8 * lane + s] = phi[7 - s];
                 g.planes_out[8 * lane + s] = psi[7 - s];
             }
-            for (j, v) in vs.iter().enumerate() {
+            for (j, (v, e)) in vs.iter().enumerate() {
                 // Byte S of the operand is in the sum when each of its three level bits
                 // matches the digit (or the digit is 2, "both halves").
                 let mut mask = 0u8;
@@ -252,7 +254,6 @@ impl Gfni {
                     }
                 }
                 g.slots[8 * lane + j] = mask;
-                let e = terms.iter().find(|(tv, _)| tv == v).map(|(_, e)| e)?;
                 for (u, &eu) in e.iter().enumerate() {
                     if eu == c {
                         g.outputs[8 * lane + u] |= 1 << (7 - j);
@@ -335,18 +336,10 @@ impl Gfni {
         }
     }
 
-    /// `a ⊗ b` for 128-bit nimbers: Karatsuba over 64-bit halves, with `X ⊗ X = X ⊕ H` for
-    /// `X = 2^64`, `H = 2^63`.
+    /// `a ⊗ b` for 128-bit nimbers: Karatsuba over 64-bit halves.
     #[inline]
     pub(crate) fn mul128(&self, a: u128, b: u128) -> u128 {
-        let (a0, a1) = (a as u64, (a >> 64) as u64);
-        let (b0, b1) = (b as u64, (b >> 64) as u64);
-        let c00 = self.mul64(a0, b0);
-        let c11 = self.mul64(a1, b1);
-        let mid = self.mul64(a0 ^ a1, b0 ^ b1);
-        let hi = mid ^ c00;
-        let lo = c00 ^ self.mul64(c11, 1 << 63);
-        ((hi as u128) << 64) | lo as u128
+        karatsuba128(a, b, |x, y| self.mul64(x, y), |x| self.mul64(x, 1 << 63))
     }
 }
 

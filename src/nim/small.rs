@@ -288,12 +288,7 @@ impl Tables {
     /// Product in `GF(2^128)` from the log/exp tables: Karatsuba over 64-bit halves.
     #[inline]
     pub(crate) fn mul128_log(&self, a: u128, b: u128) -> u128 {
-        let (a0, a1) = (a as u64, (a >> 64) as u64);
-        let (b0, b1) = (b as u64, (b >> 64) as u64);
-        let c00 = self.mul64_log(a0, b0);
-        let c11 = self.mul64_log(a1, b1);
-        let cm = self.mul64_log(a0 ^ a1, b0 ^ b1);
-        (((cm ^ c00) as u128) << 64) | (c00 ^ self.mulh64(c11)) as u128
+        karatsuba128(a, b, |x, y| self.mul64_log(x, y), |x| self.mulh64(x))
     }
 
     /// `x ⊗ 2^127`.
@@ -410,6 +405,23 @@ impl Tables {
         }
         r
     }
+}
+
+/// A 128-bit product from a 64-bit one: with `X = 2^64`, `X ⊗ X = X ⊕ H` for `H = 2^63`, so
+/// three 64-bit products and one by `H` (`mulh`) suffice.
+#[inline(always)]
+pub(crate) fn karatsuba128(
+    a: u128,
+    b: u128,
+    mul: impl Fn(u64, u64) -> u64,
+    mulh: impl Fn(u64) -> u64,
+) -> u128 {
+    let (a0, a1) = (a as u64, (a >> 64) as u64);
+    let (b0, b1) = (b as u64, (b >> 64) as u64);
+    let c00 = mul(a0, b0);
+    let c11 = mul(a1, b1);
+    let cm = mul(a0 ^ a1, b0 ^ b1);
+    (((cm ^ c00) as u128) << 64) | (c00 ^ mulh(c11)) as u128
 }
 
 /// Nim-product of two 64-bit nimbers (the fast path behind [`super::Nimber::nim_mul`]):
