@@ -1,5 +1,5 @@
-//! The vector path: a 64-bit nim-product in seventeen AVX-512 instructions, with no change of
-//! basis and no table larger than a cache line per constant.
+//! The vector path: a 64-bit nim-product in 21 AVX-512 instructions (five of them load
+//! constants), with no change of basis and no table bigger than five 64-byte vectors.
 //!
 //! # The idea
 //!
@@ -49,14 +49,14 @@
 //! 6. the exclusive or of the eight lanes is the product.
 //!
 //! All constants (five vectors of 64 bytes) are derived at start-up from the log/exp
-//! tables of module `small`; [`Gfni::mul64_model`] replays the same steps in plain Rust, so
+//! tables of module `small`; `Gfni::mul64_model` replays the same steps in plain Rust, so
 //! the constants are tested on every machine, and the instructions are tested against the
 //! tables wherever the CPU has them.
 //!
 //! # Safety
 //!
 //! The instructions are emitted by inline assembly, which needs no `#[target_feature]`
-//! and therefore inlines into callers; it touches only `zmm16`–`zmm21`, which also keeps
+//! and therefore inlines into callers; it touches only `zmm16`–`zmm20`, which also keeps
 //! the upper halves of `ymm0`–`ymm15` clean (no `vzeroupper` needed). A [`Gfni`] is only
 //! built after `avx512f`, `avx512vl` and `gfni` were detected at run time, so holding one is
 //! the proof that the instructions exist.
