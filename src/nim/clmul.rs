@@ -574,11 +574,7 @@ mod tests {
     fn the_assembly_agrees_with_the_portable_code() {
         let Some(e) = engine() else { return };
         let t = tables();
-        let mut s = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+        for s in crate::nim::xorshift(0x2545_f491_4f6c_dd1d).take(20_000) {
             let (a, b) = (s, s.rotate_left(23) ^ 0xff00);
             assert_eq!(hw::apply(&e.to_poly, a), apply(&e.to_poly, a));
             assert_eq!(hw::apply(&e.to_nim, a), apply(&e.to_nim, a));
@@ -612,11 +608,7 @@ mod tests {
             panic!("no isomorphism found")
         };
         let e = b.into_engine();
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..2000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+        for s in crate::nim::xorshift(0x9e37_79b9_7f4a_7c15).take(2000) {
             let a = s;
             let b = s.rotate_left(29) ^ 0x5555;
             assert_eq!(e.mul64_soft(a, b), t.mul64_log(a, b), "{a} ⊗ {b}");

@@ -455,6 +455,18 @@ impl FromStr for Nimber {
     }
 }
 
+/// A fixed pseudo-random stream (xorshift64) for the unit tests of the fast paths: the same
+/// seed gives the same inputs on every run.
+#[cfg(test)]
+pub(crate) fn xorshift(mut s: u64) -> impl Iterator<Item = u64> {
+    std::iter::repeat_with(move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

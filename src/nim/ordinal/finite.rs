@@ -104,11 +104,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_finite_engine() {
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..2000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+        for s in crate::nim::xorshift(0x9e37_79b9_7f4a_7c15).take(2000) {
             let a = s;
             let b = s.rotate_left(23) ^ 0x5555;
             assert_eq!(mul(a, b), reference(a, b), "{a} * {b}");
