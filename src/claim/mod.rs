@@ -27,7 +27,7 @@ pub mod parser;
 #[cfg(test)]
 mod tests;
 
-pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
+pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 
 use crate::diag::Span;

@@ -54,6 +54,18 @@ pub const DIRECTIVES: &[(&str, &str)] = &[
         "play",
         "play(nim(3, 5, 7)) or play(kayles(10)): play against the computer's perfect strategy in the page",
     ),
+    (
+        "exercise",
+        "exercise(\"Compute 6 ⊗ 13\", 6 * 13): a question the student answers on the page; the build computes the answer",
+    ),
+    (
+        "choice",
+        "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)]) or choice(\"Which hold?\", [\"2 * 3 = 1\", \"3 * 3 = 2\"]): a multiple-choice question; the engine decides which options are correct",
+    ),
+    (
+        "practice",
+        "practice(\"nim-sum\" | \"nim-product\" | \"inverse\", n) or practice(\"grundy\", \"kayles\", n): endless random problems drawn in the browser",
+    ),
 ];
 
 /// Renders the directives of one `nimbook` block.
@@ -170,28 +182,7 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 )),
             };
             let (a, b) = (num(0)?, num(1)?);
-            let steps = crate::nim::expand::product_steps(&a, &b);
-            let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
-            let exprs = checker.verify_steps(&texts, &d.span);
-            let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
-            for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
-                let mut inner = String::new();
-                if i > 0 {
-                    inner.push_str("<mo>=</mo>");
-                }
-                if let Some(e) = &expr {
-                    super::mathml::expr(&mut inner, e);
-                }
-                let _ = writeln!(
-                    h,
-                    "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
-                    super::mathml::math(&inner, false, &step.expr),
-                    escape(&step.why),
-                    if i > 0 { VERIFIED_MARK } else { "" }
-                );
-            }
-            h.push_str("</div>\n");
-            Ok(h)
+            Ok(expansion(checker, &a, &b, &d.span))
         }
         "grundy_table" => super::diagrams::grundy_table(checker, d),
         "sequence_table" => super::diagrams::sequence_table(checker, d),
@@ -199,6 +190,9 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
         "cram_diagram" => super::diagrams::cram_diagram(checker, d),
         "game_graph" => super::diagrams::game_graph(checker, d),
         "play" => super::widget::play(checker, d),
+        "exercise" => super::exercise::exercise(checker, d),
+        "choice" => super::exercise::choice(checker, d),
+        "practice" => super::exercise::practice(checker, d),
         _ => {
             let mut diag = error(
                 checker,
@@ -216,6 +210,33 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
             Err(diag)
         }
     }
+}
+
+/// The worked expansion of the nim-product `a ⊗ b`, every step verified by the claim checker
+/// (a failing step is reported at `at`).
+pub(super) fn expansion(checker: &mut LessonChecker, a: &Nimber, b: &Nimber, at: &Span) -> String {
+    let steps = crate::nim::expand::product_steps(a, b);
+    let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
+    let exprs = checker.verify_steps(&texts, at);
+    let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
+    for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
+        let mut inner = String::new();
+        if i > 0 {
+            inner.push_str("<mo>=</mo>");
+        }
+        if let Some(e) = &expr {
+            super::mathml::expr(&mut inner, e);
+        }
+        let _ = writeln!(
+            h,
+            "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
+            super::mathml::math(&inner, false, &step.expr),
+            escape(&step.why),
+            if i > 0 { VERIFIED_MARK } else { "" }
+        );
+    }
+    h.push_str("</div>\n");
+    h
 }
 
 const VERIFIED_MARK: &str =

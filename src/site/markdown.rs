@@ -48,6 +48,8 @@ pub struct RenderedPage {
     pub headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
     pub links: Vec<InternalLink>,
+    /// The answer key of the page's exercises, in document order.
+    pub answers: Vec<crate::claim::AnswerKey>,
 }
 
 /// Whether a link target leaves the book (has a scheme such as `https:` or `mailto:`).
@@ -342,6 +344,7 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
         html,
         headings,
         links,
+        answers: std::mem::take(&mut checker.answers),
     }
 }
 

@@ -10,6 +10,7 @@ pub mod blocks;
 pub mod book;
 pub mod config;
 pub mod diagrams;
+pub mod exercise;
 pub mod handout;
 pub mod highlight;
 pub mod markdown;
