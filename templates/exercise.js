@@ -192,20 +192,18 @@
     Array.prototype.forEach.call(items, function (li) {
       var total = Number(li.getAttribute("data-exercises"));
       var a = li.querySelector("a");
-      var old = li.querySelector(".progress-mark");
-      if (old) old.remove();
+      Array.prototype.forEach.call(li.querySelectorAll(".progress-mark"), function (m) { m.remove(); });
       if (!a || !(total > 0)) return;
       var list = p[lessonKey(a.getAttribute("href"))];
       var done = Array.isArray(list) ? Math.min(list.length, total) : 0;
       if (done === 0) return;
-      var mark = el("span", "progress-mark" + (done === total ? " complete" : ""),
-        done === total ? "✓" : done + "/" + total);
+      var mark = el("span", "progress-mark" + (done === total ? " complete" : ""));
+      var shown = el("span", null, done === total ? "✓" : done + "/" + total);
+      shown.setAttribute("aria-hidden", "true");
       mark.setAttribute("title", done + " of " + total + " exercises solved");
-      var sr = el("span", "visually-hidden", " (" + done + " of " + total + " exercises solved)");
-      mark.setAttribute("aria-hidden", "true");
+      mark.appendChild(shown);
+      mark.appendChild(el("span", "visually-hidden", " (" + done + " of " + total + " exercises solved)"));
       a.appendChild(mark);
-      sr.classList.add("progress-mark");
-      a.appendChild(sr);
     });
   }
 

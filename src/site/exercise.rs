@@ -74,7 +74,9 @@ fn question_arg(checker: &LessonChecker, arg: &(Value, Span)) -> Result<String, 
         other => Err(error(
             checker,
             &arg.1,
-            format!("expected the question as a string such as \"Compute 6 ⊗ 13\", found `{other}`"),
+            format!(
+                "expected the question as a string such as \"Compute 6 ⊗ 13\", found `{other}`"
+            ),
         )),
     }
 }
@@ -86,13 +88,21 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
     let mut in_math = false;
     let count = q.matches('$').count();
     if count % 2 == 1 {
-        return Err(error(checker, at, "a `$` in the question is not closed")
-            .help("write inline math between two dollar signs, as in \"Compute $6 \\otimes 13$\""));
+        return Err(
+            error(checker, at, "a `$` in the question is not closed").help(
+                "write inline math between two dollar signs, as in \"Compute $6 \\otimes 13$\"",
+            ),
+        );
     }
     for piece in pieces.by_ref() {
         if in_math {
-            let m = super::markdown::render_tex(piece, false)
-                .map_err(|e| error(checker, at, format!("the math `{piece}` in the question does not parse: {e}")))?;
+            let m = super::markdown::render_tex(piece, false).map_err(|e| {
+                error(
+                    checker,
+                    at,
+                    format!("the math `{piece}` in the question does not parse: {e}"),
+                )
+            })?;
             out.push_str(&m);
         } else {
             out.push_str(&escape(piece));
@@ -139,10 +149,10 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     let mut h = String::new();
     let _ = write!(
         h,
-        "<section class=\"nim-exercise\" id=\"{id}\" data-kind=\"{kind}\" data-answer=\"{}\" aria-labelledby=\"{id}-q\">\
-         <p class=\"nim-exercise-question\" id=\"{id}-q\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html}</p>\
-         <form class=\"nim-exercise-form\" hidden><label for=\"{id}-input\">Your answer ({placeholder})</label> \
-         <input id=\"{id}-input\" type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"> \
+        "<section class=\"nim-exercise\" id=\"{id}\" data-kind=\"{kind}\" data-answer=\"{}\">\
+         <p class=\"nim-exercise-question\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html}</p>\
+         <form class=\"nim-exercise-form\" hidden><label>Answer to exercise {n} ({placeholder}): \
+         <input type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"></label> \
          <button type=\"submit\">Check</button></form>\
          <span class=\"nim-exercise-blank\" aria-hidden=\"true\"></span>\
          <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>",
@@ -423,7 +433,10 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
             return Err(error(
                 checker,
                 &at,
-                format!("every option must be of one kind, but this is `{opt}` and the first is `{}`", options[0]),
+                format!(
+                    "every option must be of one kind, but this is `{opt}` and the first is `{}`",
+                    options[0]
+                ),
             ));
         }
         let (label, ok) = match (&judge, opt) {
@@ -485,13 +498,13 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
     let _ = write!(
         h,
         "<section class=\"nim-exercise nim-choice\" id=\"{id}\" data-kind=\"choice\" data-answer=\"{}\">\
-         <form class=\"nim-exercise-form\"><fieldset><legend class=\"nim-exercise-question\" id=\"{id}-q\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html} <span class=\"nim-choice-note\">(Select every correct option.)</span></legend><ul class=\"nim-options\">",
+         <form class=\"nim-exercise-form\"><fieldset><legend class=\"nim-exercise-question\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html} <span class=\"nim-choice-note\">(Select every correct option.)</span></legend><ul class=\"nim-options\">",
         key.join(",")
     );
     for (i, label) in labels.iter().enumerate() {
         let _ = write!(
             h,
-            "<li><input type=\"checkbox\" id=\"{id}-o{i}\" value=\"{i}\"> <label for=\"{id}-o{i}\">{label}</label></li>"
+            "<li><label><input type=\"checkbox\" value=\"{i}\"> {label}</label></li>"
         );
     }
     let right: Vec<&str> = labels
@@ -562,7 +575,11 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     };
     let names = || PRACTICE_KINDS.iter().map(|(n, _)| *n);
     if !names().any(|n| n == kind) {
-        let mut diag = error(checker, kind_at, format!("unknown practice kind \"{kind}\""));
+        let mut diag = error(
+            checker,
+            kind_at,
+            format!("unknown practice kind \"{kind}\""),
+        );
         if let Some(best) = crate::claim::eval::nearest(kind, names()) {
             diag = diag.help(format!("a kind with a similar name exists: \"{best}\""));
         }
@@ -652,17 +669,17 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
         title = match kind.as_str() {
             "nim-sum" => format!("Nim-sums a ⊕ b of numbers below {n}"),
             "nim-product" => format!("Nim-products a ⊗ b of numbers below {n}"),
-            _ => format!("Nim-inverses of numbers from 1 to {n} − 1", n = n),
+            _ => format!("Nim-inverses of numbers from 1 to {}", &n - 1u32),
         };
         data = format!("data-practice=\"{kind}\" data-max=\"{n}\"");
     }
     let id = format!("practice-{}", d.span.start);
     Ok(format!(
-        "<section class=\"nim-practice\" id=\"{id}\" {data} aria-labelledby=\"{id}-title\">\
-         <p class=\"nim-practice-title\" id=\"{id}-title\">Practice: {}</p>\
-         <p class=\"nim-practice-problem\" id=\"{id}-q\">Turn on JavaScript to draw practice problems without end.</p>\
-         <form class=\"nim-exercise-form\" hidden><label for=\"{id}-input\">Your answer (a number, such as 12 or 0xC)</label> \
-         <input id=\"{id}-input\" type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"> \
+        "<section class=\"nim-practice\" id=\"{id}\" {data}>\
+         <p class=\"nim-practice-title\">Practice: {}</p>\
+         <p class=\"nim-practice-problem\">Turn on JavaScript to draw practice problems without end.</p>\
+         <form class=\"nim-exercise-form\" hidden><label>Your answer to the practice problem (a number, such as 12 or 0xC): \
+         <input type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"></label> \
          <button type=\"submit\">Check</button> <button type=\"button\" class=\"nim-practice-new\">New problem</button></form>\
          <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>\
          <div class=\"nim-exercise-hint\" hidden></div></section>\n",
