@@ -648,7 +648,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     } else {
         arity(checker, d, 2)?;
         let (range, at) = (&d.args[1].0, &d.args[1].1);
-        let low = if kind == "inverse" { 2 } else { 1 };
+        let low = 2;
         let n = match range {
             Value::Num(v) => Some(v.to_biguint()),
             _ => None,
