@@ -164,9 +164,9 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             "<div class=\"nim-exercise-hint\" hidden><p class=\"nim-hint-title\">Hint</p>{hint}</div>"
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "<details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{}</p></details></section>\n",
+        "<details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{}</p></details></section>",
         answer_html(&source, &shown)
     );
     checker.answers.push(AnswerKey {
@@ -522,12 +522,12 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
             if count == 1 { "is" } else { "are" }
         ),
     };
-    let _ = write!(
+    let _ = writeln!(
         h,
         "</ul></fieldset><button type=\"submit\" hidden>Check</button></form>\
          <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>\
          <div class=\"nim-exercise-hint\" hidden><p class=\"nim-hint-title\">Hint</p><p>{}</p></div>\
-         <details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{}</p></details></section>\n",
+         <details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{}</p></details></section>",
         escape(&hint),
         if right.is_empty() {
             "None of the options is correct.".to_string()
