@@ -691,3 +691,38 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
 fn digits(code: &OctalCode) -> String {
     code.digits().iter().map(|d| char::from(b'0' + d)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_question_names_its_class_as_a_word() {
+        assert_eq!(
+            class_in_question("Which positions are P?"),
+            Some(Outcome::P)
+        );
+        assert_eq!(
+            class_in_question("Which are N-positions?"),
+            Some(Outcome::N)
+        );
+        assert_eq!(
+            class_in_question("Which P-positions can you leave?"),
+            Some(Outcome::P)
+        );
+        // Both, neither, or only inside a longer word: no class.
+        assert_eq!(class_in_question("Which are P and which N?"), None);
+        assert_eq!(class_in_question("Which does the first player win?"), None);
+        assert_eq!(class_in_question("Which Positions are New?"), None);
+    }
+
+    #[test]
+    fn a_sum_hint_writes_the_columns_in_binary() {
+        let n = |x| Nimber::from_u64(x);
+        let h = sum_columns(&[n(12), n(10)]).expect("small numbers");
+        // 12 = 1100, 10 = 1010, 12 xor 10 = 0110 = 6 (column by column).
+        assert!(h.contains("<code>1100</code>"), "{h}");
+        assert!(h.contains("<code>1010</code>"), "{h}");
+        assert!(h.contains("= 6</th><td><code>0110</code>"), "{h}");
+    }
+}
