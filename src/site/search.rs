@@ -335,6 +335,31 @@ pub(crate) fn decode_entity(html: &str, start: usize) -> Option<(String, usize)>
     Some((c.to_string(), end))
 }
 
+/// The byte just past the end tag that closes an element `name` whose start tag ends at
+/// `from`, counting elements of the same name nested inside it.
+fn element_end(html: &str, from: usize, name: &str) -> usize {
+    let mut depth = 1usize;
+    let mut i = from;
+    while let Some(lt) = html[i..].find('<').map(|p| i + p) {
+        match scan_tag(html, lt) {
+            Some(t) if t.name == name && !t.attrs.trim_end().ends_with('/') => {
+                i = t.end;
+                if t.closing {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i;
+                    }
+                } else {
+                    depth += 1;
+                }
+            }
+            Some(t) => i = t.end,
+            None => i = lt + 1,
+        }
+    }
+    html.len()
+}
+
 /// Cuts a page's HTML into sections of plain text at its headings.
 pub fn sections(html: &str) -> Vec<Section> {
     let mut out = Vec::new();
@@ -369,7 +394,15 @@ pub fn sections(html: &str) -> Vec<Section> {
                 let hidden_link = (tag.name == "a"
                     && attr(tag.attrs, "aria-hidden") == Some("true"))
                     || (tag.name == "span" && attr(tag.attrs, "class") == Some("verified"));
-                if !tag.closing && (SKIPPED.contains(&tag.name.as_str()) || hidden_link) {
+                // The hints and answers of exercises would give the answers away in a search.
+                let spoiler = !tag.closing
+                    && attr(tag.attrs, "class").is_some_and(|c| {
+                        c.split(' ')
+                            .any(|c| c == "nim-exercise-hint" || c == "nim-exercise-answer")
+                    });
+                if spoiler {
+                    i = element_end(html, i, &tag.name);
+                } else if !tag.closing && (SKIPPED.contains(&tag.name.as_str()) || hidden_link) {
                     // Skip to the matching end tag (these elements do not nest in practice).
                     let close = format!("</{}", tag.name);
                     i = find_ascii_ci(html, i, &close).map_or(html.len(), |e| {
@@ -494,6 +527,15 @@ mod tests {
             sections(html)[0].text,
             "a & b <c> ⊕ ⊗ & x < y &bogus; &#xD800;"
         );
+    }
+
+    #[test]
+    fn exercise_hints_and_answers_are_not_text() {
+        let html = "<p>Compute 6 ⊗ 13.</p><div class=\"nim-exercise-hint\" hidden><div>Fermat \
+                    <div>nested</div> still hint</div></div><p>after</p>\
+                    <details class=\"nim-exercise-answer\"><summary>Show</summary>15</details><p>end</p>";
+        let s = sections(html);
+        assert_eq!(s[0].text, "Compute 6 ⊗ 13. after end");
     }
 
     #[test]
