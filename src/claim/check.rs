@@ -410,10 +410,10 @@ impl LessonChecker {
                 self.claims += 1;
                 match self.quantified(*quantifier, binders, body, &stmt.span) {
                     Ok(witness) => (Status::Holds, None, witness),
-                    Err(d) => {
+                    Err((status, d)) => {
                         self.failed += 1;
                         self.diagnostics.push(*d);
-                        (Status::Fails, None, None)
+                        (status, None, None)
                     }
                 }
             }
@@ -426,7 +426,12 @@ impl LessonChecker {
         binders: &[super::ast::Binder],
         body: &Statement,
         span: &Span,
-    ) -> Result<Option<String>, Box<Diagnostic>> {
+    ) -> Result<Option<String>, (Status, Box<Diagnostic>)> {
+        // A claim that could not be decided (a budget ran out, a case could not be evaluated)
+        // is an error, never a `false`: only a counterexample, or no witness among all the
+        // cases, makes a quantified claim fail.
+        let undecided = |d: Box<Diagnostic>| (Status::Error, d);
+        let fails = |d: Box<Diagnostic>| (Status::Fails, d);
         let no_locals: [(&str, Value); 0] = [];
         let scope = Scope {
             lets: &self.lets,
@@ -442,12 +447,14 @@ impl LessonChecker {
         let mut sizes = Vec::new();
         let mut total = BigUint::one();
         for b in binders {
-            let v = eval(&b.bound, &scope, &self.limits).map_err(to_diag)?;
+            let v = eval(&b.bound, &scope, &self.limits)
+                .map_err(to_diag)
+                .map_err(undecided)?;
             let Value::Num(n) = v else {
-                return Err(to_diag(ClaimError::new(
+                return Err(undecided(to_diag(ClaimError::new(
                     b.bound.span.clone(),
                     format!("a bound must be a number, found `{v}`"),
-                )));
+                ))));
             };
             let size = n.to_biguint() + u32::from(b.inclusive);
             total *= &size;
@@ -456,14 +463,14 @@ impl LessonChecker {
         let max = self.limits.max_cases;
         let total_u64 = total.to_u64().filter(|&t| t <= max);
         let Some(total) = total_u64 else {
-            return Err(Box::new(
+            return Err(undecided(Box::new(
                 Diagnostic::error(format!(
                     "quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)"
                 ))
                 .at(&self.file, span.clone())
                 .label("too many cases to check exhaustively")
                 .help("narrow the ranges, or raise max-cases in book.toml"),
-            ));
+            )));
         };
         let sizes: Vec<u64> = sizes.iter().map(|s| s.to_u64().unwrap_or(0)).collect();
         let assignment = |mut index: u64| -> Vec<(&str, Value)> {
@@ -527,9 +534,9 @@ impl LessonChecker {
                     .into_par_iter()
                     .find_first(|&i| expired(i) || !matches!(outcome(i), Ok(None)));
                 if timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(over_time(
+                    return Err(undecided(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
-                    ));
+                    )));
                 }
                 let Some(i) = first_bad else {
                     return Ok(None);
@@ -546,12 +553,12 @@ impl LessonChecker {
                                 "counterexample: {case} (the first of {total} cases that fails)"
                             ),
                         );
-                        Err(Box::new(d))
+                        Err(fails(Box::new(d)))
                     }
                     Err(e) => {
                         let mut d = *to_diag(e);
                         d.notes.insert(0, format!("while checking the case {case}"));
-                        Err(Box::new(d))
+                        Err(undecided(Box::new(d)))
                     }
                     Ok(None) => Ok(None),
                 }
@@ -561,18 +568,33 @@ impl LessonChecker {
                     .into_par_iter()
                     .find_first(|&i| !expired(i) && matches!(outcome(i), Ok(None)));
                 if witness.is_none() && timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(over_time(
+                    return Err(undecided(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
-                    ));
+                    )));
+                }
+                if witness.is_none() {
+                    // No witness: the claim is false only if every case was decided. This
+                    // second pass runs on the failure path alone.
+                    let broken = (0..total)
+                        .into_par_iter()
+                        .find_first(|&i| outcome(i).is_err());
+                    if let Some(i) = broken {
+                        if let Err(e) = outcome(i) {
+                            let case = describe(&assignment(i));
+                            let mut d = *to_diag(e);
+                            d.notes.insert(0, format!("while checking the case {case}"));
+                            return Err(undecided(Box::new(d)));
+                        }
+                    }
                 }
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
-                    None => Err(Box::new(
+                    None => Err(fails(Box::new(
                         Diagnostic::error("no case satisfies the claim")
                             .at(&self.file, span.clone())
                             .label(format!("none of the {total} cases holds"))
                             .note(format!("checked every one of the {total} cases")),
-                    )),
+                    ))),
                 }
             }
         }
@@ -775,6 +797,9 @@ pub fn calc(line: &str, checker: &mut LessonChecker) -> Result<String, String> {
             .map(|(f, s)| f.line_col(s.start).1)
             .unwrap_or(1);
         let mut msg = format!("{} (column {col})", d.message);
+        for n in &d.notes {
+            msg.push_str(&format!("; note: {n}"));
+        }
         for h in &d.helps {
             msg.push_str(&format!("; help: {h}"));
         }

@@ -11,6 +11,13 @@
 //! - `a + b`, `a ⊕ b`: nim-sum; `a * b`, `a ⊗ b`: nim-product; `a / b`: nim-quotient;
 //!   `a ^ n`: nim-power with an ordinary exponent `n`.
 //! - `int(…)`: ordinary integer arithmetic with `+ - * · / ^`; `mod` is ordinary everywhere.
+//!   Exponents and quantifier bounds are ordinary integers, as if inside `int(…)`.
+//!
+//! What a reader sees is what was checked: the rendering (`Display` here, MathML in the site)
+//! shows nim operations as `⊕ ⊗ ⊘` and a nim-power as `a^⊗n`, ordinary ones as `+ − · ^`,
+//! ordinary division as `⌊a/b⌋`, and brackets a `mod` next to another operation, so that the
+//! text read as ordinary mathematics is the statement decided. A claim that cannot be decided
+//! (a budget ran out) is an error, never `false`.
 //! - `a = b = c`, `≠`, `<`, `≤`, `>`, `≥`: chains, each link checked; a line that begins with a
 //!   relation continues the previous claim (a calc chain).
 //! - `G is P`, `G is N`: outcome classes of positions.

@@ -3,7 +3,8 @@
 //!
 //! Precedence, loosest first: relations (`= ≠ < ≤ > ≥`), sums (`+ ⊕`, and `-` inside `int`),
 //! products (`* ⊗ / mod`, and `·` inside `int`), powers (`^`, right-associative). An exponent
-//! is always an ordinary integer, so it is read with ordinary arithmetic.
+//! and a quantifier's bound are always ordinary integers, so they are read with ordinary
+//! arithmetic, as if inside `int(…)`.
 
 use super::ast::*;
 use super::lexer::{Tok, Token};
@@ -170,7 +171,9 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.unexpected("`<` or `≤` and a bound")),
             };
             self.bump();
-            let bound = self.expr(false)?;
+            // A bound counts cases, so it is an ordinary integer: `forall a < 2^64` ranges over
+            // 2^64 values, as every reader takes it.
+            let bound = self.expr(true)?;
             for (name, span) in names {
                 out.push(Binder {
                     name,
