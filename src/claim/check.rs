@@ -16,7 +16,7 @@ use super::eval::{compare, eval, Scope, Value};
 use super::lexer::lex;
 use super::parser::parse_statement;
 use super::{ClaimError, Limits};
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{Code, Diagnostic, SourceFile, Span};
 
 /// Text gathered from pieces of a file (the lines of a code block, say), with the way back from
 /// an offset in the text to an offset in the file.
@@ -169,7 +169,7 @@ impl LessonChecker {
                         Err(e) => self.report(e),
                     }
                 }
-                _ => self.report(ClaimError::new(
+                _ => self.report(ClaimError::syntax(
                     stmt.span,
                     "expected a directive such as `multiplication_table(16)`",
                 )),
@@ -192,10 +192,10 @@ impl LessonChecker {
                 Ok(Statement::Expr(e)) => e,
                 Ok(_) | Err(_) => {
                     self.push_error(
-                        Diagnostic::error(format!(
-                            "step {} of a derivation does not parse: `{step}`",
-                            i + 1
-                        ))
+                        Diagnostic::error(
+                            Code::SyntaxError,
+                            format!("step {} of a derivation does not parse: `{step}`", i + 1),
+                        )
                         .at(&self.file, at.clone()),
                     );
                     exprs.push(None);
@@ -212,10 +212,13 @@ impl LessonChecker {
                         self.claims += 1;
                         if *pv != v {
                             self.push_error(
-                                Diagnostic::error("a step of the derivation does not hold")
-                                    .at(&self.file, at.clone())
-                                    .note(format!("`{ps}` is {pv}"))
-                                    .note(format!("`{step}` is {v}")),
+                                Diagnostic::error(
+                                    Code::FalseClaim,
+                                    "a step of the derivation does not hold",
+                                )
+                                .at(&self.file, at.clone())
+                                .note(format!("`{ps}` is {pv}"))
+                                .note(format!("`{step}` is {v}")),
                             );
                         }
                     }
@@ -223,8 +226,11 @@ impl LessonChecker {
                 }
                 Err(e) => {
                     self.push_error(
-                        Diagnostic::error(format!("step {} of a derivation: {}", i + 1, e.message))
-                            .at(&self.file, at.clone()),
+                        Diagnostic::error(
+                            e.code,
+                            format!("step {} of a derivation: {}", i + 1, e.message),
+                        )
+                        .at(&self.file, at.clone()),
                     );
                 }
             }
@@ -309,27 +315,17 @@ impl LessonChecker {
                 stmt.span = map(stmt.span.start)..map(stmt.span.end);
                 Some(stmt)
             }
-            Err(e) => {
-                self.report_syntax(e, &map);
+            Err(mut e) => {
+                e.span = map(e.span.start)..map(e.span.end);
+                self.report(e);
                 None
             }
         }
     }
 
-    fn report_syntax(&mut self, e: ClaimError, map: &dyn Fn(usize) -> usize) {
-        self.failed += 1;
-        let span = map(e.span.start)..map(e.span.end);
-        let mut d = Diagnostic::error(e.message).at(&self.file, span);
-        d.notes = e.notes;
-        d.helps = e.helps;
-        self.diagnostics.push(d);
-    }
-
     fn report(&mut self, e: ClaimError) {
         self.failed += 1;
-        let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-        d.notes = e.notes;
-        d.helps = e.helps;
+        let d = e.into_diagnostic(&self.file);
         self.diagnostics.push(d);
     }
 
@@ -349,10 +345,10 @@ impl LessonChecker {
                     Ok(v) => {
                         if self.lets.contains_key(name) {
                             self.diagnostics.push(
-                                Diagnostic {
-                                    level: crate::diag::Level::Warning,
-                                    ..Diagnostic::error(format!("`{name}` is bound again"))
-                                }
+                                Diagnostic::warning(
+                                    Code::RedefinedName,
+                                    format!("`{name}` is bound again"),
+                                )
                                 .at(&self.file, name_span.clone())
                                 .note("later claims see the new value"),
                             );
@@ -437,12 +433,7 @@ impl LessonChecker {
             lets: &self.lets,
             locals: &no_locals,
         };
-        let to_diag = |e: ClaimError| {
-            let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-            d.notes = e.notes;
-            d.helps = e.helps;
-            Box::new(d)
-        };
+        let to_diag = |e: ClaimError| Box::new(e.into_diagnostic(&self.file));
         // Each variable ranges over 0..size.
         let mut sizes = Vec::new();
         let mut total = BigUint::one();
@@ -464,9 +455,12 @@ impl LessonChecker {
         let total_u64 = total.to_u64().filter(|&t| t <= max);
         let Some(total) = total_u64 else {
             return Err(undecided(Box::new(
-                Diagnostic::error(format!(
+                Diagnostic::error(
+                    Code::BudgetExceeded,
+                    format!(
                     "quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)"
-                ))
+                ),
+                )
                 .at(&self.file, span.clone())
                 .label("too many cases to check exhaustively")
                 .help("narrow the ranges, or raise max-cases in book.toml"),
@@ -504,7 +498,7 @@ impl LessonChecker {
         };
         let over_time = |checked: u64| {
             Box::new(
-                Diagnostic::error(format!(
+                Diagnostic::error(Code::BudgetExceeded, format!(
                     "quantified claim ran out of its time budget of {} s after about {checked} of {total} cases ([nimbook] max-seconds)",
                     deadline.as_secs()
                 ))
@@ -590,7 +584,7 @@ impl LessonChecker {
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
                     None => Err(fails(Box::new(
-                        Diagnostic::error("no case satisfies the claim")
+                        Diagnostic::error(Code::FalseClaim, "no case satisfies the claim")
                             .at(&self.file, span.clone())
                             .label(format!("none of the {total} cases holds"))
                             .note(format!("checked every one of the {total} cases")),
@@ -608,7 +602,7 @@ impl LessonChecker {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
                 };
-                Diagnostic::error("claim does not hold")
+                Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)
                     .label(format!("this position is {}, not {want}", f.lhs))
                     .note(format!("{expr} is an {}-position", f.lhs))
@@ -622,7 +616,7 @@ impl LessonChecker {
                 };
                 let span = lhs_expr.span.start..link.rhs.span.end;
                 let rel = link.rel.symbol();
-                let mut d = Diagnostic::error("claim does not hold")
+                let mut d = Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, span)
                     .label(match link.rel {
                         Rel::Eq => format!("{lhs_expr} is {}, not {}", f.lhs, f.rhs),
@@ -647,7 +641,7 @@ impl LessonChecker {
                 }
                 d
             }
-            _ => Diagnostic::error("claim does not hold"),
+            _ => Diagnostic::error(Code::FalseClaim, "claim does not hold"),
         }
     }
 }
@@ -727,7 +721,7 @@ fn evaluate_claim(
             let mut v = eval(expr, scope, limits)?;
             if let Value::Game(g) = &v {
                 v = super::games::outcome(g, &limits.game)
-                    .map_err(|e| ClaimError::new(expr.span.clone(), e.to_string()))?;
+                    .map_err(|e| super::games::game_error(&expr.span, e))?;
             }
             let actual = match v {
                 Value::Outcome(c) => c,
