@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 
 use crate::claim::ast::{BinOp, Expr, ExprKind};
 use crate::claim::{AnswerKey, Directive, LessonChecker, MappedText, Value};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, OctalCode, Outcome};
 use crate::nim::Nimber;
 
@@ -605,8 +605,9 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             Value::Num(v) => v.to_u64().filter(|v| (1..=max).contains(v)),
             _ => None,
         }
-        .ok_or_else(|| {
-            error(
+        .ok_or_else(|| Diagnostic {
+            code: Code::BudgetExceeded,
+            ..error(
                 checker,
                 &d.args[2].1,
                 format!(
@@ -648,23 +649,30 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     } else {
         arity(checker, d, 2)?;
         let (range, at) = (&d.args[1].0, &d.args[1].1);
-        let low = 2;
         let n = match range {
             Value::Num(v) => Some(v.to_biguint()),
             _ => None,
         }
-        .filter(|v| {
-            *v >= num_bigint::BigUint::from(low as u32)
-                && *v <= num_bigint::BigUint::from(1u32) << MAX_PRACTICE_BITS
-        })
-        .ok_or_else(|| {
-            error(
+        .filter(|v| *v >= num_bigint::BigUint::from(2u32));
+        let too_big = n
+            .as_ref()
+            .is_some_and(|v| *v > num_bigint::BigUint::from(1u32) << MAX_PRACTICE_BITS);
+        let n = n.filter(|_| !too_big).ok_or_else(|| {
+            let d = error(
                 checker,
                 at,
                 format!(
-                    "the range of \"{kind}\" practice must be a number from {low} to 2^{MAX_PRACTICE_BITS} (the field of the page's JavaScript engine), not {range}"
+                    "the range of \"{kind}\" practice must be a number from 2 to 2^{MAX_PRACTICE_BITS} (the field of the page's JavaScript engine), not {range}"
                 ),
-            )
+            );
+            if too_big {
+                Diagnostic {
+                    code: Code::BudgetExceeded,
+                    ..d
+                }
+            } else {
+                d
+            }
         })?;
         title = match kind.as_str() {
             "nim-sum" => format!("Nim-sums a ⊕ b of numbers below {n}"),
