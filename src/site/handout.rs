@@ -834,7 +834,7 @@ mod tests {
     #[test]
     fn srcset_candidates_are_inlined_one_by_one() {
         assert_eq!(
-            srcset_candidates(" a.png 1x, b.png 2x,c.png,data:x,y 3x"),
+            srcset_candidates(" a.png 1x, b.png 2x,c.png, data:x,y 3x"),
             vec![
                 ("a.png", "1x"),
                 ("b.png", "2x"),
