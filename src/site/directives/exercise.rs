@@ -32,8 +32,9 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, OctalCode, Outcome};
 use crate::nim::Nimber;
 
-use super::blocks::{arity, error};
-use super::mathml::{self, escape};
+use super::args::{arity, error, game_error};
+use crate::site::html::escape;
+use crate::site::mathml;
 
 /// The largest range of a nim-arithmetic practice: operands are below 2^64, the field the
 /// page's JavaScript engine computes in.
@@ -96,7 +97,7 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
     }
     for piece in pieces.by_ref() {
         if in_math {
-            let m = super::markdown::render_tex(piece, false).map_err(|e| {
+            let m = crate::site::mathml::render_tex(piece, false).map_err(|e| {
                 error(
                     checker,
                     at,
@@ -234,7 +235,7 @@ fn hint(checker: &mut LessonChecker, e: &Expr, at: &Span) -> Result<Option<Strin
             };
             Ok(Some(format!(
                 "<p>The worked expansion, every step checked by nimbook:</p>{}",
-                super::blocks::expansion(checker, &a, &b, at)
+                super::arithmetic::worked_product(checker, &a, &b, at)
             )))
         }
         ExprKind::Bin {
@@ -294,7 +295,7 @@ fn move_list(
     at: &Span,
 ) -> Result<String, Diagnostic> {
     let budget = checker.limits().game;
-    let game_err = |e| super::diagrams::game_error(checker, at, e);
+    let game_err = |e| game_error(checker, at, e);
     let moves = g.moves_from().map_err(game_err)?;
     let mut h = String::new();
     if moves.is_empty() {
@@ -443,7 +444,7 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
             (Judge::Class(c), Value::Game(g)) => {
                 let o = g
                     .outcome(&budget)
-                    .map_err(|e| super::diagrams::game_error(checker, &at, e))?;
+                    .map_err(|e| game_error(checker, &at, e))?;
                 (
                     format!("<code>{}</code>", escape(&g.to_string())),
                     o == *c,
@@ -635,7 +636,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             },
         };
         let budget = checker.limits().game;
-        let (name, values) = super::diagrams::heap_values(checker, game, game_at, n + 1, &budget)?;
+        let (name, values) = super::grundy::heap_values(checker, game, game_at, n + 1, &budget)?;
         title = format!("Grundy values of {name}, heaps of 1 to {n}");
         data = format!(
             "data-practice=\"grundy\" data-game=\"{}\" data-rule=\"{rule}\" data-max=\"{n}\" data-grundy=\"[{}]\"",
