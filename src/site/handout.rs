@@ -573,7 +573,7 @@ impl PageRewrite<'_> {
         warnings: &mut Vec<Diagnostic>,
     ) -> Rewrite {
         match key {
-            "id" => Rewrite::Set(handout_id(self.key, &value)),
+            "id" => Rewrite::Set(handout_id(self.key, value)),
             "href" | "xlink:href" if tag == "link" => {
                 // A stylesheet or icon link in a lesson would load a file: leave it out.
                 warnings.push(warning(format!(
@@ -662,7 +662,7 @@ impl PageRewrite<'_> {
             page = format!("{stem}.html");
         }
         match (self.included.get(page.as_str()), frag) {
-            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{}", handout_id(key, &f))),
+            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{}", handout_id(key, f))),
             (Some(key), _) => Some(format!("#{key}")),
             // Another page of the book or of the site (index.html), or some other file: none
             // of them is beside the handout.
