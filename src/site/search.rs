@@ -575,6 +575,7 @@ mod tests {
                 html: html.into(),
                 headings: Vec::new(),
                 links: Vec::new(),
+                numbers: Default::default(),
             },
         }
     }
