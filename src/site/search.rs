@@ -404,6 +404,7 @@ mod tests {
                 headings: Vec::new(),
                 links: Vec::new(),
                 answers: Vec::new(),
+                numbers: Default::default(),
             },
         }
     }
