@@ -134,6 +134,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+mod coins;
 mod cram;
 mod hackenbush;
 mod hash;
@@ -141,6 +142,7 @@ mod northcott;
 mod octal;
 mod solver;
 
+pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{cram_grundy, parse_cells, Board, CramOptions};
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
@@ -301,6 +303,8 @@ pub enum Game {
     Northcott(Vec<NorthcottRow>),
     /// Green Hackenbush on a grounded graph.
     Hackenbush(Graph),
+    /// A coin-turning game with a single heads coin.
+    Coin(Coin),
     /// The sum of games: a move is made in exactly one component.
     Sum(Vec<Game>),
 }
@@ -401,6 +405,30 @@ impl Game {
             .map(|&(w, a, b)| NorthcottRow::new(w, a, b))
             .collect::<Result<Vec<_>, _>>()
             .map(Game::Northcott)
+    }
+
+    /// Twins with one heads coin at place `n` (counted from 0): a move turns exactly two
+    /// coins, the right one from heads to tails.
+    pub fn twins(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::Twins, n))
+    }
+
+    /// Turning Turtles with one heads coin at place `n`: a move turns one or two coins, the
+    /// right one from heads to tails.
+    pub fn turning_turtles(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::TurningTurtles, n))
+    }
+
+    /// The Ruler game with one heads coin at place `n`: a move turns a run of consecutive
+    /// coins whose right end goes from heads to tails.
+    pub fn ruler(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::Ruler, n))
+    }
+
+    /// Turning Corners with one heads coin at `(x, y)`: a move turns the four corners of a
+    /// rectangle whose far corner, `(x, y)`, goes from heads to tails.
+    pub fn turning_corners(x: u64, y: u64) -> Game {
+        Game::Coin(Coin::corner(x, y))
     }
 
     /// The sum of the given games. Misère games cannot be summed.
@@ -518,6 +546,7 @@ impl fmt::Display for Game {
                 f.write_str("\")")
             }
             Game::Hackenbush(g) => write!(f, "green_hackenbush(\"{g}\")"),
+            Game::Coin(c) => write!(f, "{c}"),
             Game::Sum(parts) => {
                 if parts.is_empty() {
                     return f.write_str("nim()");
@@ -561,6 +590,13 @@ impl Meter {
             self.check_time()?;
         }
         Ok(())
+    }
+
+    /// `n` positions examined at once; fails if they do not fit.
+    pub(crate) fn charge(&mut self, n: u64) -> Result<(), GameError> {
+        self.reserve(n)?;
+        self.positions += n;
+        self.check_time()
     }
 
     /// Whether `n` more positions would still fit; fails at once if not.
