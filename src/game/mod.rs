@@ -105,6 +105,14 @@
 //!   without changing the value; the cycle's edges become loops, and a loop is worth a single
 //!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree. Edges not
 //!   connected to the ground in the position as given are not part of the game.
+//! * **Coin-turning games** `twins(n)`, `turning_turtles(n)`, `ruler(n)` (a row with one heads
+//!   coin at place `n`, counted from 0) and `turning_corners(x, y)` (a grid with one heads coin
+//!   at `(x, y)`): a move turns over a set of coins allowed by the rule, the far one from heads
+//!   to tails. A position with several heads coins is written as the sum of its coins, because
+//!   its value is the nim-sum of theirs; a coin's value is the mex over its moves, computed by
+//!   search (see [`Coin`] and the module `coins`). Turning Corners is where the nim-product
+//!   appears as a game: its coin `(x, y)` is worth `x ⊗ y`, which the tests check and the
+//!   engine never assumes.
 //!
 //! # Positions of a game graph
 //!
