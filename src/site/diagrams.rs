@@ -1,6 +1,6 @@
 //! Diagrams and game tables drawn at build time: Grundy tables, octal sequences laid out by their
 //! period, and inline SVG pictures of Cram boards, Green Hackenbush graphs, Nim heaps, Northcott
-//! rows, Kayles pins and game graphs.
+//! rows, Kayles pins and game graphs (coin-turning rows and grids are in `coin_diagrams`).
 //!
 //! Every number on a diagram comes from the game engine when the site is built, within the
 //! lesson's budget; a budget that runs out is a located error that names it. Every drawing is
@@ -77,7 +77,7 @@ fn str_arg<'a>(
     }
 }
 
-fn fmt_num(x: f64) -> String {
+pub(super) fn fmt_num(x: f64) -> String {
     let r = (x * 10.0).round() / 10.0;
     if r.fract() == 0.0 {
         format!("{}", r as i64)
@@ -95,7 +95,7 @@ pub(super) fn svg_open(kind: &str, w: f64, h: f64, label: &str) -> String {
     )
 }
 
-fn figure(svg: &str, caption: &str) -> String {
+pub(super) fn figure(svg: &str, caption: &str) -> String {
     format!("<figure class=\"nim-figure\">{svg}<figcaption>{caption}</figcaption></figure>\n")
 }
 
@@ -457,12 +457,15 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             );
             Ok(figure(&svg, &caption))
         }
-        other => Err(error(
-            checker,
-            &d.args[0].1,
-            format!("draw() cannot draw `{other}`"),
-        )
-        .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions; game_graph(G) shows the positions of any small game")),
+        other => match super::coin_diagrams::coin_position(other) {
+            Some(pos) => super::coin_diagrams::draw_coins(checker, d, other, &pos),
+            None => Err(error(
+                checker,
+                &d.args[0].1,
+                format!("draw() cannot draw `{other}`"),
+            )
+            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions and coin-turning rows and grids; game_graph(G) shows the positions of any small game")),
+        },
     }
 }
 

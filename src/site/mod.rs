@@ -8,6 +8,7 @@
 
 pub mod blocks;
 pub mod book;
+mod coin_diagrams;
 pub mod config;
 pub mod diagrams;
 pub mod handout;
