@@ -286,9 +286,10 @@ fn fill_grid(
             // are at least as long as this one will be, and (i, b) comes earlier in this row.
             for a in 0..i {
                 meter.step()?;
-                let top = rows[a][j];
-                for b in 0..j {
-                    mark(&mut seen, rows[a][b] ^ top ^ rows[i][b]);
+                let (upper, here) = (&rows[a], &rows[i]);
+                let top = upper[j];
+                for (&corner, &side) in upper[..j].iter().zip(&here[..j]) {
+                    mark(&mut seen, corner ^ top ^ side);
                 }
             }
             let v = mex(&seen);
@@ -299,6 +300,7 @@ fn fill_grid(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::game::Budget;

@@ -210,6 +210,7 @@ fn grid_svg(pos: &CoinPosition) -> Result<String, String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
