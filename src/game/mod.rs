@@ -151,7 +151,10 @@ mod octal;
 mod solver;
 
 pub use coins::{Coin, CoinRule, MAX_COINS};
-pub use cram::{cram_grundy, parse_cells, Board, CramOptions};
+pub use cram::{
+    cram_grundy, parse_cells, parse_domino_diagram, Board, CramOptions, Domino, DominoDiagram,
+    DominoError,
+};
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub use octal::{octal_sequence, octal_sequence_by_mex, period, OctalCode, Periodicity};

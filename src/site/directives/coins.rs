@@ -13,8 +13,8 @@ use crate::claim::{Directive, LessonChecker};
 use crate::diag::Diagnostic;
 use crate::game::{CoinRule, Game};
 
-use super::blocks::error;
-use super::diagrams::{figure, fmt_num, game_error, svg_open};
+use super::args::{error, game_error};
+use super::svg::{figure, fmt_num, svg_open};
 
 /// The most coins in a drawn row.
 pub const MAX_COIN_ROW: u64 = 40;
