@@ -1033,7 +1033,6 @@ fn point_symmetric_strategy(f: &Frame, b: u64) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

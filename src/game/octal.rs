@@ -637,7 +637,6 @@ pub(crate) fn grundys_values(n: u64, meter: &mut Meter) -> Result<Vec<u64>, Game
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
