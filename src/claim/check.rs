@@ -103,8 +103,6 @@ pub struct LessonChecker {
     pub diagnostics: Vec<Diagnostic>,
     /// Claims checked: every link of a chain, every `is`, every quantified claim.
     pub claims: usize,
-    /// Claims that failed or could not be evaluated.
-    pub failed: usize,
 }
 
 /// A failed link: which one, and the two values.
@@ -123,7 +121,6 @@ impl LessonChecker {
             limits,
             diagnostics: Vec::new(),
             claims: 0,
-            failed: 0,
         }
     }
 
@@ -240,7 +237,6 @@ impl LessonChecker {
 
     /// Records an error found outside the claims of the lesson (bad math, a broken link).
     pub fn push_error(&mut self, d: Diagnostic) {
-        self.failed += 1;
         self.diagnostics.push(d);
     }
 
@@ -317,7 +313,6 @@ impl LessonChecker {
     }
 
     fn report_syntax(&mut self, e: ClaimError, map: &dyn Fn(usize) -> usize) {
-        self.failed += 1;
         let span = map(e.span.start)..map(e.span.end);
         let mut d = Diagnostic::error(e.message).at(&self.file, span);
         d.notes = e.notes;
@@ -326,7 +321,6 @@ impl LessonChecker {
     }
 
     fn report(&mut self, e: ClaimError) {
-        self.failed += 1;
         let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
         d.notes = e.notes;
         d.helps = e.helps;
@@ -392,7 +386,6 @@ impl LessonChecker {
                     Ok(None) => (Status::Holds, None, None),
                     Ok(Some(f)) => {
                         let d = self.claim_failure(&stmt.stmt, &f);
-                        self.failed += 1;
                         self.diagnostics.push(d);
                         (Status::Fails, None, None)
                     }
@@ -411,7 +404,6 @@ impl LessonChecker {
                 match self.quantified(*quantifier, binders, body, &stmt.span) {
                     Ok(witness) => (Status::Holds, None, witness),
                     Err(d) => {
-                        self.failed += 1;
                         self.diagnostics.push(*d);
                         (Status::Fails, None, None)
                     }

@@ -136,7 +136,6 @@ use std::time::{Duration, Instant};
 
 mod cram;
 mod hackenbush;
-mod hash;
 mod northcott;
 mod octal;
 mod solver;

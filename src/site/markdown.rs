@@ -144,7 +144,6 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 };
                 out.push(Event::Html(CowStr::from(html)));
                 i = j + 1;
-                let _ = range;
                 continue;
             }
             Event::Code(code) if code.trim_start().starts_with("nim:") => {

@@ -114,12 +114,10 @@
 //! # Ok::<(), nimbook::nim::ordinal::OrdinalError>(())
 //! ```
 
-mod finite;
 mod notation;
 mod table;
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 use num_bigint::BigUint;
 
@@ -266,32 +264,10 @@ impl PartialOrd for Ordinal {
     }
 }
 
-/// A fast hasher for exponents (short vectors of small integers); the keys are not
-/// adversarial in a way that matters, since every operation is bounded by the work budget.
-#[derive(Default, Clone, Copy)]
-struct ExponentHasher(u64);
-
-impl std::hash::Hasher for ExponentHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
-/// Terms being accumulated: exponent to coefficient.
-type TermMap = HashMap<Exponent, u64, std::hash::BuildHasherDefault<ExponentHasher>>;
+/// Terms being accumulated: exponent to coefficient. Exponents are short vectors of small
+/// integers and every operation is bounded by the work budget, so a fast non-keyed hash is
+/// enough.
+type TermMap = rustc_hash::FxHashMap<Exponent, u64>;
 
 fn term_map(capacity: usize) -> TermMap {
     TermMap::with_capacity_and_hasher(capacity, Default::default())
@@ -729,7 +705,7 @@ fn accumulate(
                 j += 1;
             }
         }
-        accumulate(e2, finite::mul(c, *ca), &mut next, acc, work)?;
+        accumulate(e2, crate::nim::small::mul64(c, *ca), &mut next, acc, work)?;
     }
     work.leave();
     pending.push(n);
@@ -754,7 +730,7 @@ fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, Ordinal
     for (ea, ca) in &a.terms {
         work.spend(b.terms.len() as u64 * cost(ea.0.len().max(b_len)))?;
         for (eb, cb) in &b.terms {
-            let c = finite::mul(*ca, *cb);
+            let c = crate::nim::small::mul64(*ca, *cb);
             let e = add_exponents(ea, eb, &mut overflow);
             if overflow.is_empty() {
                 *acc.entry(e).or_insert(0) ^= c;
@@ -774,7 +750,7 @@ fn square(a: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     let a_len = a.terms.first().map_or(0, |t| t.0 .0.len());
     work.spend(a.terms.len() as u64 * cost(a_len))?;
     for (e, c) in &a.terms {
-        let c2 = finite::mul(*c, *c);
+        let c2 = crate::nim::small::mul64(*c, *c);
         let e2 = add_exponents(e, e, &mut overflow);
         if overflow.is_empty() {
             *acc.entry(e2).or_insert(0) ^= c2;
@@ -812,7 +788,13 @@ fn poly_trim(p: &mut Poly) {
 fn inv(x: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     let Some((n, k)) = top_generator(x) else {
         let v = x.to_u64().unwrap_or(0);
-        return Ok(Ordinal::from_u64(finite::inv(v)));
+        // x is not zero; the guard keeps a zero from reaching the table inverse all the same.
+        let inverse = if v == 0 {
+            0
+        } else {
+            crate::nim::small::tables().inv64(v)
+        };
+        return Ok(Ordinal::from_u64(inverse));
     };
     let p = table::odd_primes()[n];
     let pk = p.pow(k as u32);
