@@ -8,10 +8,12 @@ use crate::claim::{Checked, Status};
 
 fn statement_math(c: &Checked, display: bool) -> String {
     let mut inner = String::new();
+    let mut alt = c.source.clone();
     if let Some(s) = &c.stmt {
         mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
+        alt = mathml::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
     }
-    mathml::math(&inner, display, &c.source)
+    mathml::math(&inner, display, &alt)
 }
 
 fn status_class(s: Status) -> &'static str {

@@ -27,7 +27,7 @@ use super::html::{
 };
 use super::templates::{self, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
-use crate::diag::{Diagnostic, Level};
+use crate::diag::{Code, Diagnostic};
 
 #[derive(Serialize)]
 struct HandoutLesson {
@@ -45,10 +45,7 @@ struct HandoutBook<'a> {
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
-    Diagnostic {
-        level: Level::Warning,
-        ..Diagnostic::error(message)
-    }
+    Diagnostic::warning(Code::MissingResource, message)
 }
 
 /// A chapter's source path as written on the command line: relative, `/` separators.
@@ -105,9 +102,12 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
                         .collect::<Vec<_>>()
                         .join(", ");
                     return Err(Box::new(
-                        Diagnostic::error(format!("no chapter named `{name}` in this book"))
-                            .note(format!("available chapters: {list}"))
-                            .help("name a chapter by its source path or its title, or use --all"),
+                        Diagnostic::error(
+                            Code::UnknownChapter,
+                            format!("no chapter named `{name}` in this book"),
+                        )
+                        .note(format!("available chapters: {list}"))
+                        .help("name a chapter by its source path or its title, or use --all"),
                     ));
                 }
             }
@@ -124,14 +124,18 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
     book.chapters.retain(|c| c.path.is_some());
     if book.chapters.is_empty() {
         return Err(Box::new(Diagnostic::error(
+            Code::UnknownChapter,
             "the book has no chapter with a source file to put in a handout",
         )));
     }
     if file.is_dir() {
-        return Err(Box::new(Diagnostic::error(format!(
-            "{} is a folder; give the handout a file name such as handout.html",
-            file.display()
-        ))));
+        return Err(Box::new(Diagnostic::error(
+            Code::IoError,
+            format!(
+                "{} is a folder; give the handout a file name such as handout.html",
+                file.display()
+            ),
+        )));
     }
     let (lessons, mut report) = book.check(&super::Progress::none());
     if report.errors > 0 {
@@ -259,9 +263,10 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     ctx.insert("script", &script);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
-        Box::new(Diagnostic::error(format!(
-            "template handout.html failed: {e}"
-        )))
+        Box::new(Diagnostic::error(
+            Code::TemplateError,
+            format!("template handout.html failed: {e}"),
+        ))
     })?;
     Ok((html, warnings))
 }

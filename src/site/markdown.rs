@@ -16,7 +16,7 @@ use super::highlight::highlight;
 use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
 use crate::claim::{LessonChecker, MappedText};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -160,7 +160,7 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
                         checker.push_error(
-                            Diagnostic::error(format!("LaTeX error: {reason}"))
+                            Diagnostic::error(Code::LatexError, format!("LaTeX error: {reason}"))
                                 .at(&file, range.clone())
                                 .label("this math does not parse"),
                         );

@@ -9,7 +9,7 @@ use tera::{Context, Tera};
 
 use super::html::url_path;
 use super::{Book, Fatal, Lesson};
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The default templates and assets, by file name.
 pub const DEFAULTS: &[(&str, &str)] = &[
@@ -45,10 +45,10 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
         let p = dir.join(name);
         if p.is_file() {
             let text = std::fs::read_to_string(&p).map_err(|e| {
-                Box::new(Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    p.display()
-                )))
+                Box::new(Diagnostic::error(
+                    Code::IoError,
+                    format!("cannot read {}: {e}", p.display()),
+                ))
             })?;
             sources.insert(
                 name.to_string(),
@@ -63,7 +63,10 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
         if name.ends_with(".html") {
             tera.add_raw_template(name, text).map_err(|e| {
                 let chain = error_chain(&e);
-                let mut d = Diagnostic::error(format!("template {shown} does not parse"));
+                let mut d = Diagnostic::error(
+                    Code::TemplateError,
+                    format!("template {shown} does not parse"),
+                );
                 // Tera names the place as ` --> line:column`; without it there is no honest
                 // location, and a made-up line 1 would mislead.
                 if let Some(at) = parse_error_offset(text, &chain) {
@@ -146,10 +149,10 @@ fn root_prefix(path: &Path) -> String {
 pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
     let render_err = |name: &str, e: tera::Error| {
-        Box::new(Diagnostic::error(format!(
-            "template {name} failed: {}",
-            error_chain(&e)
-        )))
+        Box::new(Diagnostic::error(
+            Code::TemplateError,
+            format!("template {name} failed: {}", error_chain(&e)),
+        ))
     };
     let title = book
         .config

@@ -3,7 +3,7 @@
 //! call, and both say how the directive is used.
 
 use crate::claim::{Directive, LessonChecker, Value};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, GameError};
 
 /// Every directive, with its signature, for suggestions and documentation.
@@ -52,7 +52,7 @@ pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
 
 /// An error at `span` of the lesson.
 pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(msg.into()).at(checker.file(), span.clone())
+    Diagnostic::error(Code::InvalidDirective, msg.into()).at(checker.file(), span.clone())
 }
 
 /// Checks that the directive has `n` arguments.
@@ -82,11 +82,23 @@ pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, 
     match &arg.0 {
         Value::Num(n) => match n.to_u64() {
             Some(v) if (1..=max).contains(&v) => Ok(v),
-            _ => Err(error(
-                checker,
-                &arg.1,
-                format!("a table side must be between 1 and {max} ([nimbook] max-table), not {n}"),
-            )),
+            _ => {
+                let d = error(
+                    checker,
+                    &arg.1,
+                    format!(
+                        "a table side must be between 1 and {max} ([nimbook] max-table), not {n}"
+                    ),
+                );
+                Err(if n.is_zero() {
+                    d
+                } else {
+                    Diagnostic {
+                        code: Code::BudgetExceeded,
+                        ..d
+                    }
+                })
+            }
         },
         other => Err(error(
             checker,
@@ -101,6 +113,10 @@ pub(super) fn game_error(checker: &LessonChecker, span: &Span, e: GameError) -> 
     let budget = matches!(e, GameError::BudgetExceeded { .. });
     let d = error(checker, span, e.to_string());
     if budget {
+        let d = Diagnostic {
+            code: Code::BudgetExceeded,
+            ..d
+        };
         d.help("the budget is set by `max-positions` and `max-seconds` under [nimbook] in book.toml; raise it or ask for a smaller game")
     } else {
         d
