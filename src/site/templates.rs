@@ -146,7 +146,11 @@ fn root_prefix(path: &Path) -> String {
 }
 
 /// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
-pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+pub fn render_site(
+    book: &Book,
+    lessons: &[Lesson],
+    numbers: super::coverage::NumberCounts,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
     let render_err = |name: &str, e: tera::Error| {
         Box::new(Diagnostic::error(
@@ -238,6 +242,10 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         ctx.insert("sidebar", &sidebar_for("")?);
         ctx.insert("chapters", &entries);
         ctx.insert("first", &links.iter().flatten().next());
+        // The front page's promise, with the figure that makes it true (or says it is not).
+        ctx.insert("verified", &numbers.verified);
+        ctx.insert("unverified", &numbers.unverified);
+        ctx.insert("exempt", &numbers.exempt);
         let index = tera
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;

@@ -9,26 +9,39 @@
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`.
 
+#[cfg(test)]
 mod common;
 
+#[cfg(test)]
 mod game_oracle;
+#[cfg(test)]
 mod game_theorems;
+#[cfg(test)]
 mod nim_arith;
+#[cfg(test)]
 mod nim_expand;
+#[cfg(test)]
 mod nim_field;
+#[cfg(test)]
 mod ordinal_field;
+#[cfg(test)]
 mod ordinal_naive;
+#[cfg(test)]
 mod ordinal_notation;
+#[cfg(test)]
 mod ordinal_robust;
+#[cfg(test)]
 mod ordinal_values;
 
-#[cfg(feature = "site")]
+#[cfg(all(test, feature = "site"))]
+mod coverage;
+#[cfg(all(test, feature = "site"))]
 mod diagnostics;
-#[cfg(feature = "site")]
+#[cfg(all(test, feature = "site"))]
 mod diagrams;
-#[cfg(feature = "site")]
+#[cfg(all(test, feature = "site"))]
 mod handout;
-#[cfg(feature = "site")]
+#[cfg(all(test, feature = "site"))]
 mod serve;
-#[cfg(feature = "site")]
+#[cfg(all(test, feature = "site"))]
 mod site;
