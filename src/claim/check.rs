@@ -119,8 +119,6 @@ pub struct LessonChecker {
     pub diagnostics: Vec<Diagnostic>,
     /// Claims checked: every link of a chain, every `is`, every quantified claim.
     pub claims: usize,
-    /// Claims that failed or could not be evaluated.
-    pub failed: usize,
     /// The answer key of the lesson's exercises, in document order.
     pub answers: Vec<AnswerKey>,
 }
@@ -141,7 +139,6 @@ impl LessonChecker {
             limits,
             diagnostics: Vec::new(),
             claims: 0,
-            failed: 0,
             answers: Vec::new(),
         }
     }
@@ -307,7 +304,6 @@ impl LessonChecker {
 
     /// Records an error found outside the claims of the lesson (bad math, a broken link).
     pub fn push_error(&mut self, d: Diagnostic) {
-        self.failed += 1;
         self.diagnostics.push(d);
     }
 
@@ -385,7 +381,6 @@ impl LessonChecker {
     }
 
     fn report(&mut self, e: ClaimError) {
-        self.failed += 1;
         let d = e.into_diagnostic(&self.file);
         self.diagnostics.push(d);
     }
@@ -449,7 +444,6 @@ impl LessonChecker {
                     Ok(None) => (Status::Holds, None, None),
                     Ok(Some(f)) => {
                         let d = self.claim_failure(&stmt.stmt, &f);
-                        self.failed += 1;
                         self.diagnostics.push(d);
                         (Status::Fails, None, None)
                     }
@@ -468,7 +462,6 @@ impl LessonChecker {
                 match self.quantified(*quantifier, binders, body, &stmt.span) {
                     Ok(witness) => (Status::Holds, None, witness),
                     Err((status, d)) => {
-                        self.failed += 1;
                         self.diagnostics.push(*d);
                         (status, None, None)
                     }

@@ -45,9 +45,9 @@
 
 use std::fmt;
 
-use super::hash::FastMap;
 use super::octal::octal_values;
 use super::{Budget, GameError, Meter, OctalCode};
+use rustc_hash::FxHashMap;
 
 /// A Cram board: a frame of at most 64 cells and the set of its free cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -589,12 +589,12 @@ pub fn cram_grundy(board: &Board, options: CramOptions, b: &Budget) -> Result<u6
 pub(crate) struct CramSolver {
     options: CramOptions,
     frames: Vec<Option<Frame>>,
-    table: FastMap<u128, u8>,
+    table: FxHashMap<u128, u8>,
     /// Outcomes of `region + ⋆n` found to be N-positions, keyed by region key with `n` in bits
     /// 80 and up. (P-positions go to `table`: `region + ⋆n` is P exactly when the region's value
     /// is `n`.)
-    wins: FastMap<u128, ()>,
-    misere: FastMap<u128, bool>,
+    wins: FxHashMap<u128, ()>,
+    misere: FxHashMap<u128, bool>,
     dawson: Vec<u64>,
     scratch: Vec<Vec<u64>>,
 }
@@ -605,9 +605,9 @@ impl CramSolver {
         Ok(CramSolver {
             options,
             frames: vec![None; 65 * 65],
-            table: FastMap::default(),
-            wins: FastMap::default(),
-            misere: FastMap::default(),
+            table: FxHashMap::default(),
+            wins: FxHashMap::default(),
+            misere: FxHashMap::default(),
             dawson,
             scratch: Vec::new(),
         })
@@ -1033,7 +1033,6 @@ fn point_symmetric_strategy(f: &Frame, b: u64) -> bool {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

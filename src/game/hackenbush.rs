@@ -251,7 +251,6 @@ pub fn parse_hackenbush(s: &str) -> Result<Graph, GameError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

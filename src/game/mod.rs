@@ -145,7 +145,6 @@ use std::time::{Duration, Instant};
 mod coins;
 mod cram;
 mod hackenbush;
-mod hash;
 mod northcott;
 mod octal;
 mod solver;

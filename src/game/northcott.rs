@@ -157,7 +157,6 @@ pub fn parse_northcott(s: &str) -> Result<Vec<NorthcottRow>, GameError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -20,8 +20,8 @@ use std::str::FromStr;
 
 use std::hash::{Hash, Hasher};
 
-use super::hash::{FastHasher, FastMap};
 use super::{Budget, GameError, Meter};
+use rustc_hash::{FxHashMap, FxHasher};
 
 /// The rules of an octal game, `d₀.d₁d₂…dₜ` (see the module documentation of [`crate::game`]).
 ///
@@ -565,7 +565,7 @@ pub(crate) fn subtraction_table(
     let len = limit + 1;
     let mut g = alloc(len, meter)?;
     let smax = set.last().copied().unwrap_or(1) as usize;
-    let mut windows: FastMap<u64, usize> = FastMap::default();
+    let mut windows: FxHashMap<u64, usize> = FxHashMap::default();
     let mut seen = Seen(vec![0; 1]);
     for h in 0..len {
         meter.tick()?;
@@ -580,7 +580,7 @@ pub(crate) fn subtraction_table(
         let i = g.len();
         if i >= smax && windows.len() < (1 << 20) {
             let w = &g[i - smax..i];
-            let mut hasher = FastHasher::default();
+            let mut hasher = FxHasher::default();
             w.hash(&mut hasher);
             let hash = hasher.finish();
             match windows.get(&hash) {
@@ -637,7 +637,6 @@ pub(crate) fn grundys_values(n: u64, meter: &mut Meter) -> Result<Vec<u64>, Game
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

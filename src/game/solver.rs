@@ -7,12 +7,12 @@
 
 use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
-use super::hash::FastMap;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
     Board, Budget, CoinRule, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome,
     MAX_LISTED_MOVES,
 };
+use rustc_hash::FxHashMap;
 
 /// The most positions a game graph may hold, whatever the budget says: each position is kept
 /// in memory.
@@ -43,8 +43,8 @@ impl GameGraph {
 
 pub(crate) struct Solver {
     meter: Meter,
-    octal: FastMap<OctalCode, OctalTable>,
-    subtraction: FastMap<Vec<u64>, OctalTable>,
+    octal: FxHashMap<OctalCode, OctalTable>,
+    subtraction: FxHashMap<Vec<u64>, OctalTable>,
     grundys: Vec<u64>,
     cram: Option<CramSolver>,
 }
@@ -208,8 +208,8 @@ impl Solver {
     pub(crate) fn new(b: &Budget) -> Self {
         Solver {
             meter: Meter::new(b),
-            octal: FastMap::default(),
-            subtraction: FastMap::default(),
+            octal: FxHashMap::default(),
+            subtraction: FxHashMap::default(),
             grundys: Vec::new(),
             cram: None,
         }
@@ -542,7 +542,7 @@ impl Solver {
             _ => false,
         };
         let root = self.canonical(game)?;
-        let mut index: FastMap<Game, usize> = FastMap::default();
+        let mut index: FxHashMap<Game, usize> = FxHashMap::default();
         let mut positions = vec![root.clone()];
         index.insert(root, 0);
         let mut children: Vec<Vec<usize>> = Vec::new();

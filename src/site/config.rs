@@ -104,7 +104,7 @@ pub struct BuildTable {
     /// mdBook's preprocessor switch: accepted, not used.
     #[serde(default)]
     pub use_default_preprocessors: Option<bool>,
-    /// Extra folders that `serve` watches.
+    /// Extra folders, relative to the book root, whose changes make `serve` rebuild.
     #[serde(default)]
     pub extra_watch_dirs: Vec<PathBuf>,
 }

@@ -152,7 +152,6 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                 };
                 out.push(Event::Html(CowStr::from(html)));
                 i = j + 1;
-                let _ = range;
                 continue;
             }
             Event::Code(code) if code.trim_start().starts_with("nim:") => {

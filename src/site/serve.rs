@@ -124,6 +124,22 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
         templates_watched = true;
     }
 
+    // `[build] extra-watch-dirs`: folders whose changes also rebuild the book (files that
+    // templates or lessons read from elsewhere).
+    let extra: Vec<PathBuf> = book
+        .config
+        .build
+        .extra_watch_dirs
+        .iter()
+        .map(|d| absolute(&root.join(d)))
+        .filter(|d| d.is_dir() && !d.starts_with(&src) && !d.starts_with(&out))
+        .collect();
+    for dir in &extra {
+        watcher
+            .watch(dir, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(dir, e))?;
+    }
+
     let version = Arc::new(AtomicU64::new(0));
     rebuild(&root, &out, &version, on_event);
 
@@ -139,7 +155,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
             && event
                 .paths
                 .iter()
-                .any(|p| is_source(p, &root, &src, &templates, &out))
+                .any(|p| is_source(p, &root, &src, &templates, &extra, &out))
     };
     loop {
         // Wait for a relevant change, then for quiet.
@@ -181,8 +197,16 @@ fn watch_error(path: &Path, e: notify::Error) -> Fatal {
 }
 
 /// Whether a changed path is one of the book's sources (and not the output or its staging
-/// folders, which the build itself changes).
-fn is_source(path: &Path, root: &Path, src: &Path, templates: &Path, out: &Path) -> bool {
+/// folders, which the build itself changes): under the source folder, `templates/` or an
+/// extra watched folder, or `book.toml`.
+fn is_source(
+    path: &Path,
+    root: &Path,
+    src: &Path,
+    templates: &Path,
+    extra: &[PathBuf],
+    out: &Path,
+) -> bool {
     let out_name = out
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -198,7 +222,10 @@ fn is_source(path: &Path, root: &Path, src: &Path, templates: &Path, out: &Path)
     if path.starts_with(out) || staging(path) {
         return false;
     }
-    path.starts_with(src) || path.starts_with(templates) || path == root.join("book.toml")
+    path.starts_with(src)
+        || path.starts_with(templates)
+        || extra.iter().any(|d| path.starts_with(d))
+        || path == root.join("book.toml")
 }
 
 fn rebuild(root: &Path, out: &Path, version: &AtomicU64, on_event: &mut dyn FnMut(ServeEvent)) {
@@ -569,10 +596,12 @@ mod tests {
             root.join("templates"),
             root.join("book"),
         );
-        let is = |p: &str| is_source(Path::new(p), root, &src, &templates, &out);
+        let extra = [root.join("data")];
+        let is = |p: &str| is_source(Path::new(p), root, &src, &templates, &extra, &out);
         assert!(is("/b/content/a.md"));
         assert!(is("/b/book.toml"));
         assert!(is("/b/templates/page.html"));
+        assert!(is("/b/data/values.csv"));
         assert!(!is("/b/book/a.html"));
         assert!(!is("/b/.book.nimbook-new-12/a.html"));
         assert!(!is("/b/README.md"));

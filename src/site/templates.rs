@@ -63,21 +63,46 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     for (name, (shown, text)) in &sources {
         if name.ends_with(".html") {
             tera.add_raw_template(name, text).map_err(|e| {
-                let file = SourceFile::new(shown.clone(), text.clone());
-                Box::new(
-                    Diagnostic::error(
-                        Code::TemplateError,
-                        format!("template {shown} does not parse"),
-                    )
-                    .at(&file, 0..0)
-                    .note(error_chain(&e)),
-                )
+                let chain = error_chain(&e);
+                let mut d = Diagnostic::error(
+                    Code::TemplateError,
+                    format!("template {shown} does not parse"),
+                );
+                // Tera names the place as ` --> line:column`; without it there is no honest
+                // location, and a made-up line 1 would mislead.
+                if let Some(at) = parse_error_offset(text, &chain) {
+                    let file = SourceFile::new(shown.clone(), text.clone());
+                    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+                    d = d.at(&file, at..end);
+                }
+                Box::new(d.note(chain))
             })?;
         } else {
             assets.insert(name.clone(), text.clone());
         }
     }
     Ok((tera, assets))
+}
+
+/// The byte offset in `text` of the ` --> line:column` (1-based, columns in characters) that a
+/// Tera parse error gives.
+fn parse_error_offset(text: &str, message: &str) -> Option<usize> {
+    let at = message.find("--> ")?;
+    let place = message[at + 4..].split_whitespace().next()?;
+    let (line, column) = place.split_once(':')?;
+    let (line, column): (usize, usize) = (line.parse().ok()?, column.parse().ok()?);
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.checked_sub(1)?)
+        .map(str::len)
+        .sum();
+    let rest = text.get(start..)?;
+    let line_text = rest.split('\n').next().unwrap_or("");
+    let offset = line_text
+        .char_indices()
+        .nth(column.checked_sub(1)?)
+        .map_or(line_text.len(), |(i, _)| i);
+    Some(start + offset)
 }
 
 fn error_chain(e: &dyn std::error::Error) -> String {
@@ -250,4 +275,39 @@ pub fn render_site(
         super::highlight::stylesheet().into_bytes(),
     ));
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_that_does_not_parse_is_located_at_its_line() {
+        let dir = tempfile::tempdir().expect("temp");
+        std::fs::create_dir_all(dir.path().join("templates")).expect("mkdir");
+        std::fs::write(
+            dir.path().join("templates/page.html"),
+            "<html>\n<body>\n{% if x %}\n<p>{{ content | safe }}</p>\n</body>\n",
+        )
+        .expect("write");
+        let Err(d) = load(dir.path()) else {
+            panic!("an unclosed {{% if %}} must not load");
+        };
+        let (name, line, _) = d.position().expect("a location");
+        assert_eq!(name, "templates/page.html");
+        assert!(
+            line > 1,
+            "line {line}: {}",
+            d.render(crate::diag::MessageFormat::Human, false)
+        );
+    }
+
+    #[test]
+    fn error_places_become_offsets() {
+        let text = "ab\ncdé f\n";
+        assert_eq!(parse_error_offset(text, "x\n --> 2:5\n  |"), Some(8));
+        assert_eq!(parse_error_offset(text, "x --> 1:1"), Some(0));
+        assert_eq!(parse_error_offset(text, "no place"), None);
+        assert_eq!(parse_error_offset(text, " --> 0:1"), None);
+    }
 }

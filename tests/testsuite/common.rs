@@ -1,0 +1,98 @@
+//! Helpers shared by the test modules: the engines' default budget, ordinals by their
+//! spelling, fixture books, copies of them, and running the real binary.
+
+use nimbook::game::Budget;
+use nimbook::nim::ordinal::Ordinal;
+
+/// The engines' default budget.
+pub fn budget() -> Budget {
+    Budget::default()
+}
+
+/// The ordinal spelled `s`; a spelling that does not parse fails the test.
+pub fn o(s: &str) -> Ordinal {
+    match Ordinal::parse(s) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(feature = "site")]
+pub use books::*;
+
+#[cfg(feature = "site")]
+mod books {
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Output};
+    use std::sync::{Mutex, OnceLock};
+
+    /// The path of a fixture book under `tests/fixtures/`.
+    pub fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name)
+    }
+
+    /// Copies a folder tree.
+    pub fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for entry in std::fs::read_dir(from).expect("read fixture") {
+            let entry = entry.expect("entry");
+            let target = to.join(entry.file_name());
+            if entry.path().is_dir() {
+                copy_dir(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).expect("copy");
+            }
+        }
+    }
+
+    /// Copies a fixture into a fresh temporary folder, so that a build can write next to it.
+    pub fn copy_fixture(name: &str) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        copy_dir(&fixture(name), tmp.path());
+        tmp
+    }
+
+    /// Runs `nimbook ARGS DIR` without colour.
+    pub fn nimbook(args: &[&str], dir: &Path) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_nimbook"))
+            .args(args)
+            .arg(dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run nimbook")
+    }
+
+    /// Standard error, with `/` for every path separator.
+    pub fn stderr(o: &Output) -> String {
+        String::from_utf8_lossy(&o.stderr).replace('\\', "/")
+    }
+
+    /// The output folder of a fixture built once for the whole test run (tests that only read
+    /// the site share it), under cargo's temporary folder for tests.
+    pub fn built(name: &str) -> PathBuf {
+        static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("built")
+            .join(name);
+        let mut done = BUILT
+            .get_or_init(|| Mutex::new(Vec::new()))
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if !done.iter().any(|n| n == name) {
+            let _ = std::fs::remove_dir_all(&out);
+            let o = Command::new(env!("CARGO_BIN_EXE_nimbook"))
+                .arg("build")
+                .arg(fixture(name))
+                .arg("-d")
+                .arg(&out)
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("run nimbook");
+            assert!(o.status.success(), "{name}: {}", stderr(&o));
+            done.push(name.to_string());
+        }
+        out
+    }
+}

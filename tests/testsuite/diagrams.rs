@@ -1,0 +1,232 @@
+//! Generated diagrams, tables and the play widget: build the `diagrams` fixture book with the
+//! real binary and check the HTML against the game engine.
+
+use crate::common::{budget, built, copy_fixture, nimbook, stderr};
+
+use std::path::Path;
+
+use nimbook::game::{self, Game, OctalCode};
+
+fn page(out: &Path) -> String {
+    std::fs::read_to_string(out.join("01-diagrams.html")).expect("page")
+}
+
+/// Every `<svg …>…</svg>` of a page, in order.
+fn svgs(html: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("<svg") {
+        let tail = &rest[i..];
+        let j = tail.find("</svg>").expect("closed svg") + "</svg>".len();
+        out.push(&tail[..j]);
+        rest = &tail[j..];
+    }
+    out
+}
+
+/// The HTML of each `<figure …class="…CLASS…">…</figure>` of a page.
+fn figures<'a>(html: &'a str, class: &str) -> Vec<&'a str> {
+    html.split("<figure")
+        .skip(1)
+        .filter(|f| f.split('>').next().is_some_and(|open| open.contains(class)))
+        .map(|f| f.split("</figure>").next().unwrap_or(f))
+        .collect()
+}
+
+fn attr<'a>(html: &'a str, name: &str) -> &'a str {
+    let key = format!("{name}=\"");
+    let i = html.find(&key).unwrap_or_else(|| panic!("no {name}")) + key.len();
+    let j = html[i..].find('"').expect("closing quote");
+    &html[i..i + j]
+}
+
+#[test]
+fn every_svg_is_well_formed_labelled_xml_of_bounded_size() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let all = svgs(&html);
+    assert!(!all.is_empty(), "the fixture draws");
+    for svg in all {
+        let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(root.attribute("role"), Some("img"), "{svg}");
+        assert!(root.attribute("aria-label").is_some_and(|l| !l.is_empty()));
+        assert!(
+            root.children()
+                .any(|c| c.tag_name().name() == "title" && c.text().is_some()),
+            "no <title>: {svg}"
+        );
+        let w: f64 = root
+            .attribute("width")
+            .expect("width")
+            .parse()
+            .expect("num");
+        let h: f64 = root
+            .attribute("height")
+            .expect("height")
+            .parse()
+            .expect("num");
+        assert!(w > 0.0 && w < 4000.0 && h > 0.0 && h < 4000.0, "{w} × {h}");
+        // Colours come from the stylesheet (CSS variables), never from the SVG.
+        assert!(
+            !svg.contains("fill=\"#") && !svg.contains("stroke=\"#"),
+            "{svg}"
+        );
+    }
+}
+
+#[test]
+fn game_graphs_mark_exactly_the_engines_p_positions() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let graphs = figures(&html, "game-graph-figure");
+    let games = [Game::nim(vec![1, 2, 3]), Game::cram(2, 3).expect("cram")];
+    assert_eq!(graphs.len(), games.len());
+    for (fig, g) in graphs.iter().zip(&games) {
+        let (positions, moves, ps) = g.graph(&budget()).expect("graph").counts();
+        assert_eq!(fig.matches("class=\"gg-node p\"").count(), ps, "{g}");
+        assert_eq!(fig.matches("class=\"gg-node ").count(), positions, "{g}");
+        assert_eq!(fig.matches("class=\"gg-edge\"").count(), moves, "{g}");
+        assert!(
+            fig.contains(&format!(
+                "{positions} positions, {moves} moves, {ps} P-position"
+            )),
+            "{fig}"
+        );
+        assert!(fig.contains("multiset of components"), "{fig}");
+    }
+    // Nim positions are labelled by their heaps; the empty position by ∅.
+    assert!(graphs[0].contains(">1·2·3</text>") && graphs[0].contains(">∅</text>"));
+}
+
+#[test]
+fn tables_and_captions_show_the_engines_values() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let tables = figures(&html, "nim-table-figure");
+    assert_eq!(tables.len(), 5);
+    // Cram: row m, column n holds grundy(cram(m, n)).
+    let cram = tables[0];
+    for m in 1..=4u64 {
+        let row_start = cram
+            .find(&format!("<tr><th>{m}</th>"))
+            .expect("row of the Cram table");
+        let row = &cram[row_start..];
+        let row = &row[..row.find("</tr>").expect("row end")];
+        let cells: Vec<u64> = row
+            .split("<td")
+            .skip(1)
+            .map(|c| {
+                let t = &c[c.find('>').expect(">") + 1..];
+                t[..t.find('<').expect("<")].parse().expect("number")
+            })
+            .collect();
+        let expect: Vec<u64> = (1..=5)
+            .map(|n| {
+                Game::cram(m, n)
+                    .expect("cram")
+                    .grundy(&budget())
+                    .expect("value")
+            })
+            .collect();
+        assert_eq!(cells, expect, "row {m}");
+    }
+    // The Kayles sequence, pre-period and period come from the engine.
+    let p = game::period(&OctalCode::kayles(), &budget()).expect("period");
+    let seq = tables[4];
+    assert!(
+        seq.contains(&format!(
+            "pre-period {} and period {}",
+            p.preperiod, p.period
+        )),
+        "{seq}"
+    );
+    assert_eq!(
+        seq.matches("<td class=\"pre\">").count() as u64,
+        p.preperiod
+    );
+    assert_eq!(
+        seq.matches("<td class=\"periodic\">").count() as u64,
+        96 - p.preperiod
+    );
+    // One period to a row: the header has `period` columns.
+    let header = &seq[..seq.find("</thead>").expect("thead")];
+    assert_eq!(header.matches("<th>+").count() as u64, p.period);
+}
+
+#[test]
+fn drawings_carry_engine_values_and_dominoes() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let hb = Game::green_hackenbush("0-1 1-2 1-3 0-4 4-4 0-5 0-5 5-6 6-7 7-5 0-0")
+        .expect("graph")
+        .grundy(&budget())
+        .expect("value");
+    assert!(html.contains(&format!("value {hb}, computed by the engine")));
+    assert!(html.contains("nim-sum 3 ⊕ 4 ⊕ 5 = 2"));
+    let diagram = figures(&html, "nim-figure")
+        .into_iter()
+        .find(|f| f.contains("class=\"domino\""))
+        .expect("cram_diagram");
+    assert_eq!(diagram.matches("class=\"domino\"").count(), 2);
+    let free = Game::cram_cells("..##/.###/..##")
+        .expect("cells")
+        .grundy(&budget())
+        .expect("value");
+    assert!(
+        diagram.contains(&format!("Grundy value {free}")),
+        "{diagram}"
+    );
+}
+
+#[test]
+fn widgets_embed_the_game_and_engine_values_and_load_the_script() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let widgets: Vec<&str> = html.split("<div class=\"nim-widget\"").skip(1).collect();
+    assert_eq!(widgets.len(), 2);
+    assert_eq!(attr(widgets[0], "data-game"), "nim");
+    assert_eq!(attr(widgets[0], "data-heaps"), "[3,5,7]");
+    assert_eq!(attr(widgets[1], "data-game"), "kayles");
+    assert_eq!(attr(widgets[1], "data-pins"), "10");
+    let grundy: Vec<u64> =
+        serde_json::from_str(attr(widgets[1], "data-grundy")).expect("JSON array");
+    let engine = game::octal_sequence(&OctalCode::kayles(), 10, &budget()).expect("values");
+    assert_eq!(grundy, engine);
+    // Without JavaScript each widget still shows the start position.
+    assert!(widgets.iter().all(|w| w.contains("<svg")));
+    // The script is an asset of the site, loaded with defer, and has no external references.
+    assert!(html.contains("<script src=\"widget.js\" defer></script>"));
+    let js = std::fs::read_to_string(out.join("widget.js")).expect("widget.js");
+    assert!(js.contains("nim-widget") && !js.contains("http"));
+}
+
+#[test]
+fn builds_are_deterministic() {
+    let book = copy_fixture("diagrams");
+    let o = nimbook(&["build"], book.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(page(&book.path().join("out")), page(&built("diagrams")));
+}
+
+/// The main part of a built page: the lesson's own HTML, without the template around it.
+fn lesson_html(page: &str) -> &str {
+    let start = page.find("<main>").expect("<main>");
+    let end = page.rfind("</main>").expect("</main>");
+    &page[start..end + "</main>".len()]
+}
+
+/// The HTML of every fixture lesson, snapshotted: a change to any table, drawing, claim or
+/// mark shows up in review, where a count would only notice a missing element.
+#[test]
+fn fixture_lessons_render_as_snapshotted() {
+    for (book, lesson) in [
+        ("basic", "01-sums.html"),
+        ("basic", "02-products.html"),
+        ("diagrams", "01-diagrams.html"),
+    ] {
+        let page = std::fs::read_to_string(built(book).join(lesson)).expect("page");
+        insta::assert_snapshot!(format!("{book}-{lesson}"), lesson_html(&page));
+    }
+}
