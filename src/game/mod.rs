@@ -144,7 +144,9 @@ mod solver;
 pub use cram::{cram_grundy, parse_cells, Board, CramOptions};
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
-pub use octal::{octal_sequence, octal_sequence_by_mex, period, OctalCode, Periodicity};
+pub use octal::{
+    octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
+};
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of

@@ -430,8 +430,8 @@ fn claims_block(results: &[Checked]) -> String {
 /// A chain written over several lines (a calc derivation) is shown the same way: one row per
 /// line, each link with its own mark.
 fn calc_rows(c: &Checked) -> Option<String> {
-    use crate::claim::ast::Statement;
-    let Some(Statement::Claim(chain)) = c.stmt.as_ref().map(|s| &s.stmt) else {
+    use crate::claim::ast::{Claim, Statement};
+    let Some(Statement::Claim(Claim::Chain(chain))) = c.stmt.as_ref().map(|s| &s.stmt) else {
         return None;
     };
     if !c.source.contains('\n') {

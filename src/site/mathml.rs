@@ -1,6 +1,6 @@
 //! Claims and values as MathML, written at build time, so pages need no script to show them.
 
-use crate::claim::ast::{BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Statement};
+use crate::claim::ast::{BinOp, Claim, Expr, ExprKind, OutcomeClass, Quantifier, Range, Statement};
 use crate::claim::Value;
 
 /// Escapes text for HTML and XML.
@@ -229,22 +229,7 @@ pub fn value(out: &mut String, v: &Value) {
 /// `witness` the witness of an `exists`.
 pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witness: Option<&str>) {
     match s {
-        Statement::Claim(chain) => {
-            expr(out, &chain.first);
-            for l in &chain.links {
-                mo(out, l.rel.symbol());
-                expr(out, &l.rhs);
-            }
-        }
-        Statement::Is { expr: e, class, .. } => {
-            expr(out, e);
-            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
-            out.push_str(match class {
-                OutcomeClass::P => "P",
-                OutcomeClass::N => "N",
-            });
-            out.push_str("</mi><mtext>-position</mtext>");
-        }
+        Statement::Claim(c) => claim(out, c),
         Statement::Let { name, value: e, .. } => {
             out.push_str("<mi>");
             out.push_str(&escape(name));
@@ -276,8 +261,10 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
                     mo(out, ",");
                 }
                 // Binders that share a bound were written together: `a, b < 256`.
+                let written =
+                    |b: &crate::claim::ast::Binder| b.range.bound().map(|e| e.span.clone());
                 let mut j = i;
-                while j + 1 < binders.len() && binders[j + 1].bound.span == binders[i].bound.span {
+                while j + 1 < binders.len() && written(&binders[j + 1]) == written(&binders[i]) {
                     j += 1;
                 }
                 for (k, b) in binders[i..=j].iter().enumerate() {
@@ -288,13 +275,22 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
                     out.push_str(&escape(&b.name));
                     out.push_str("</mi>");
                 }
-                mo(out, if binders[i].inclusive { "≤" } else { "<" });
-                expr(out, &binders[i].bound);
+                match &binders[i].range {
+                    Range::Below { bound, inclusive } => {
+                        mo(out, if *inclusive { "≤" } else { "<" });
+                        expr(out, bound);
+                    }
+                    Range::From { start, inclusive } => {
+                        mo(out, if *inclusive { "≥" } else { ">" });
+                        expr(out, start);
+                    }
+                    Range::All => {}
+                }
                 i = j + 1;
             }
             mo(out, ":");
             out.push_str("<mspace width=\"0.5em\"/>");
-            statement(out, body, None, None);
+            claim(out, body);
             if let Some(w) = witness {
                 out.push_str("<mspace width=\"1em\"/><mtext>(for example ");
                 out.push_str(&escape(w));
@@ -302,6 +298,28 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
             }
         }
         Statement::Expr(e) => expr(out, e),
+    }
+}
+
+/// Writes a claim (a chain of relations or an outcome class) as MathML.
+pub fn claim(out: &mut String, c: &Claim) {
+    match c {
+        Claim::Chain(chain) => {
+            expr(out, &chain.first);
+            for l in &chain.links {
+                mo(out, l.rel.symbol());
+                expr(out, &l.rhs);
+            }
+        }
+        Claim::Is { expr: e, class, .. } => {
+            expr(out, e);
+            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
+            out.push_str(match class {
+                OutcomeClass::P => "P",
+                OutcomeClass::N => "N",
+            });
+            out.push_str("</mi><mtext>-position</mtext>");
+        }
     }
 }
 
