@@ -406,6 +406,18 @@ fn status_class(s: Status) -> &'static str {
 const VERIFIED: &str =
     "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓ verified</span>";
 
+/// The mark of a claim that holds: `✓ verified`, or for a quantified claim how it was
+/// established (`✓ proved (polynomial identity)`); inline claims without a method show `✓`.
+fn verified_mark(c: &Checked, inline: bool) -> String {
+    match c.established {
+        Some(how) => format!(
+            "<span class=\"verified\" title=\"{how} by nimbook when the site was built\">✓ {how}</span>"
+        ),
+        None if inline => "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓</span>".into(),
+        None => VERIFIED.into(),
+    }
+}
+
 fn claims_block(results: &[Checked]) -> String {
     let mut html = String::from("<div class=\"nim-claims\">\n");
     for c in results {
@@ -419,7 +431,7 @@ fn claims_block(results: &[Checked]) -> String {
             statement_math(c, false)
         ));
         if c.status == Status::Holds {
-            html.push_str(VERIFIED);
+            html.push_str(&verified_mark(c, false));
         }
         html.push_str("</div>\n");
     }
@@ -477,9 +489,9 @@ fn inline_claim(c: &Checked) -> String {
             status_class(c.status),
             statement_math(c, false),
             if c.status == Status::Holds {
-                "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓</span>"
+                verified_mark(c, true)
             } else {
-                ""
+                String::new()
             }
         ),
     }

@@ -65,7 +65,7 @@ impl fmt::Display for Established {
 }
 
 /// `65536` as `65 536` (with U+00A0 between the groups).
-fn grouped(n: u64) -> String {
+pub(crate) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -203,28 +203,5 @@ pub(crate) fn plan(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn methods_are_named_as_the_page_shows_them() {
-        assert_eq!(
-            Established::Checked { cases: 65536 }.to_string(),
-            "checked (65\u{a0}536 cases)"
-        );
-        assert_eq!(
-            Established::Periodic {
-                period: 12,
-                from: 71
-            }
-            .to_string(),
-            "proved (period 12 from 71)"
-        );
-        assert_eq!(
-            Established::Polynomial.to_string(),
-            "proved (polynomial identity)"
-        );
-        assert_eq!(grouped(1_234_567), "1\u{a0}234\u{a0}567");
-        assert_eq!(grouped(999), "999");
-    }
-}
+#[allow(clippy::unwrap_used)]
+mod tests;

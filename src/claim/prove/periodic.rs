@@ -17,7 +17,7 @@
 //!   back proves the period), an octal game whose period the engine proves by the Guy–Smith
 //!   criterion, or a sum of such games (Grundy values add), each on a heap given by an index;
 //! - an index is `int(a·n + c)` with constants `a ≥ 1` and `c` (a sequence with pre-period `P`
-//!   and period `p` read at `a·n + c` has period `p` from `⌈(P − c)/a⌉`), or `n ⊕ c` for a
+//!   and period `p` read at `a·n + c` has period `p / gcd(a, p)` from `⌈(P − c)/a⌉`), or `n ⊕ c` for a
 //!   constant `c` (period `lcm(p, 2^m)` from `P + c`, `2^m` the power of two above `c`: adding a
 //!   multiple of `2^m` does not change the low bits that `⊕ c` flips).
 //!
@@ -171,9 +171,10 @@ impl Index {
                     u64::try_from((need + i128::from(a) - 1) / i128::from(a))
                         .map_err(|_| overflow())?
                 };
+                // a·p / gcd(a, p) is a multiple of p, so p / gcd(a, p) is a period.
                 Ok(Periodicity {
                     preperiod: pre,
-                    period: p.period,
+                    period: p.period / gcd(a, p.period).max(1),
                 })
             }
             Index::Xor(c) => {
@@ -437,7 +438,7 @@ mod tests {
         let shifted = Index::Affine { a: 1, c: 12 }.apply(p, &e).unwrap();
         assert_eq!((shifted.preperiod, shifted.period), (59, 12));
         let doubled = Index::Affine { a: 2, c: 0 }.apply(p, &e).unwrap();
-        assert_eq!((doubled.preperiod, doubled.period), (36, 12));
+        assert_eq!((doubled.preperiod, doubled.period), (36, 6));
         let xored = Index::Xor(12).apply(p, &e).unwrap();
         assert_eq!((xored.preperiod, xored.period), (83, 48));
         assert_eq!(lcm(4, 6), Some(12));
