@@ -71,7 +71,12 @@ pub(super) fn attempt(
         fields.push(field);
         exact.push(fills);
     }
-    let ring = Ring::new(fields, limits.max_terms, limits.max_bits);
+    let ring = Ring::new(
+        fields,
+        limits.max_terms,
+        limits.max_bits,
+        limits.game.max_time,
+    );
     let names: Vec<&str> = binders.iter().map(|b| b.name.as_str()).collect();
     let convert = Conversion {
         names: &names,
@@ -89,8 +94,12 @@ pub(super) fn attempt(
                 .map(|d| candidates(d, limits.max_bits))
                 .collect();
             let mut tries = 20_000;
-            if let Some(point) = ring.nonzero_point(&difference, &candidates, &mut tries) {
-                return Ok(Plan::Refuted(point));
+            let found = ring.nonzero_point(&difference, &candidates, &mut tries);
+            let span = chain.first.span.start..link.rhs.span.end;
+            match found {
+                Ok(Some(point)) => return Ok(Plan::Refuted(point)),
+                Ok(None) => {}
+                Err(o) => return Err(Stop::Error(ClaimError::new(span, o.to_string()))),
             }
             let reason = if exact.iter().all(|&e| e) {
                 "the two sides are different polynomials, but no value that tells them apart was found among those tried"
@@ -124,7 +133,11 @@ struct Conversion<'a> {
 
 impl Conversion<'_> {
     fn budget(&self, e: &Expr, r: Result<Poly, super::poly::Overrun>) -> Result<Poly, Stop> {
-        r.map_err(|o| Stop::Error(ClaimError::new(e.span.clone(), o.to_string())))
+        r.map_err(|o| {
+            Stop::Error(ClaimError::new(e.span.clone(), o.to_string()).help(
+                "raise the budget in book.toml, or bound the variables to check cases instead",
+            ))
+        })
     }
 
     /// The value of a sub-expression that does not mention the variables, as a nimber.

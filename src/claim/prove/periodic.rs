@@ -16,6 +16,7 @@
 //!   finite set (its values depend only on the last `max(S)` values, so a window that comes
 //!   back proves the period), an octal game whose period the engine proves by the Guy–Smith
 //!   criterion, or a sum of such games (Grundy values add), each on a heap given by an index;
+//!   any game whose arguments all repeat (`nim(n mod 4)`) repeats with them;
 //! - an index is `int(a·n + c)` with constants `a ≥ 1` and `c` (a sequence with pre-period `P`
 //!   and period `p` read at `a·n + c` has period `p / gcd(a, p)` from `⌈(P − c)/a⌉`), or `n ⊕ c` for a
 //!   constant `c` (period `lcm(p, 2^m)` from `P + c`, `2^m` the power of two above `c`: adding a
@@ -344,21 +345,51 @@ impl Analysis<'_> {
                         engine(game::period(&game::OctalCode::dawsons_kayles(), budget))?,
                         heap,
                     ),
-                    _ => return Err(no_period(&format!("`{name}(…)`"))),
+                    _ => return self.arguments_repeat(name, args, g),
                 };
                 match self.index(heap)? {
                     Some(index) => index.apply(base, heap).map(Some),
-                    None => Err(Stop::refuse(
-                        heap.span.clone(),
-                        format!(
-                            "a heap size that depends on `{}` must be `{0}`, `int(a·{0} + c)` or `{0} ⊕ c`",
-                            self.var
+                    // A heap that itself repeats, such as `n mod 7`, makes a position that
+                    // repeats.
+                    None => self.sequence(heap).map_err(|r| match r {
+                        Stop::Refused(_) => Stop::refuse(
+                            heap.span.clone(),
+                            format!(
+                                "a heap size that depends on `{}` must be `{0}`, `int(a·{0} + c)`, `{0} ⊕ c` or repeat itself",
+                                self.var
+                            ),
                         ),
-                    )),
+                        error => error,
+                    }),
                 }
             }
             _ => Err(no_period(&format!("`{g}`"))),
         }
+    }
+
+    /// A game built from arguments that all repeat (`nim(n mod 4)`, `cram(2, grundy(kayles(n)))`)
+    /// is one of finitely many positions in turn, so it repeats with them.
+    fn arguments_repeat(
+        &self,
+        name: &str,
+        args: &[Expr],
+        g: &Expr,
+    ) -> Result<Option<Periodicity>, Stop> {
+        let mut p = None;
+        for a in args {
+            let q = self.sequence(a).map_err(|r| match r {
+                Stop::Refused(_) => Stop::refuse(
+                    g.span.clone(),
+                    format!(
+                        "`{name}(…)` has no proved period as `{}` grows; only subtraction games with a finite set, octal games, their sums, and games whose arguments repeat do",
+                        self.var
+                    ),
+                ),
+                error => error,
+            })?;
+            p = combine(p, q, a)?;
+        }
+        Ok(p)
     }
 
     /// `e` as an index `a·n + c` or `n ⊕ c`, if it is one.

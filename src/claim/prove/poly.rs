@@ -90,6 +90,11 @@ pub(crate) enum Overrun {
         /// The budget.
         budget: usize,
     },
+    /// The expansion or the search for a counterexample ran out of time.
+    Time {
+        /// The budget, in seconds.
+        seconds: u64,
+    },
     /// An exponent would need more bits than the budget.
     Degree {
         /// The bits of the exponent.
@@ -105,6 +110,10 @@ impl std::fmt::Display for Overrun {
             Overrun::Terms { reached, budget } => write!(
                 f,
                 "expanding the polynomial needs at least {reached} terms; the budget is {budget} terms ([nimbook] max-terms)"
+            ),
+            Overrun::Time { seconds } => write!(
+                f,
+                "the polynomial method ran out of its time budget of {seconds} s ([nimbook] max-seconds)"
             ),
             Overrun::Degree { bits, budget } => write!(
                 f,
@@ -124,20 +133,35 @@ pub(crate) struct Ring {
     max_terms: usize,
     /// The most bits one exponent may have.
     max_degree_bits: u64,
+    /// When the work must stop, and the budget that sets it.
+    deadline: std::time::Instant,
+    seconds: u64,
 }
 
 impl Ring {
-    /// A ring with one variable per entry of `fields`.
+    /// A ring with one variable per entry of `fields`, whose work stops after `time`.
     pub(crate) fn new(
         fields: Vec<Option<BigUint>>,
         max_terms: usize,
         max_degree_bits: u64,
+        time: std::time::Duration,
     ) -> Self {
         Ring {
             fields,
             max_terms,
             max_degree_bits,
+            deadline: std::time::Instant::now() + time,
+            seconds: time.as_secs(),
         }
+    }
+
+    fn check_time(&self) -> Result<(), Overrun> {
+        if std::time::Instant::now() > self.deadline {
+            return Err(Overrun::Time {
+                seconds: self.seconds,
+            });
+        }
+        Ok(())
     }
 
     /// The number of variables.
@@ -207,6 +231,7 @@ impl Ring {
         }
         let mut r = Poly::default();
         for (m1, c1) in &p.terms {
+            self.check_time()?;
             for (m2, c2) in &q.terms {
                 let mut m = Vec::with_capacity(m1.len());
                 for (v, (e1, e2)) in m1.iter().zip(m2).enumerate() {
@@ -247,6 +272,7 @@ impl Ring {
         let mut r = self.constant(Nimber::one());
         for j in 0..e.bits() {
             if e.bit(j) {
+                self.check_time()?;
                 let image = self.frobenius(p, j)?;
                 r = self.mul(&r, &image)?;
             }
@@ -261,23 +287,24 @@ impl Ring {
     /// The search is by variables: `p` is written as a polynomial in one variable `v` whose
     /// coefficients are polynomials in the others; a point where one coefficient (the one with
     /// fewest terms) is non-zero is found first, and then a value of `v` that is not a root of
-    /// the resulting polynomial in `v` alone. `tries` bounds the number of evaluations.
+    /// the resulting polynomial in `v` alone. `tries` bounds the number of evaluations, and the
+    /// ring's deadline their time.
     pub(crate) fn nonzero_point(
         &self,
         p: &Poly,
         candidates: &[Vec<Nimber>],
         tries: &mut u64,
-    ) -> Option<Vec<Nimber>> {
+    ) -> Result<Option<Vec<Nimber>>, Overrun> {
         if p.is_zero() {
-            return None;
+            return Ok(None);
         }
         let n = self.arity();
         let Some(v) = (0..n).find(|&v| p.terms.keys().any(|m| !m[v].is_zero())) else {
             // A non-zero constant: any point will do.
-            return candidates
+            return Ok(candidates
                 .iter()
                 .map(|c| c.first().cloned())
-                .collect::<Option<Vec<_>>>();
+                .collect::<Option<Vec<_>>>());
         };
         let mut groups: BTreeMap<BigUint, Poly> = BTreeMap::new();
         for (m, c) in &p.terms {
@@ -285,8 +312,12 @@ impl Ring {
             let e = std::mem::take(&mut rest[v]);
             groups.entry(e).or_default().add_term(rest, c.clone());
         }
-        let coefficient = groups.values().min_by_key(|q| q.len())?;
-        let mut point = self.nonzero_point(coefficient, candidates, tries)?;
+        let Some(coefficient) = groups.values().min_by_key(|q| q.len()) else {
+            return Ok(None);
+        };
+        let Some(mut point) = self.nonzero_point(coefficient, candidates, tries)? else {
+            return Ok(None);
+        };
         // The polynomial in v alone, the other variables set to `point`.
         let mut alone: BTreeMap<&BigUint, Nimber> = BTreeMap::new();
         for (m, c) in &p.terms {
@@ -299,20 +330,21 @@ impl Ring {
             let slot = alone.entry(&m[v]).or_default();
             *slot = slot.nim_add(&t);
         }
-        for x in candidates.get(v)? {
+        for x in candidates.get(v).into_iter().flatten() {
             if *tries == 0 {
-                return None;
+                return Ok(None);
             }
             *tries -= 1;
+            self.check_time()?;
             let value = alone
                 .iter()
                 .fold(Nimber::zero(), |s, (e, c)| s.nim_add(&c.nim_mul(&x.pow(e))));
             if !value.is_zero() {
                 point[v] = x.clone();
-                return Some(point);
+                return Ok(Some(point));
             }
         }
-        None
+        Ok(None)
     }
 }
 
@@ -321,13 +353,15 @@ impl Ring {
 mod tests {
     use super::*;
 
+    const SECOND: std::time::Duration = std::time::Duration::from_secs(10);
+
     fn n(v: u64) -> Nimber {
         Nimber::from_u64(v)
     }
 
     #[test]
     fn frobenius_makes_squaring_additive() {
-        let r = Ring::new(vec![None, None], 100, 4096);
+        let r = Ring::new(vec![None, None], 100, 4096, SECOND);
         let s = r.add(&r.var(0), &r.var(1));
         let sq = r.pow(&s, &BigUint::from(2u32)).unwrap();
         let expected = r.add(
@@ -346,7 +380,7 @@ mod tests {
     #[test]
     fn exponents_reduce_in_a_finite_field() {
         // Over GF(16), a^16 = a and a^31 = a^1 (31 − 1 = 30 ≡ 0 mod 15).
-        let r = Ring::new(vec![Some(BigUint::from(16u32))], 100, 4096);
+        let r = Ring::new(vec![Some(BigUint::from(16u32))], 100, 4096, SECOND);
         let a = r.var(0);
         assert_eq!(r.pow(&a, &BigUint::from(16u32)).unwrap(), a);
         assert_eq!(r.pow(&a, &BigUint::from(31u32)).unwrap(), a);
@@ -357,7 +391,7 @@ mod tests {
 
     #[test]
     fn the_term_budget_is_named() {
-        let r = Ring::new(vec![None; 4], 10_000, 4096);
+        let r = Ring::new(vec![None; 4], 10_000, 4096, SECOND);
         let s = (0..4).fold(Poly::default(), |s, v| r.add(&s, &r.var(v)));
         let e = r.pow(&s, &BigUint::from((1u32 << 20) - 1)).unwrap_err();
         assert!(e.to_string().contains("max-terms"), "{e}");
@@ -366,10 +400,10 @@ mod tests {
     #[test]
     fn a_nonzero_point_is_found_in_a_larger_field() {
         // a^4 + a vanishes exactly on GF(4) = {0, 1, 2, 3}.
-        let r = Ring::new(vec![None], 100, 4096);
+        let r = Ring::new(vec![None], 100, 4096, SECOND);
         let p = r.add(&r.pow(&r.var(0), &BigUint::from(4u32)).unwrap(), &r.var(0));
         let cands = vec![(0..8).map(n).collect::<Vec<_>>()];
-        let point = r.nonzero_point(&p, &cands, &mut 100).unwrap();
+        let point = r.nonzero_point(&p, &cands, &mut 100).unwrap().unwrap();
         assert_eq!(point, vec![n(4)]);
         assert!(!p.eval(&point).is_zero());
     }
