@@ -411,3 +411,24 @@ proptest! {
         prop_assert_eq!(counterexample(&notes, "n"), least.map(|n| n.to_string()));
     }
 }
+
+#[test]
+fn calc_answers_the_new_forms() {
+    let mut c = LessonChecker::new(SourceFile::new("<calc>", ""), Limits::default());
+    let mut ask = |line: &str| crate::claim::calc(line, &mut c);
+    assert_eq!(
+        ask("forall a, b: (a + b) ^ 2 = a ^ 2 + b ^ 2"),
+        Ok("true".into())
+    );
+    assert_eq!(ask("forall a: a ^ 4 = a"), Ok("false".into()));
+    assert_eq!(
+        ask("forall n ≥ 71: grundy(kayles(n)) = grundy(kayles(int(n + 12)))"),
+        Ok("true".into())
+    );
+    assert_eq!(ask("forall n >= 1: kayles(n) is N"), Ok("true".into()));
+    let e = ask("forall n: order(n) = 1").unwrap_err();
+    assert!(
+        e.starts_with("cannot prove") && e.contains("help: bound"),
+        "{e}"
+    );
+}
