@@ -19,7 +19,7 @@ use super::lexer::lex;
 use super::parser::parse_statement;
 use super::prove::{self, Domain, Established, Plan};
 use super::{ClaimError, Limits};
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{Code, Diagnostic, SourceFile, Span};
 
 /// Text gathered from pieces of a file (the lines of a code block, say), with the way back from
 /// an offset in the text to an offset in the file.
@@ -200,7 +200,7 @@ impl LessonChecker {
                         Err(e) => self.report(e),
                     }
                 }
-                _ => self.report(ClaimError::new(
+                _ => self.report(ClaimError::syntax(
                     stmt.span,
                     "expected a directive such as `multiplication_table(16)`",
                 )),
@@ -223,10 +223,10 @@ impl LessonChecker {
                 Ok(Statement::Expr(e)) => e,
                 Ok(_) | Err(_) => {
                     self.push_error(
-                        Diagnostic::error(format!(
-                            "step {} of a derivation does not parse: `{step}`",
-                            i + 1
-                        ))
+                        Diagnostic::error(
+                            Code::SyntaxError,
+                            format!("step {} of a derivation does not parse: `{step}`", i + 1),
+                        )
                         .at(&self.file, at.clone()),
                     );
                     exprs.push(None);
@@ -243,10 +243,13 @@ impl LessonChecker {
                         self.claims += 1;
                         if *pv != v {
                             self.push_error(
-                                Diagnostic::error("a step of the derivation does not hold")
-                                    .at(&self.file, at.clone())
-                                    .note(format!("`{ps}` is {pv}"))
-                                    .note(format!("`{step}` is {v}")),
+                                Diagnostic::error(
+                                    Code::FalseClaim,
+                                    "a step of the derivation does not hold",
+                                )
+                                .at(&self.file, at.clone())
+                                .note(format!("`{ps}` is {pv}"))
+                                .note(format!("`{step}` is {v}")),
                             );
                         }
                     }
@@ -254,8 +257,11 @@ impl LessonChecker {
                 }
                 Err(e) => {
                     self.push_error(
-                        Diagnostic::error(format!("step {} of a derivation: {}", i + 1, e.message))
-                            .at(&self.file, at.clone()),
+                        Diagnostic::error(
+                            e.code,
+                            format!("step {} of a derivation: {}", i + 1, e.message),
+                        )
+                        .at(&self.file, at.clone()),
                     );
                 }
             }
@@ -342,27 +348,17 @@ impl LessonChecker {
                 stmt.span = map(stmt.span.start)..map(stmt.span.end);
                 Some(stmt)
             }
-            Err(e) => {
-                self.report_syntax(e, &map);
+            Err(mut e) => {
+                e.span = map(e.span.start)..map(e.span.end);
+                self.report(e);
                 None
             }
         }
     }
 
-    fn report_syntax(&mut self, e: ClaimError, map: &dyn Fn(usize) -> usize) {
-        self.failed += 1;
-        let span = map(e.span.start)..map(e.span.end);
-        let mut d = Diagnostic::error(e.message).at(&self.file, span);
-        d.notes = e.notes;
-        d.helps = e.helps;
-        self.diagnostics.push(d);
-    }
-
     fn report(&mut self, e: ClaimError) {
         self.failed += 1;
-        let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-        d.notes = e.notes;
-        d.helps = e.helps;
+        let d = e.into_diagnostic(&self.file);
         self.diagnostics.push(d);
     }
 
@@ -382,10 +378,10 @@ impl LessonChecker {
                     Ok(v) => {
                         if self.lets.contains_key(name) {
                             self.diagnostics.push(
-                                Diagnostic {
-                                    level: crate::diag::Level::Warning,
-                                    ..Diagnostic::error(format!("`{name}` is bound again"))
-                                }
+                                Diagnostic::warning(
+                                    Code::RedefinedName,
+                                    format!("`{name}` is bound again"),
+                                )
                                 .at(&self.file, name_span.clone())
                                 .note("later claims see the new value"),
                             );
@@ -458,10 +454,7 @@ impl LessonChecker {
     }
 
     fn to_diagnostic(&self, e: ClaimError) -> Box<Diagnostic> {
-        let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-        d.notes = e.notes;
-        d.helps = e.helps;
-        Box::new(d)
+        Box::new(e.into_diagnostic(&self.file))
     }
 
     /// Decides a quantified claim: by checking every case when the ranges are bounded and
@@ -530,14 +523,17 @@ impl LessonChecker {
         });
         if quantifier == Quantifier::Exists {
             let d = match too_many {
-                Some(message) => Diagnostic::error(message)
+                Some(message) => Diagnostic::error(Code::BudgetExceeded, message)
                     .at(&self.file, span.clone())
                     .label("too many cases to search")
                     .help("narrow the ranges, or raise max-cases in book.toml"),
-                None => Diagnostic::error("`exists` needs a bound on every variable")
-                    .at(&self.file, span.clone())
-                    .label("a search for a witness must end")
-                    .help("write a bound, for example `exists x < 256: …`"),
+                None => Diagnostic::error(
+                    Code::CannotProve,
+                    "`exists` needs a bound on every variable",
+                )
+                .at(&self.file, span.clone())
+                .label("a search for a witness must end")
+                .help("write a bound, for example `exists x < 256: …`"),
             };
             return Err(error(Box::new(d)));
         }
@@ -595,7 +591,7 @@ impl LessonChecker {
                         Err(fails(Box::new(d)))
                     }
                     Ok(None) => Err(error(Box::new(
-                        Diagnostic::error("cannot prove this claim for every value")
+                        Diagnostic::error(Code::CannotProve, "cannot prove this claim for every value")
                             .at(&self.file, span.clone())
                             .note(format!(
                                 "the sides differ as polynomials, but the evaluator finds the claim true at {case}"
@@ -660,7 +656,7 @@ impl LessonChecker {
         };
         let over_time = |checked: u64| {
             Box::new(
-                Diagnostic::error(format!(
+                Diagnostic::error(Code::BudgetExceeded, format!(
                     "quantified claim ran out of its time budget of {} s after about {checked} of {total} cases ([nimbook] max-seconds)",
                     deadline.as_secs()
                 ))
@@ -727,7 +723,7 @@ impl LessonChecker {
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
                     None => Err(fails(Box::new(
-                        Diagnostic::error("no case satisfies the claim")
+                        Diagnostic::error(Code::FalseClaim, "no case satisfies the claim")
                             .at(&self.file, span.clone())
                             .label(format!("none of the {total} cases holds"))
                             .note(format!("checked every one of the {total} cases")),
@@ -745,7 +741,7 @@ impl LessonChecker {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
                 };
-                Diagnostic::error("claim does not hold")
+                Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)
                     .label(format!("this position is {}, not {want}", f.lhs))
                     .note(format!("{expr} is an {}-position", f.lhs))
@@ -759,7 +755,7 @@ impl LessonChecker {
                 };
                 let span = lhs_expr.span.start..link.rhs.span.end;
                 let rel = link.rel.symbol();
-                let mut d = Diagnostic::error("claim does not hold")
+                let mut d = Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, span)
                     .label(match link.rel {
                         Rel::Eq => format!("{lhs_expr} is {}, not {}", f.lhs, f.rhs),
@@ -884,7 +880,7 @@ fn evaluate_claim(
             let mut v = eval(expr, scope, limits)?;
             if let Value::Game(g) = &v {
                 v = super::games::outcome(g, &limits.game)
-                    .map_err(|e| ClaimError::new(expr.span.clone(), e.to_string()))?;
+                    .map_err(|e| super::games::game_error(&expr.span, e))?;
             }
             let actual = match v {
                 Value::Outcome(c) => c,
@@ -950,6 +946,9 @@ pub fn calc(line: &str, checker: &mut LessonChecker) -> Result<String, String> {
             .map(|(f, s)| f.line_col(s.start).1)
             .unwrap_or(1);
         let mut msg = format!("{} (column {col})", d.message);
+        for n in &d.notes {
+            msg.push_str(&format!("; note: {n}"));
+        }
         for h in &d.helps {
             msg.push_str(&format!("; help: {h}"));
         }

@@ -99,7 +99,7 @@ pub(super) fn attempt(
             match found {
                 Ok(Some(point)) => return Ok(Plan::Refuted(point)),
                 Ok(None) => {}
-                Err(o) => return Err(Stop::Error(ClaimError::new(span, o.to_string()))),
+                Err(o) => return Err(Stop::Error(ClaimError::budget(span, o.to_string()))),
             }
             let reason = if exact.iter().all(|&e| e) {
                 "the two sides are different polynomials, but no value that tells them apart was found among those tried"
@@ -134,7 +134,7 @@ struct Conversion<'a> {
 impl Conversion<'_> {
     fn budget(&self, e: &Expr, r: Result<Poly, super::poly::Overrun>) -> Result<Poly, Stop> {
         r.map_err(|o| {
-            Stop::Error(ClaimError::new(e.span.clone(), o.to_string()).help(
+            Stop::Error(ClaimError::budget(e.span.clone(), o.to_string()).help(
                 "raise the budget in book.toml, or bound the variables to check cases instead",
             ))
         })

@@ -181,7 +181,8 @@ pub(crate) fn plan(
             "cannot prove this claim for every value: {}",
             primary.reason
         ),
-    );
+    )
+    .code(crate::diag::Code::CannotProve);
     e = e.note(format!("not a polynomial identity: {}", as_identity.reason));
     match as_sequence {
         Some(r) => e = e.note(format!("not eventually periodic: {}", r.reason)),

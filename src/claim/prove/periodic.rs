@@ -58,7 +58,7 @@ pub(super) fn attempt(
         period: 1,
     });
     let too_large = |what: &str| {
-        Stop::Error(ClaimError::new(
+        Stop::Error(ClaimError::budget(
             body_span(body),
             format!("{what} is beyond the numbers this checker can count"),
         ))
@@ -78,7 +78,7 @@ pub(super) fn attempt(
     let cases = end.saturating_sub(start);
     if cases > limits.max_cases {
         return Err(Stop::Error(
-            ClaimError::new(
+            ClaimError::budget(
                 body_span(body),
                 format!(
                     "the claim repeats with period {} from {from}, but checking it needs {cases} cases; the budget is {} ([nimbook] max-cases)",
@@ -122,7 +122,7 @@ fn combine(
         (Some(a), Some(b)) => Some(Periodicity {
             preperiod: a.preperiod.max(b.preperiod),
             period: lcm(a.period, b.period).ok_or_else(|| {
-                Stop::Error(ClaimError::new(
+                Stop::Error(ClaimError::budget(
                     at.span.clone(),
                     format!(
                         "the combined period, the least common multiple of {} and {}, is beyond the numbers this checker can count",
@@ -158,7 +158,7 @@ impl Index {
     /// The periodicity of `s(index(n))` when `s` has periodicity `p`.
     fn apply(self, p: Periodicity, at: &Expr) -> Result<Periodicity, Stop> {
         let overflow = || {
-            Stop::Error(ClaimError::new(
+            Stop::Error(ClaimError::budget(
                 at.span.clone(),
                 "the period of this index is beyond the numbers this checker can count",
             ))
