@@ -720,6 +720,21 @@ impl LessonChecker {
                         checked.load(std::sync::atomic::Ordering::Relaxed),
                     )));
                 }
+                if witness.is_none() {
+                    // No witness: the claim is false only if every case was decided. This
+                    // second pass runs on the failure path alone.
+                    let broken = (0..total)
+                        .into_par_iter()
+                        .find_first(|&i| outcome(i).is_err());
+                    if let Some(i) = broken {
+                        if let Err(e) = outcome(i) {
+                            let case = describe(&assignment(i));
+                            let mut d = *self.to_diagnostic(e);
+                            d.notes.insert(0, format!("while checking the case {case}"));
+                            return Err(error(Box::new(d)));
+                        }
+                    }
+                }
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
                     None => Err(fails(Box::new(
