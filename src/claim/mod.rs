@@ -35,6 +35,7 @@ pub mod parser;
 pub mod prove;
 #[cfg(test)]
 mod tests;
+pub mod vacuous;
 
 pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
