@@ -37,7 +37,7 @@ pub mod prove;
 mod tests;
 pub mod vacuous;
 
-pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
+pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 pub use prove::Established;
 

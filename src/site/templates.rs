@@ -20,6 +20,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
+    ("exercise.js", include_str!("../../templates/exercise.js")),
     ("search.js", include_str!("../../templates/search.js")),
     ("handout.html", include_str!("../../templates/handout.html")),
     ("handout.css", include_str!("../../templates/handout.css")),
@@ -113,6 +114,8 @@ struct TocEntry {
     depth: usize,
     part: Option<String>,
     id: String,
+    /// How many exercises the lesson has, for the progress mark.
+    exercises: usize,
 }
 
 /// `../` repeated once per folder of `path`.
@@ -156,6 +159,7 @@ pub fn render_site(
             depth: l.chapter.depth,
             part: l.chapter.part.clone(),
             id: format!("toc-{i}"),
+            exercises: l.page.answers.len(),
         })
         .collect();
     // The sidebar is the same on every page but for the prefix to the site root, so it is
