@@ -296,19 +296,19 @@ impl LessonChecker {
     /// `None`. Each decided claim counts as checked.
     pub fn decide(&mut self, text: &MappedText) -> Option<(bool, Spanned)> {
         let stmt = self.parse_text(text, 0..text.text.len(), false)?;
-        if !matches!(stmt.stmt, Statement::Claim(_) | Statement::Is { .. }) {
+        let Statement::Claim(claim) = &stmt.stmt else {
             self.report(ClaimError::new(
                 stmt.span.clone(),
                 "an option of a choice must be a claim such as `6 * 13 = 15` or `nim(1, 2, 3) is P`",
             ));
             return None;
-        }
+        };
         let no_locals: [(&str, Value); 0] = [];
         let scope = Scope {
             lets: &self.lets,
             locals: &no_locals,
         };
-        match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
+        match evaluate_claim(claim, &scope, &self.limits) {
             Ok(failure) => {
                 self.claims += 1;
                 Some((failure.is_none(), stmt))
