@@ -161,17 +161,46 @@ pub enum Quantifier {
     Exists,
 }
 
-/// One bound variable `x < N` (or `x ≤ N`).
+/// The values a quantified variable ranges over.
+#[derive(Debug, Clone)]
+pub enum Range {
+    /// `x < N`, or `x ≤ N` when `inclusive`: the natural numbers below the bound.
+    Below {
+        /// The bound.
+        bound: Expr,
+        /// Whether the bound itself is included (`≤`).
+        inclusive: bool,
+    },
+    /// `x ≥ K`, or `x > K` when not `inclusive`: every natural number from the start on.
+    From {
+        /// The start.
+        start: Expr,
+        /// Whether the start itself is included (`≥`).
+        inclusive: bool,
+    },
+    /// No bound (`forall a, b: …`): every natural number, that is every finite nimber.
+    All,
+}
+
+impl Range {
+    /// The expression that bounds the range, if any.
+    pub fn bound(&self) -> Option<&Expr> {
+        match self {
+            Range::Below { bound: e, .. } | Range::From { start: e, .. } => Some(e),
+            Range::All => None,
+        }
+    }
+}
+
+/// One bound variable `x < N`, `x ≥ K` or `x` alone.
 #[derive(Debug, Clone)]
 pub struct Binder {
     /// The variable.
     pub name: String,
     /// Where the variable is written.
     pub span: Span,
-    /// The bound.
-    pub bound: Expr,
-    /// Whether the bound itself is included (`≤`).
-    pub inclusive: bool,
+    /// What it ranges over.
+    pub range: Range,
 }
 
 /// The outcome class a position is claimed to have.
@@ -183,11 +212,12 @@ pub enum OutcomeClass {
     N,
 }
 
-/// A statement: one line of a `nim` block (with its continuation lines), or one inline form.
+/// A claim that is true or false: what a statement asserts, and what a quantifier asserts for
+/// every (or some) value of its variables.
 #[derive(Debug, Clone)]
-pub enum Statement {
+pub enum Claim {
     /// A chain of relations.
-    Claim(Chain),
+    Chain(Chain),
     /// `G is P` or `G is N`.
     Is {
         /// The position.
@@ -197,6 +227,13 @@ pub enum Statement {
         /// The span of the class word.
         class_span: Span,
     },
+}
+
+/// A statement: one line of a `nim` block (with its continuation lines), or one inline form.
+#[derive(Debug, Clone)]
+pub enum Statement {
+    /// A claim: a chain of relations or an outcome class.
+    Claim(Claim),
     /// `let x = expr`.
     Let {
         /// The bound name.
@@ -213,7 +250,7 @@ pub enum Statement {
         /// The bound variables.
         binders: Vec<Binder>,
         /// The claim checked for each assignment.
-        body: Box<Statement>,
+        body: Claim,
     },
     /// A bare expression: allowed inline, where its value is shown.
     Expr(Expr),
@@ -291,25 +328,34 @@ impl std::fmt::Display for Expr {
     }
 }
 
-impl std::fmt::Display for Statement {
-    /// The statement as a reader reads it, in the notation of the rendered page: the text
-    /// alternative of its MathML, and how notes quote it.
+impl std::fmt::Display for Claim {
+    /// The claim in the notation of the rendered page.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Statement::Claim(chain) => {
+            Claim::Chain(chain) => {
                 write!(f, "{}", chain.first)?;
                 for l in &chain.links {
                     write!(f, " {} {}", l.rel.symbol(), l.rhs)?;
                 }
                 Ok(())
             }
-            Statement::Is { expr, class, .. } => {
+            Claim::Is { expr, class, .. } => {
                 let class = match class {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
                 };
                 write!(f, "{expr} is a {class}-position")
             }
+        }
+    }
+}
+
+impl std::fmt::Display for Statement {
+    /// The statement as a reader reads it, in the notation of the rendered page: the text
+    /// alternative of its MathML, and how notes quote it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Statement::Claim(claim) => write!(f, "{claim}"),
             Statement::Let { name, value, .. } => write!(f, "{name} ≔ {value}"),
             Statement::Quantified {
                 quantifier,
@@ -329,9 +375,18 @@ impl std::fmt::Display for Statement {
                         write!(f, ", ")?;
                     }
                     let names: Vec<&str> = group.iter().map(|b| b.name.as_str()).collect();
-                    let b = &group[0];
-                    let rel = if b.inclusive { "≤" } else { "<" };
-                    write!(f, "{} {rel} {}", names.join(", "), b.bound)?;
+                    let names = names.join(", ");
+                    match &group[0].range {
+                        Range::Below { bound, inclusive } => {
+                            let rel = if *inclusive { "≤" } else { "<" };
+                            write!(f, "{names} {rel} {bound}")?;
+                        }
+                        Range::From { start, inclusive } => {
+                            let rel = if *inclusive { "≥" } else { ">" };
+                            write!(f, "{names} {rel} {start}")?;
+                        }
+                        Range::All => write!(f, "{names}")?,
+                    }
                 }
                 write!(f, ": {body}")
             }
@@ -341,9 +396,9 @@ impl std::fmt::Display for Statement {
 }
 
 /// The binders of a quantifier in the groups the author wrote them in: `a, b < 256` is one
-/// group of two binders sharing a bound.
+/// group of two binders sharing a bound, and so is `a, b` with no bound.
 pub fn binder_groups(binders: &[Binder]) -> impl Iterator<Item = &[Binder]> {
-    binders.chunk_by(|a, b| a.bound.span == b.bound.span)
+    binders.chunk_by(|a, b| a.range.bound().map(|e| &e.span) == b.range.bound().map(|e| &e.span))
 }
 
 impl Expr {
@@ -380,23 +435,32 @@ impl Expr {
     }
 }
 
-impl Statement {
-    /// Shifts every span in the statement through `map`.
+impl Claim {
+    /// Shifts every span in the claim through `map`.
     pub fn remap(&mut self, map: &dyn Fn(usize) -> usize) {
         match self {
-            Statement::Claim(chain) => {
+            Claim::Chain(chain) => {
                 chain.first.remap(map);
                 for l in &mut chain.links {
                     l.rel_span = map(l.rel_span.start)..map(l.rel_span.end);
                     l.rhs.remap(map);
                 }
             }
-            Statement::Is {
+            Claim::Is {
                 expr, class_span, ..
             } => {
                 expr.remap(map);
                 *class_span = map(class_span.start)..map(class_span.end);
             }
+        }
+    }
+}
+
+impl Statement {
+    /// Shifts every span in the statement through `map`.
+    pub fn remap(&mut self, map: &dyn Fn(usize) -> usize) {
+        match self {
+            Statement::Claim(claim) => claim.remap(map),
             Statement::Let {
                 name_span, value, ..
             } => {
@@ -406,7 +470,12 @@ impl Statement {
             Statement::Quantified { binders, body, .. } => {
                 for b in binders {
                     b.span = map(b.span.start)..map(b.span.end);
-                    b.bound.remap(map);
+                    match &mut b.range {
+                        Range::Below { bound: e, .. } | Range::From { start: e, .. } => {
+                            e.remap(map)
+                        }
+                        Range::All => {}
+                    }
                 }
                 body.remap(map);
             }

@@ -8,13 +8,16 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
-use num_traits::{One, ToPrimitive};
+use num_traits::ToPrimitive;
 use rayon::prelude::*;
 
-use super::ast::{BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Rel, Spanned, Statement};
+use super::ast::{
+    BinOp, Binder, Claim, Expr, ExprKind, OutcomeClass, Quantifier, Range, Rel, Spanned, Statement,
+};
 use super::eval::{compare, eval, Scope, Value};
 use super::lexer::lex;
 use super::parser::parse_statement;
+use super::prove::{self, Domain, Established, Plan};
 use super::{ClaimError, Limits};
 use crate::diag::{Code, Diagnostic, SourceFile, Span};
 
@@ -108,6 +111,34 @@ pub struct Checked {
     pub source: String,
     /// For `exists`, the witness found (`x = 3`).
     pub witness: Option<String>,
+    /// For a `forall` that holds, how it was established.
+    pub established: Option<Established>,
+}
+
+/// What became of one statement, before it is joined to its text.
+struct Verdict {
+    status: Status,
+    value: Option<Value>,
+    witness: Option<String>,
+    established: Option<Established>,
+}
+
+impl Verdict {
+    fn of(status: Status) -> Self {
+        Verdict {
+            status,
+            value: None,
+            witness: None,
+            established: None,
+        }
+    }
+
+    fn value(status: Status, value: Value) -> Self {
+        Verdict {
+            value: Some(value),
+            ..Verdict::of(status)
+        }
+    }
 }
 
 /// Checks the statements of one lesson, in document order, and collects diagnostics.
@@ -262,19 +293,19 @@ impl LessonChecker {
     /// `None`. Each decided claim counts as checked.
     pub fn decide(&mut self, text: &MappedText) -> Option<(bool, Spanned)> {
         let stmt = self.parse_text(text, 0..text.text.len(), false)?;
-        if !matches!(stmt.stmt, Statement::Claim(_) | Statement::Is { .. }) {
+        let Statement::Claim(claim) = &stmt.stmt else {
             self.report(ClaimError::new(
                 stmt.span.clone(),
                 "an option of a choice must be a claim such as `6 * 13 = 15` or `nim(1, 2, 3) is P`",
             ));
             return None;
-        }
+        };
         let no_locals: [(&str, Value); 0] = [];
         let scope = Scope {
             lets: &self.lets,
             locals: &no_locals,
         };
-        match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
+        match evaluate_claim(claim, &scope, &self.limits) {
             Ok(failure) => {
                 self.claims += 1;
                 Some((failure.is_none(), stmt))
@@ -338,15 +369,17 @@ impl LessonChecker {
                 value: None,
                 source,
                 witness: None,
+                established: None,
             };
         };
-        let (status, value, witness) = self.run(&stmt);
+        let verdict = self.run(&stmt);
         Checked {
             stmt: Some(stmt),
-            status,
-            value,
+            status: verdict.status,
+            value: verdict.value,
             source,
-            witness,
+            witness: verdict.witness,
+            established: verdict.established,
         }
     }
 
@@ -385,7 +418,7 @@ impl LessonChecker {
         self.diagnostics.push(d);
     }
 
-    fn run(&mut self, stmt: &Spanned) -> (Status, Option<Value>, Option<String>) {
+    fn run(&mut self, stmt: &Spanned) -> Verdict {
         let scope_locals: [(&str, Value); 0] = [];
         match &stmt.stmt {
             Statement::Let {
@@ -410,11 +443,11 @@ impl LessonChecker {
                             );
                         }
                         self.lets.insert(name.clone(), v.clone());
-                        (Status::Bound, Some(v), None)
+                        Verdict::value(Status::Bound, v)
                     }
                     Err(e) => {
                         self.report(e);
-                        (Status::Error, None, None)
+                        Verdict::of(Status::Error)
                     }
                 }
             }
@@ -424,32 +457,32 @@ impl LessonChecker {
                     locals: &scope_locals,
                 };
                 match eval(e, &scope, &self.limits) {
-                    Ok(v) => (Status::Value, Some(v), None),
+                    Ok(v) => Verdict::value(Status::Value, v),
                     Err(e) => {
                         self.report(e);
-                        (Status::Error, None, None)
+                        Verdict::of(Status::Error)
                     }
                 }
             }
-            Statement::Claim(_) | Statement::Is { .. } => {
-                self.claims += match &stmt.stmt {
-                    Statement::Claim(chain) => chain.links.len(),
-                    _ => 1,
+            Statement::Claim(claim) => {
+                self.claims += match claim {
+                    Claim::Chain(chain) => chain.links.len(),
+                    Claim::Is { .. } => 1,
                 };
                 let scope = Scope {
                     lets: &self.lets,
                     locals: &scope_locals,
                 };
-                match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
-                    Ok(None) => (Status::Holds, None, None),
+                match evaluate_claim(claim, &scope, &self.limits) {
+                    Ok(None) => Verdict::of(Status::Holds),
                     Ok(Some(f)) => {
-                        let d = self.claim_failure(&stmt.stmt, &f);
+                        let d = self.claim_failure(claim, &f);
                         self.diagnostics.push(d);
-                        (Status::Fails, None, None)
+                        Verdict::of(Status::Fails)
                     }
                     Err(e) => {
                         self.report(e);
-                        (Status::Error, None, None)
+                        Verdict::of(Status::Error)
                     }
                 }
             }
@@ -460,74 +493,199 @@ impl LessonChecker {
             } => {
                 self.claims += 1;
                 match self.quantified(*quantifier, binders, body, &stmt.span) {
-                    Ok(witness) => (Status::Holds, None, witness),
+                    Ok((witness, established)) => Verdict {
+                        witness,
+                        established,
+                        ..Verdict::of(Status::Holds)
+                    },
                     Err((status, d)) => {
                         self.diagnostics.push(*d);
-                        (status, None, None)
+                        Verdict::of(status)
                     }
                 }
             }
         }
     }
 
+    fn to_diagnostic(&self, e: ClaimError) -> Box<Diagnostic> {
+        Box::new(e.into_diagnostic(&self.file))
+    }
+
+    /// Decides a quantified claim: by checking every case when the ranges are bounded and
+    /// small enough, and otherwise by a proof ([`prove`]). Gives the witness of an `exists` and
+    /// how a `forall` was established.
     fn quantified(
         &self,
         quantifier: Quantifier,
-        binders: &[super::ast::Binder],
-        body: &Statement,
+        binders: &[Binder],
+        body: &Claim,
         span: &Span,
-    ) -> Result<Option<String>, (Status, Box<Diagnostic>)> {
-        // A claim that could not be decided (a budget ran out, a case could not be evaluated)
-        // is an error, never a `false`: only a counterexample, or no witness among all the
-        // cases, makes a quantified claim fail.
-        let undecided = |d: Box<Diagnostic>| (Status::Error, d);
-        let fails = |d: Box<Diagnostic>| (Status::Fails, d);
+    ) -> Result<(Option<String>, Option<Established>), Undecided> {
         let no_locals: [(&str, Value); 0] = [];
         let scope = Scope {
             lets: &self.lets,
             locals: &no_locals,
         };
-        let to_diag = |e: ClaimError| Box::new(e.into_diagnostic(&self.file));
-        // Each variable ranges over 0..size.
-        let mut sizes = Vec::new();
-        let mut total = BigUint::one();
+        let mut domains = Vec::new();
         for b in binders {
-            let v = eval(&b.bound, &scope, &self.limits)
-                .map_err(to_diag)
-                .map_err(undecided)?;
+            let Some(bound) = b.range.bound() else {
+                domains.push(Domain::All);
+                continue;
+            };
+            let v = eval(bound, &scope, &self.limits).map_err(|e| error(self.to_diagnostic(e)))?;
             let Value::Num(n) = v else {
-                return Err(undecided(to_diag(ClaimError::new(
-                    b.bound.span.clone(),
+                return Err(error(self.to_diagnostic(ClaimError::new(
+                    bound.span.clone(),
                     format!("a bound must be a number, found `{v}`"),
                 ))));
             };
-            let size = n.to_biguint() + u32::from(b.inclusive);
-            total *= &size;
-            sizes.push(size);
+            domains.push(match b.range {
+                Range::Below { inclusive, .. } => {
+                    Domain::Below(n.to_biguint() + u32::from(inclusive))
+                }
+                Range::From { inclusive, .. } => {
+                    Domain::From(n.to_biguint() + u32::from(!inclusive))
+                }
+                Range::All => Domain::All,
+            });
         }
         let max = self.limits.max_cases;
-        let total_u64 = total.to_u64().filter(|&t| t <= max);
-        let Some(total) = total_u64 else {
-            return Err(undecided(Box::new(
-                Diagnostic::error(
-                    Code::BudgetExceeded,
-                    format!(
-                    "quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)"
-                ),
+        // Bounded ranges: every case, when there are few enough.
+        let sizes: Option<Vec<BigUint>> = domains
+            .iter()
+            .map(|d| match d {
+                Domain::Below(n) => Some(n.clone()),
+                Domain::From(_) | Domain::All => None,
+            })
+            .collect();
+        let total = sizes.as_ref().map(|s| s.iter().product::<BigUint>());
+        if let (Some(sizes), Some(total)) = (&sizes, total.as_ref().and_then(|t| t.to_u64())) {
+            if total <= max {
+                let starts = vec![0; sizes.len()];
+                let sizes: Vec<u64> = sizes.iter().map(|s| s.to_u64().unwrap_or(0)).collect();
+                let witness = self.enumerate(
+                    quantifier, binders, body, &starts, &sizes, total, span, None,
+                )?;
+                return Ok(match quantifier {
+                    Quantifier::Forall => (witness, Some(Established::Checked { cases: total })),
+                    Quantifier::Exists => (witness, None),
+                });
+            }
+        }
+        let too_many = total.as_ref().map(|total| {
+            format!("quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)")
+        });
+        if quantifier == Quantifier::Exists {
+            let d = match too_many {
+                Some(message) => Diagnostic::error(Code::BudgetExceeded, message)
+                    .at(&self.file, span.clone())
+                    .label("too many cases to search")
+                    .help("narrow the ranges, or raise max-cases in book.toml"),
+                None => Diagnostic::error(
+                    Code::CannotProve,
+                    "`exists` needs a bound on every variable",
                 )
                 .at(&self.file, span.clone())
-                .label("too many cases to check exhaustively")
-                .help("narrow the ranges, or raise max-cases in book.toml"),
-            )));
-        };
-        let sizes: Vec<u64> = sizes.iter().map(|s| s.to_u64().unwrap_or(0)).collect();
+                .label("a search for a witness must end")
+                .help("write a bound, for example `exists x < 256: …`"),
+            };
+            return Err(error(Box::new(d)));
+        }
+        let plan =
+            prove::plan(binders, &domains, body, &scope, &self.limits).map_err(|mut e| {
+                if let Some(message) = &too_many {
+                    e.message = format!("{message}, and it cannot be proved otherwise");
+                }
+                error(self.to_diagnostic(e))
+            })?;
+        match plan {
+            Plan::Proved(how) => Ok((None, Some(how))),
+            Plan::Window(w) => {
+                let note = format!(
+                    "the claim repeats with period {} from {}, so the cases {} ≤ {} < {} decide it",
+                    w.period, w.from, w.start, binders[0].name, w.end
+                );
+                self.enumerate(
+                    quantifier,
+                    binders,
+                    body,
+                    &[w.start],
+                    &[w.end - w.start],
+                    w.end - w.start,
+                    span,
+                    Some(&note),
+                )?;
+                Ok((
+                    None,
+                    Some(Established::Periodic {
+                        period: w.period,
+                        from: w.from,
+                    }),
+                ))
+            }
+            Plan::Refuted(point) => {
+                let locals: Vec<(&str, Value)> = binders
+                    .iter()
+                    .zip(point)
+                    .map(|(b, x)| (b.name.as_str(), Value::Num(x)))
+                    .collect();
+                let case = describe(&locals);
+                let scope = Scope {
+                    lets: &self.lets,
+                    locals: &locals,
+                };
+                match evaluate_claim(body, &scope, &self.limits) {
+                    Ok(Some(f)) => {
+                        let mut d = self.claim_failure(body, &f);
+                        d.message = "claim does not hold for every value".into();
+                        d.notes.insert(
+                            0,
+                            format!("counterexample: {case} (the two sides are different polynomials, and differ here)"),
+                        );
+                        Err(fails(Box::new(d)))
+                    }
+                    Ok(None) => Err(error(Box::new(
+                        Diagnostic::error(Code::CannotProve, "cannot prove this claim for every value")
+                            .at(&self.file, span.clone())
+                            .note(format!(
+                                "the sides differ as polynomials, but the evaluator finds the claim true at {case}"
+                            )),
+                    ))),
+                    Err(e) => {
+                        let mut d = *self.to_diagnostic(e);
+                        d.notes.insert(0, format!("while checking the case {case}"));
+                        Err(error(Box::new(d)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks every case of a quantified claim, variable `i` running over
+    /// `starts[i] .. starts[i] + sizes[i]`, in parallel but reporting the first case (in order)
+    /// that fails, or for `exists` the first that holds. `why` is a note added to a
+    /// counterexample.
+    #[allow(clippy::too_many_arguments)]
+    fn enumerate(
+        &self,
+        quantifier: Quantifier,
+        binders: &[Binder],
+        body: &Claim,
+        starts: &[u64],
+        sizes: &[u64],
+        total: u64,
+        span: &Span,
+        why: Option<&str>,
+    ) -> Result<Option<String>, Undecided> {
         let assignment = |mut index: u64| -> Vec<(&str, Value)> {
             let mut out: Vec<(&str, Value)> = binders
                 .iter()
                 .map(|b| (b.name.as_str(), Value::Num(crate::nim::Nimber::zero())))
                 .collect();
-            for (slot, &s) in out.iter_mut().zip(&sizes).rev() {
-                slot.1 = Value::Num(crate::nim::Nimber::from_u64(index % s.max(1)));
+            for ((slot, &s), &start) in out.iter_mut().zip(sizes).zip(starts).rev() {
+                slot.1 = Value::Num(crate::nim::Nimber::from_u128(
+                    u128::from(start) + u128::from(index % s.max(1)),
+                ));
                 index /= s.max(1);
             }
             out
@@ -569,20 +727,13 @@ impl LessonChecker {
             };
             evaluate_claim(body, &scope, &self.limits)
         };
-        let describe = |locals: &[(&str, Value)]| {
-            locals
-                .iter()
-                .map(|(n, v)| format!("{n} = {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         match quantifier {
             Quantifier::Forall => {
                 let first_bad = (0..total)
                     .into_par_iter()
                     .find_first(|&i| expired(i) || !matches!(outcome(i), Ok(None)));
                 if timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(undecided(over_time(
+                    return Err(error(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
                     )));
                 }
@@ -601,12 +752,15 @@ impl LessonChecker {
                                 "counterexample: {case} (the first of {total} cases that fails)"
                             ),
                         );
+                        if let Some(why) = why {
+                            d.notes.insert(1, why.to_string());
+                        }
                         Err(fails(Box::new(d)))
                     }
                     Err(e) => {
-                        let mut d = *to_diag(e);
+                        let mut d = *self.to_diagnostic(e);
                         d.notes.insert(0, format!("while checking the case {case}"));
-                        Err(undecided(Box::new(d)))
+                        Err(error(Box::new(d)))
                     }
                     Ok(None) => Ok(None),
                 }
@@ -616,7 +770,7 @@ impl LessonChecker {
                     .into_par_iter()
                     .find_first(|&i| !expired(i) && matches!(outcome(i), Ok(None)));
                 if witness.is_none() && timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(undecided(over_time(
+                    return Err(error(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
                     )));
                 }
@@ -629,9 +783,9 @@ impl LessonChecker {
                     if let Some(i) = broken {
                         if let Err(e) = outcome(i) {
                             let case = describe(&assignment(i));
-                            let mut d = *to_diag(e);
+                            let mut d = *self.to_diagnostic(e);
                             d.notes.insert(0, format!("while checking the case {case}"));
-                            return Err(undecided(Box::new(d)));
+                            return Err(error(Box::new(d)));
                         }
                     }
                 }
@@ -649,9 +803,9 @@ impl LessonChecker {
     }
 
     /// The diagnostic for a claim whose link `f.link` does not hold.
-    fn claim_failure(&self, stmt: &Statement, f: &Failure) -> Diagnostic {
-        match stmt {
-            Statement::Is { expr, class, .. } => {
+    fn claim_failure(&self, claim: &Claim, f: &Failure) -> Diagnostic {
+        match claim {
+            Claim::Is { expr, class, .. } => {
                 let want = match class {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
@@ -661,7 +815,7 @@ impl LessonChecker {
                     .label(format!("this position is {}, not {want}", f.lhs))
                     .note(format!("{expr} is an {}-position", f.lhs))
             }
-            Statement::Claim(chain) => {
+            Claim::Chain(chain) => {
                 let link = &chain.links[f.link];
                 let lhs_expr = if f.link == 0 {
                     &chain.first
@@ -695,9 +849,29 @@ impl LessonChecker {
                 }
                 d
             }
-            _ => Diagnostic::error(Code::FalseClaim, "claim does not hold"),
         }
     }
+}
+
+/// Why a quantified claim was not established: [`Status::Fails`] with a counterexample (or no
+/// witness), or [`Status::Error`] when it could not be decided.
+type Undecided = (Status, Box<Diagnostic>);
+
+fn fails(d: Box<Diagnostic>) -> Undecided {
+    (Status::Fails, d)
+}
+
+fn error(d: Box<Diagnostic>) -> Undecided {
+    (Status::Error, d)
+}
+
+/// An assignment of the quantified variables, as `a = 1, b = 2`.
+fn describe(locals: &[(&str, Value)]) -> String {
+    locals
+        .iter()
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A hint when a side is a single nim operation on numbers whose ordinary result is what the
@@ -735,12 +909,12 @@ fn near_miss(side: &Expr, value: &Value, other: &Value) -> Option<String> {
 
 /// Evaluates a claim: `Ok(None)` when it holds, `Ok(Some(failure))` when a link fails.
 fn evaluate_claim(
-    stmt: &Statement,
+    claim: &Claim,
     scope: &Scope<'_>,
     limits: &Limits,
 ) -> Result<Option<Failure>, ClaimError> {
-    match stmt {
-        Statement::Claim(chain) => {
+    match claim {
+        Claim::Chain(chain) => {
             let mut lhs = eval(&chain.first, scope, limits)?;
             let mut lhs_span = chain.first.span.clone();
             for (i, link) in chain.links.iter().enumerate() {
@@ -771,7 +945,7 @@ fn evaluate_claim(
             }
             Ok(None)
         }
-        Statement::Is { expr, class, .. } => {
+        Claim::Is { expr, class, .. } => {
             let mut v = eval(expr, scope, limits)?;
             if let Value::Game(g) = &v {
                 v = super::games::outcome(g, &limits.game)
@@ -796,10 +970,6 @@ fn evaluate_claim(
                 }))
             }
         }
-        _ => Err(ClaimError::new(
-            0..0,
-            "a quantified claim needs a claim after `:`",
-        )),
     }
 }
 

@@ -22,7 +22,8 @@
 //!   relation continues the previous claim (a calc chain).
 //! - `G is P`, `G is N`: outcome classes of positions.
 //! - `let x = …`: a binding visible to later claims of the lesson.
-//! - `forall a, b < 256: …`, `exists x < 16: …`: exhaustive checks within a budget.
+//! - `forall a, b < 256: …`, `exists x < 16: …`: exhaustive checks within a budget;
+//!   `forall a, b: …` and `forall n ≥ 71: …` over every value, decided by [`prove`].
 //! - `#` starts a comment.
 
 pub mod ast;
@@ -31,12 +32,14 @@ pub mod eval;
 pub mod games;
 pub mod lexer;
 pub mod parser;
+pub mod prove;
 #[cfg(test)]
 mod tests;
 pub mod vacuous;
 
 pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
+pub use prove::Established;
 
 use crate::diag::{Code, Diagnostic, Span};
 
@@ -55,6 +58,8 @@ pub struct Limits {
     pub max_literal_len: usize,
     /// The largest side of a generated table (`[nimbook] max-table`).
     pub max_table: u64,
+    /// The most terms of a polynomial expanded to prove an identity (`[nimbook] max-terms`).
+    pub max_terms: usize,
     /// The budget of one game search (`[nimbook] max-positions` and `max-seconds`).
     pub game: crate::game::Budget,
 }
@@ -68,6 +73,7 @@ impl Default for Limits {
             max_depth: 64,
             max_literal_len: 4096,
             max_table: 256,
+            max_terms: 10_000,
             game: crate::game::Budget::default(),
         }
     }

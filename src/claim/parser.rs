@@ -136,11 +136,11 @@ impl<'a> Parser<'a> {
             self.bump();
             let binders = self.binders()?;
             self.expect(Tok::Colon, "`:` after the quantified variables")?;
-            let body = self.relation(false)?;
+            let body = self.claim()?;
             return Ok(Statement::Quantified {
                 quantifier,
                 binders,
-                body: Box::new(body),
+                body,
             });
         }
         self.relation(allow_bare)
@@ -156,7 +156,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `a, b < 256` or `a < 4, b ≤ 7`.
+    /// `a, b < 256`, `a < 4, b ≤ 7`, `n ≥ 71`, or names alone (`a, b`) for every value.
     fn binders(&mut self) -> Result<Vec<Binder>, ClaimError> {
         let mut out = Vec::new();
         loop {
@@ -165,22 +165,35 @@ impl<'a> Parser<'a> {
                 self.bump();
                 names.push(self.variable_name()?);
             }
-            let inclusive = match self.peek() {
-                Tok::Lt => false,
-                Tok::Le => true,
-                _ => return Err(self.unexpected("`<` or `≤` and a bound")),
+            let relation = self.peek().clone();
+            let range = match relation {
+                Tok::Colon => Range::All,
+                Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge => {
+                    self.bump();
+                    // A bound counts cases, so it is an ordinary integer.
+                    let bound = self.expr(true)?;
+                    match relation {
+                        Tok::Lt | Tok::Le => Range::Below {
+                            bound,
+                            inclusive: relation == Tok::Le,
+                        },
+                        _ => Range::From {
+                            start: bound,
+                            inclusive: relation == Tok::Ge,
+                        },
+                    }
+                }
+                _ => return Err(self.unexpected("`<`, `≤`, `≥` or `>` and a bound, or `:`")),
             };
-            self.bump();
-            // A bound counts cases, so it is an ordinary integer: `forall a < 2^64` ranges over
-            // 2^64 values, as every reader takes it.
-            let bound = self.expr(true)?;
             for (name, span) in names {
                 out.push(Binder {
                     name,
                     span,
-                    bound: bound.clone(),
-                    inclusive,
+                    range: range.clone(),
                 });
+            }
+            if matches!(range, Range::All) {
+                return Ok(out);
             }
             if matches!(self.peek(), Tok::Comma) {
                 self.bump();
@@ -204,6 +217,23 @@ impl<'a> Parser<'a> {
 
     fn relation(&mut self, allow_bare: bool) -> Result<Statement, ClaimError> {
         let first = self.expr(false)?;
+        match self.claim_after(first)? {
+            Ok(claim) => Ok(Statement::Claim(claim)),
+            Err(first) if allow_bare => Ok(Statement::Expr(first)),
+            Err(first) => Err(only_an_expression(&first)),
+        }
+    }
+
+    /// A claim, where nothing else may stand (after a quantifier's `:`).
+    fn claim(&mut self) -> Result<Claim, ClaimError> {
+        let first = self.expr(false)?;
+        self.claim_after(first)?
+            .map_err(|first| only_an_expression(&first))
+    }
+
+    /// The rest of a claim that begins with `first`: `is P`, or a chain of relations. Gives
+    /// `first` back when neither follows.
+    fn claim_after(&mut self, first: Expr) -> Result<Result<Claim, Expr>, ClaimError> {
         if self.is_ident("is") {
             self.bump();
             let class = match self.peek() {
@@ -212,11 +242,11 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.unexpected("`P` or `N` after `is`")),
             };
             let class_span = self.bump().span;
-            return Ok(Statement::Is {
+            return Ok(Ok(Claim::Is {
                 expr: first,
                 class,
                 class_span,
-            });
+            }));
         }
         let mut links = Vec::new();
         loop {
@@ -232,16 +262,9 @@ impl<'a> Parser<'a> {
             links.push(Link { rel, rel_span, rhs });
         }
         if links.is_empty() {
-            if allow_bare {
-                return Ok(Statement::Expr(first));
-            }
-            return Err(ClaimError::syntax(
-                first.span.clone(),
-                "expected a claim such as `a = b`, but this is only an expression",
-            )
-            .help("write what it equals, for example `6 * 13 = 15`"));
+            return Ok(Err(first));
         }
-        Ok(Statement::Claim(Chain { first, links }))
+        Ok(Ok(Claim::Chain(Chain { first, links })))
     }
 
     fn enter(&mut self) -> Result<(), ClaimError> {
@@ -435,6 +458,15 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// The error for an expression where a claim was expected.
+fn only_an_expression(first: &Expr) -> ClaimError {
+    ClaimError::syntax(
+        first.span.clone(),
+        "expected a claim such as `a = b`, but this is only an expression",
+    )
+    .help("write what it equals, for example `6 * 13 = 15`")
 }
 
 /// Reads a decimal or `0x` hex literal (with optional `_` separators), refusing one whose value

@@ -5,7 +5,7 @@
 //! `15 = 15` (or `15 = 0xf`) compares two literals. Such a claim is *vacuous*: the lint
 //! `vacuous-claims` reports it, with a help line that says what to write instead.
 
-use super::ast::{Expr, ExprKind, Statement};
+use super::ast::{Claim, Expr, ExprKind, Statement};
 
 /// Why a statement computes nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,15 @@ pub enum Vacuity {
 pub fn vacuity(stmt: &Statement) -> Option<Vacuity> {
     match stmt {
         Statement::Expr(e) => is_literal(e).then_some(Vacuity::BareLiteral),
-        Statement::Claim(chain) => {
+        Statement::Claim(claim) | Statement::Quantified { body: claim, .. } => claim_vacuity(claim),
+        Statement::Let { .. } => None,
+    }
+}
+
+/// Whether a claim computes nothing, and why.
+fn claim_vacuity(claim: &Claim) -> Option<Vacuity> {
+    match claim {
+        Claim::Chain(chain) => {
             let mut lhs = &chain.first;
             for link in &chain.links {
                 if is_literal(lhs) && is_literal(&link.rhs) {
@@ -41,8 +49,7 @@ pub fn vacuity(stmt: &Statement) -> Option<Vacuity> {
             }
             None
         }
-        Statement::Quantified { body, .. } => vacuity(body),
-        Statement::Is { .. } | Statement::Let { .. } => None,
+        Claim::Is { .. } => None,
     }
 }
 

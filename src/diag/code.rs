@@ -26,6 +26,9 @@ pub enum Code {
     /// A bound was hit (`max-bits`, `max-cases`, `max-seconds`, `max-positions`, `max-table`,
     /// the size or depth of an expression): the claim was not decided.
     BudgetExceeded,
+    /// A quantified claim with too many (or infinitely many) cases to check, which no proof
+    /// method covers (or an `exists` without bounds): the claim was not decided.
+    CannotProve,
     /// A `nimbook` directive whose arguments it cannot draw or compute.
     InvalidDirective,
     /// `$…$` or `$$…$$` that does not parse as LaTeX.
@@ -69,6 +72,7 @@ impl Code {
         Code::UnknownFunction,
         Code::EvaluationError,
         Code::BudgetExceeded,
+        Code::CannotProve,
         Code::InvalidDirective,
         Code::LatexError,
         Code::BrokenLink,
@@ -94,6 +98,7 @@ impl Code {
             Code::UnknownFunction => "unknown-function",
             Code::EvaluationError => "evaluation-error",
             Code::BudgetExceeded => "budget-exceeded",
+            Code::CannotProve => "cannot-prove",
             Code::InvalidDirective => "invalid-directive",
             Code::LatexError => "latex-error",
             Code::BrokenLink => "broken-link",

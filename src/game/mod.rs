@@ -156,7 +156,9 @@ pub use cram::{
 };
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
-pub use octal::{octal_sequence, octal_sequence_by_mex, period, OctalCode, Periodicity};
+pub use octal::{
+    octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
+};
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use std::hash::{Hash, Hasher};
 
-use super::{Budget, GameError, Meter};
+use super::{Budget, Game, GameError, Meter};
 use rustc_hash::{FxHashMap, FxHasher};
 
 /// The rules of an octal game, `d₀.d₁d₂…dₜ` (see the module documentation of [`crate::game`]).
@@ -547,6 +547,23 @@ pub(crate) fn find_period(
         meter.step()?;
     }
     Ok(None)
+}
+
+/// The eventual period of the subtraction game with the given set (positive numbers, in any
+/// order): values are computed until a window of `max(set)` consecutive values comes back,
+/// which proves that everything after it repeats.
+pub fn subtraction_period(set: &[u64], b: &Budget) -> Result<Periodicity, GameError> {
+    // The same checks as for a position: no empty set, no 0.
+    Game::subtraction(set, 0)?;
+    let mut set = set.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    let mut meter = Meter::new(b);
+    let table = subtraction_table(&set, DIRECT_LIMIT, &mut meter)?;
+    table.period.ok_or_else(|| GameError::BudgetExceeded {
+        budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+        reached: format!("no repeated window of subtraction({set:?}, n) among them"),
+    })
 }
 
 /// The values of the subtraction game with the given (sorted, positive) set, up to heap `n`

@@ -43,6 +43,18 @@ pub(crate) const VERIFIED: &str = verified_mark!("✓ verified");
 /// The mark beside one checked step of a derivation, an expansion or an inline claim.
 pub(crate) const VERIFIED_STEP: &str = verified_mark!("✓");
 
+/// The mark of a claim that holds: for a quantified claim it says how the claim was
+/// established (`✓ proved (polynomial identity)`, `✓ checked (256 cases)`); otherwise
+/// `fallback`.
+fn mark(c: &Checked, fallback: &str) -> String {
+    match c.established {
+        Some(how) => format!(
+            "<span class=\"verified\" title=\"{how} by nimbook when the site was built\">✓ {how}</span>"
+        ),
+        None => fallback.to_string(),
+    }
+}
+
 /// A `nim` block: one row per statement, a mark beside each claim that holds.
 pub(crate) fn block(results: &[Checked]) -> String {
     let mut html = String::from("<div class=\"nim-claims\">\n");
@@ -57,7 +69,7 @@ pub(crate) fn block(results: &[Checked]) -> String {
             statement_math(c, false)
         ));
         if c.status == Status::Holds {
-            html.push_str(VERIFIED);
+            html.push_str(&mark(c, VERIFIED));
         }
         html.push_str("</div>\n");
     }
@@ -68,8 +80,8 @@ pub(crate) fn block(results: &[Checked]) -> String {
 /// A chain written over several lines (a calc derivation) is shown the same way: one row per
 /// line, each link with its own mark.
 fn calc_rows(c: &Checked) -> Option<String> {
-    use crate::claim::ast::Statement;
-    let Some(Statement::Claim(chain)) = c.stmt.as_ref().map(|s| &s.stmt) else {
+    use crate::claim::ast::{Claim, Statement};
+    let Some(Statement::Claim(Claim::Chain(chain))) = c.stmt.as_ref().map(|s| &s.stmt) else {
         return None;
     };
     if !c.source.contains('\n') {
@@ -116,9 +128,9 @@ pub(crate) fn inline(c: &Checked) -> String {
             status_class(c.status),
             statement_math(c, false),
             if c.status == Status::Holds {
-                VERIFIED_STEP
+                mark(c, VERIFIED_STEP)
             } else {
-                ""
+                String::new()
             }
         ),
     }

@@ -130,6 +130,8 @@ pub struct NimbookTable {
     pub max_cases: Option<u64>,
     /// The largest side of a generated table.
     pub max_table: Option<u64>,
+    /// The most terms of a polynomial expanded to prove an identity.
+    pub max_terms: Option<usize>,
     /// The most positions one game search may examine.
     pub max_positions: Option<u64>,
     /// The most seconds one game search may take.
@@ -189,6 +191,9 @@ impl Config {
         }
         if let Some(t) = self.nimbook.max_table {
             l.max_table = t;
+        }
+        if let Some(t) = self.nimbook.max_terms {
+            l.max_terms = t;
         }
         if let Some(p) = self.nimbook.max_positions {
             l.game.max_positions = p;

@@ -320,7 +320,7 @@ impl<'s> Coverage<'s> {
             }
             self.remember(stmt.span.start, v.to_string(), c.source.clone());
         }
-        if let Statement::Claim(chain) = &stmt.stmt {
+        if let Statement::Claim(crate::claim::ast::Claim::Chain(chain)) = &stmt.stmt {
             // In a link `expr = 15` that holds, 15 is the value of `expr`.
             let mut lhs = &chain.first;
             for link in &chain.links {
@@ -466,7 +466,7 @@ impl<'s> Coverage<'s> {
 /// The source text of the first side of a claim's first link.
 fn side_source<'a>(source: &'a str, stmt: &crate::claim::ast::Spanned) -> &'a str {
     let span = match &stmt.stmt {
-        Statement::Claim(chain) => chain.first.span.clone(),
+        Statement::Claim(crate::claim::ast::Claim::Chain(chain)) => chain.first.span.clone(),
         Statement::Quantified { .. } => return "",
         _ => stmt.span.clone(),
     };
@@ -500,19 +500,25 @@ fn count_literals(stmt: &Statement, n: &mut usize) {
             ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
         }
     }
+    fn claim(c: &crate::claim::ast::Claim, n: &mut usize) {
+        match c {
+            crate::claim::ast::Claim::Chain(chain) => {
+                expr(&chain.first, n);
+                chain.links.iter().for_each(|l| expr(&l.rhs, n));
+            }
+            crate::claim::ast::Claim::Is { expr: e, .. } => expr(e, n),
+        }
+    }
     match stmt {
-        Statement::Claim(chain) => {
-            expr(&chain.first, n);
-            chain.links.iter().for_each(|l| expr(&l.rhs, n));
-        }
-        Statement::Is { expr: e, .. } | Statement::Expr(e) | Statement::Let { value: e, .. } => {
-            expr(e, n)
-        }
+        Statement::Claim(c) => claim(c, n),
+        Statement::Expr(e) | Statement::Let { value: e, .. } => expr(e, n),
         Statement::Quantified { binders, body, .. } => {
             for group in crate::claim::ast::binder_groups(binders) {
-                expr(&group[0].bound, n);
+                if let Some(bound) = group[0].range.bound() {
+                    expr(bound, n);
+                }
             }
-            count_literals(body, n);
+            claim(body, n);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Claims and values as MathML, written at build time, so pages need no script to show them.
 
 use crate::claim::ast::{
-    binder_groups, BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Statement,
+    binder_groups, BinOp, Claim, Expr, ExprKind, OutcomeClass, Quantifier, Range, Statement,
 };
 use crate::claim::Value;
 
@@ -243,22 +243,7 @@ pub fn value(out: &mut String, v: &Value) {
 /// `witness` the witness of an `exists`.
 pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witness: Option<&str>) {
     match s {
-        Statement::Claim(chain) => {
-            expr(out, &chain.first);
-            for l in &chain.links {
-                mo(out, l.rel.symbol());
-                expr(out, &l.rhs);
-            }
-        }
-        Statement::Is { expr: e, class, .. } => {
-            expr(out, e);
-            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
-            out.push_str(match class {
-                OutcomeClass::P => "P",
-                OutcomeClass::N => "N",
-            });
-            out.push_str("</mi><mtext>-position</mtext>");
-        }
+        Statement::Claim(c) => claim(out, c),
         Statement::Let { name, value: e, .. } => {
             out.push_str("<mi>");
             out.push_str(&escape(name));
@@ -297,12 +282,21 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
                     out.push_str(&escape(&b.name));
                     out.push_str("</mi>");
                 }
-                mo(out, if group[0].inclusive { "≤" } else { "<" });
-                expr(out, &group[0].bound);
+                match &group[0].range {
+                    Range::Below { bound, inclusive } => {
+                        mo(out, if *inclusive { "≤" } else { "<" });
+                        expr(out, bound);
+                    }
+                    Range::From { start, inclusive } => {
+                        mo(out, if *inclusive { "≥" } else { ">" });
+                        expr(out, start);
+                    }
+                    Range::All => {}
+                }
             }
             mo(out, ":");
             out.push_str("<mspace width=\"0.5em\"/>");
-            statement(out, body, None, None);
+            claim(out, body);
             if let Some(w) = witness {
                 out.push_str("<mspace width=\"1em\"/><mtext>(for example ");
                 out.push_str(&escape(w));
@@ -310,6 +304,28 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
             }
         }
         Statement::Expr(e) => expr(out, e),
+    }
+}
+
+/// Writes a claim (a chain of relations or an outcome class) as MathML.
+pub fn claim(out: &mut String, c: &Claim) {
+    match c {
+        Claim::Chain(chain) => {
+            expr(out, &chain.first);
+            for l in &chain.links {
+                mo(out, l.rel.symbol());
+                expr(out, &l.rhs);
+            }
+        }
+        Claim::Is { expr: e, class, .. } => {
+            expr(out, e);
+            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
+            out.push_str(match class {
+                OutcomeClass::P => "P",
+                OutcomeClass::N => "N",
+            });
+            out.push_str("</mi><mtext>-position</mtext>");
+        }
     }
 }
 

@@ -1,0 +1,434 @@
+//! Tests of the prover, through the checker as a lesson uses it. Expected results come from
+//! hand computation or from slow oracles that share no code with the prover: nimber products by
+//! their mex definition ([`crate::nim::naive`]) and Grundy values by a plain mex loop.
+
+use proptest::prelude::*;
+
+use crate::claim::{Established, LessonChecker, Limits, MappedText, Status};
+use crate::diag::SourceFile;
+use crate::nim::naive::naive_mul;
+
+/// Checks one statement; gives its status, how it was established, and the first diagnostic's
+/// message and notes.
+fn check(text: &str, limits: Limits) -> (Status, Option<Established>, String, Vec<String>) {
+    let mut c = LessonChecker::new(SourceFile::new("t.md", text), limits);
+    let mut results = c.check_block(&MappedText::contiguous(text, 0));
+    let r = results.remove(0);
+    let (message, notes) = c
+        .diagnostics
+        .first()
+        .map(|d| (d.message.clone(), d.notes.clone()))
+        .unwrap_or_default();
+    (r.status, r.established, message, notes)
+}
+
+fn decide(text: &str) -> (Status, Option<Established>, String, Vec<String>) {
+    check(text, Limits::default())
+}
+
+/// The value given to `name` in a `counterexample: a = 4, b = 0 (…)` note.
+fn counterexample(notes: &[String], name: &str) -> Option<String> {
+    let note = notes.iter().find(|n| n.starts_with("counterexample: "))?;
+    let body = note.strip_prefix("counterexample: ")?;
+    let body = body.split(" (").next()?;
+    body.split(", ").find_map(|kv| {
+        let (k, v) = kv.split_once(" = ")?;
+        (k == name).then(|| v.to_string())
+    })
+}
+
+#[test]
+fn methods_are_named_as_the_page_shows_them() {
+    assert_eq!(
+        Established::Checked { cases: 65536 }.to_string(),
+        "checked (65\u{a0}536 cases)"
+    );
+    assert_eq!(
+        Established::Periodic {
+            period: 12,
+            from: 71
+        }
+        .to_string(),
+        "proved (period 12 from 71)"
+    );
+    assert_eq!(
+        Established::Polynomial.to_string(),
+        "proved (polynomial identity)"
+    );
+    assert_eq!(super::grouped(1_234_567), "1\u{a0}234\u{a0}567");
+    assert_eq!(super::grouped(999), "999");
+}
+
+#[test]
+fn the_field_laws_are_polynomial_identities() {
+    for claim in [
+        "forall a, b, c: a * (b + c) = a * b + a * c",
+        "forall a, b: (a + b) ^ 2 = a ^ 2 + b ^ 2",
+        "forall a, b: a * b = b * a",
+        "forall a, b, c: (a * b) * c = a * (b * c)",
+        "forall a: a + a = 0",
+        "forall a, b: (a + b) ^ (2^100) = a ^ (2^100) + b ^ (2^100)",
+        "forall a: square(a) = a * a",
+        "forall a: a / 3 * 3 = a",
+    ] {
+        let (status, how, message, _) = decide(claim);
+        assert_eq!(status, Status::Holds, "{claim}: {message}");
+        assert_eq!(how, Some(Established::Polynomial), "{claim}");
+    }
+}
+
+#[test]
+fn fermat_bounds_reduce_exponents() {
+    // Every element of GF(q) satisfies x^q = x: so the first holds, and by hand the roots of
+    // x^(2^32) − x are exactly the nimbers below 2^32, so the least counterexample is 2^32.
+    let (status, how, message, _) = decide("forall a < 2^64: a ^ (2^64) = a");
+    assert_eq!(
+        (status, how),
+        (Status::Holds, Some(Established::Polynomial)),
+        "{message}"
+    );
+    let (status, _, message, notes) = decide("forall a < 2^64: a ^ (2^32) = a");
+    assert_eq!(status, Status::Fails, "{message}");
+    assert_eq!(
+        counterexample(&notes, "a").as_deref(),
+        Some("4294967296"),
+        "{notes:?}"
+    );
+    // x^4 = x exactly on GF(4) = {0, 1, 2, 3}: the counterexample is 4 or above.
+    let (status, _, _, notes) = decide("forall a: a ^ 4 = a");
+    assert_eq!(status, Status::Fails);
+    assert_eq!(
+        counterexample(&notes, "a").as_deref(),
+        Some("4"),
+        "{notes:?}"
+    );
+    // Frobenius: squaring 2^k times is the identity on GF(2^(2^k)); square roots there are
+    // the power q/2.
+    let few = || Limits {
+        max_cases: 1,
+        ..Limits::default()
+    };
+    for k in 0..=6 {
+        let claim = format!("forall x < 2^(2^{k}): x ^ (2^(2^{k})) = x");
+        let (status, how, message, _) = check(&claim, few());
+        assert_eq!(
+            (status, how),
+            (Status::Holds, Some(Established::Polynomial)),
+            "{claim}: {message}"
+        );
+    }
+    let (status, _, message, _) = check("forall x < 256: sqrt(x) = x ^ 128", few());
+    assert_eq!(status, Status::Holds, "{message}");
+    let (status, _, message, _) = decide("forall x < 2^64: sqrt(x) = x ^ (2^63)");
+    assert_eq!(status, Status::Holds, "{message}");
+}
+
+#[test]
+fn a_bound_that_is_not_a_fermat_power_is_proved_through_the_field_above_it() {
+    // Holds on GF(2^64), so below 10^15 too.
+    let (status, how, _, _) = decide("forall a < 10^15: a ^ (2^64) = a");
+    assert_eq!(
+        (status, how),
+        (Status::Holds, Some(Established::Polynomial))
+    );
+    // Fails below 2^32 + 5 at 2^32.
+    let (status, _, _, notes) = decide("forall a < 2^32 + 5: a ^ (2^32) = a");
+    assert_eq!(status, Status::Fails);
+    assert_eq!(counterexample(&notes, "a").as_deref(), Some("4294967296"));
+    // 10^9 < 2^32, and x^(2^32) = x on GF(2^32).
+    let (status, how, _, _) = decide("forall a < 10^9: a ^ (2^32) = a");
+    assert_eq!(
+        (status, how),
+        (Status::Holds, Some(Established::Polynomial))
+    );
+}
+
+/// Grundy values of a subtraction game by a plain mex loop.
+fn subtraction_values(set: &[u64], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let options: Vec<u64> = set
+            .iter()
+            .filter(|&&s| s as usize <= n)
+            .map(|&s| g[n - s as usize])
+            .collect();
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+/// Grundy values of Kayles (remove one or two adjacent pins) by a plain mex loop.
+fn kayles_values(len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let mut options = Vec::new();
+        for take in 1..=2usize {
+            for left in 0..=n.saturating_sub(take) {
+                if left + take <= n {
+                    options.push(g[left] ^ g[n - take - left]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+#[test]
+fn subtraction_and_kayles_periods() {
+    let (status, how, message, _) = decide("forall n: grundy(subtraction([1, 2, 3], n)) = n mod 4");
+    assert_eq!(status, Status::Holds, "{message}");
+    assert_eq!(how, Some(Established::Periodic { period: 4, from: 0 }));
+    let (status, how, message, _) =
+        decide("forall n >= 71: grundy(kayles(n)) = grundy(kayles(int(n + 12)))");
+    assert_eq!(status, Status::Holds, "{message}");
+    assert_eq!(
+        how,
+        Some(Established::Periodic {
+            period: 12,
+            from: 71
+        })
+    );
+    // The least counterexample, from the mex loop.
+    let g = kayles_values(200);
+    let least = (0..180).find(|&n| g[n] != g[n + 12]);
+    let (status, _, _, notes) = decide("forall n: grundy(kayles(n)) = grundy(kayles(int(n + 12)))");
+    assert_eq!(status, Status::Fails);
+    assert_eq!(
+        counterexample(&notes, "n"),
+        least.map(|n| n.to_string()),
+        "{notes:?}"
+    );
+    // `n ⊕ 12` is not `n + 12`; the method handles it too, and it is false.
+    let (status, _, _, _) = decide("forall n >= 71: grundy(kayles(n)) = grundy(kayles(n + 12))");
+    assert_eq!(status, Status::Fails);
+    // Outcome classes repeat with the Grundy values.
+    let (status, how, _, _) = decide("forall n: subtraction([1, 2, 3], int(4 * n)) is P");
+    assert_eq!(status, Status::Holds);
+    assert_eq!(how, Some(Established::Periodic { period: 1, from: 0 }));
+}
+
+#[test]
+fn what_cannot_be_proved_is_an_error_that_says_why() {
+    for (claim, why) in [
+        ("forall n: grundy(cram(2, 2 * n)) = 0", "cram"),
+        ("forall n: order(n) = 1", "grows without repeating"),
+        ("forall n: log(2, n) = 1", "grows without repeating"),
+        ("forall a, n: a ^ n = a", "exponent"),
+        ("forall a: ord(\"w\") * a = a * ord(\"w\")", "ordinal"),
+        ("forall n: grundy(grundys_game(n)) = 0", "grundys_game"),
+    ] {
+        let (status, _, message, notes) = decide(claim);
+        assert_eq!(status, Status::Error, "{claim}");
+        assert!(message.starts_with("cannot prove"), "{claim}: {message}");
+        let all = format!("{message} {}", notes.join(" "));
+        assert!(all.contains(why), "{claim}: {all}");
+    }
+    // An unbounded `exists` is refused.
+    let (status, _, message, _) = decide("exists n: n * n = 2");
+    assert_eq!(status, Status::Error);
+    assert!(message.contains("bound"), "{message}");
+}
+
+#[test]
+fn expansion_budgets_are_named() {
+    let (status, _, message, _) = decide("forall a, b, c, d: (a + b + c + d) ^ (2^20 - 1) = 0");
+    assert_eq!(status, Status::Error);
+    assert!(message.contains("max-terms"), "{message}");
+    let (status, _, message, _) = check(
+        "forall a, b: (a + b) ^ 15 = a ^ 15 + b ^ 15",
+        Limits {
+            max_terms: 4,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(status, Status::Error);
+    assert!(message.contains("budget is 4 terms"), "{message}");
+}
+
+#[test]
+fn a_window_over_the_case_budget_is_named() {
+    let (status, _, message, _) = check(
+        "forall n: grundy(kayles(n)) = grundy(kayles(n))",
+        Limits {
+            max_cases: 10,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(status, Status::Error);
+    assert!(message.contains("max-cases"), "{message}");
+}
+
+/// An expression over the variables `a` and `b` and nimbers below 16, with its value computed
+/// by the mex-definition oracle.
+#[derive(Debug, Clone)]
+enum Term {
+    A,
+    B,
+    Const(u8),
+    Sum(Box<Term>, Box<Term>),
+    Product(Box<Term>, Box<Term>),
+    Power(Box<Term>, u32),
+}
+
+impl Term {
+    fn text(&self) -> String {
+        match self {
+            Term::A => "a".into(),
+            Term::B => "b".into(),
+            Term::Const(c) => c.to_string(),
+            Term::Sum(x, y) => format!("({} + {})", x.text(), y.text()),
+            Term::Product(x, y) => format!("({} * {})", x.text(), y.text()),
+            Term::Power(x, e) => format!("({}) ^ {e}", x.text()),
+        }
+    }
+
+    fn value(&self, a: u8, b: u8) -> u8 {
+        match self {
+            Term::A => a,
+            Term::B => b,
+            Term::Const(c) => *c,
+            Term::Sum(x, y) => x.value(a, b) ^ y.value(a, b),
+            Term::Product(x, y) => naive_mul(x.value(a, b), y.value(a, b)) as u8,
+            Term::Power(x, e) => {
+                let base = x.value(a, b);
+                (0..*e).fold(1u8, |r, _| naive_mul(r, base) as u8)
+            }
+        }
+    }
+}
+
+fn term(constants: u8) -> impl Strategy<Value = Term> {
+    let leaf = prop_oneof![
+        Just(Term::A),
+        Just(Term::B),
+        (0..constants).prop_map(Term::Const)
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(x, y)| Term::Sum(Box::new(x), Box::new(y))),
+            (inner.clone(), inner.clone())
+                .prop_map(|(x, y)| Term::Product(Box::new(x), Box::new(y))),
+            (inner, 0u32..40).prop_map(|(x, e)| Term::Power(Box::new(x), e)),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Over GF(16), with the case budget too small to enumerate, the prover's verdict is the
+    /// brute-force verdict of the mex-definition oracle over all 256 pairs.
+    #[test]
+    fn reduced_identities_agree_with_brute_force(x in term(16), y in term(16)) {
+        let claim = format!("forall a, b < 16: {} = {}", x.text(), y.text());
+        let holds = (0..16).all(|a| (0..16).all(|b| x.value(a, b) == y.value(a, b)));
+        let limits = Limits { max_cases: 1, ..Limits::default() };
+        let (status, how, message, notes) = check(&claim, limits);
+        if holds {
+            prop_assert_eq!(status, Status::Holds, "{} {}", claim, message);
+            prop_assert_eq!(how, Some(Established::Polynomial));
+        } else {
+            prop_assert_eq!(status, Status::Fails, "{} {}", claim, message);
+            let a: u8 = counterexample(&notes, "a").and_then(|v| v.parse().ok()).unwrap_or(99);
+            let b: u8 = counterexample(&notes, "b").and_then(|v| v.parse().ok()).unwrap_or(99);
+            prop_assert!(a < 16 && b < 16, "{:?}", notes);
+            prop_assert_ne!(x.value(a, b), y.value(a, b));
+        }
+    }
+
+    /// Identities true by the field laws are proved over all nimbers; adding a non-zero
+    /// constant or a monomial to one side makes them false, with a counterexample at which the
+    /// evaluator finds the sides different.
+    #[test]
+    fn laws_are_proved_and_perturbations_refuted(
+        x in term(255), y in term(255), z in term(255), law in 0usize..5, k in 1u32..6,
+        shift in 1u8..255, monomial in any::<bool>()
+    ) {
+        // Parenthesised, since `^` is right-associative: `x ^ k` must raise all of x.
+        let (x, y, z) = (format!("({})", x.text()), format!("({})", y.text()), format!("({})", z.text()));
+        let (lhs, rhs) = match law {
+            0 => (format!("{x} * ({y} + {z})"), format!("{x} * {y} + {x} * {z}")),
+            1 => (format!("({x} + {y}) ^ (2^{k})"), format!("{x} ^ (2^{k}) + {y} ^ (2^{k})")),
+            2 => (format!("({x} * {y}) ^ {k}"), format!("{x} ^ {k} * {y} ^ {k}")),
+            3 => (format!("{x} ^ {k} * {x} ^ 3"), format!("{x} ^ int({k} + 3)")),
+            _ => (format!("({x} + {y}) * ({x} + {y})"), format!("{x} * {x} + {y} * {y}")),
+        };
+        let limits = Limits { max_terms: 100_000, ..Limits::default() };
+        let (status, how, message, _) = check(&format!("forall a, b: {lhs} = {rhs}"), limits.clone());
+        // A budget error is possible for large random terms; anything else must be a proof.
+        if status == Status::Error {
+            prop_assert!(message.contains("max-terms"), "{}", message);
+            return Ok(());
+        }
+        prop_assert_eq!(status, Status::Holds, "{}", message);
+        prop_assert_eq!(how, Some(Established::Polynomial));
+        let extra = if monomial { format!("a ^ {k}") } else { shift.to_string() };
+        let claim = format!("forall a, b: {lhs} = {rhs} + {extra}");
+        let (status, _, message, notes) = check(&claim, limits.clone());
+        if status == Status::Error {
+            prop_assert!(message.contains("max-terms"), "{}", message);
+            return Ok(());
+        }
+        prop_assert_eq!(status, Status::Fails, "{} {}", claim, message);
+        let a = counterexample(&notes, "a").unwrap_or_default();
+        let b = counterexample(&notes, "b").unwrap_or_default();
+        let confirm = format!("let a = {a}\nlet b = {b}\n{lhs} = {rhs} + {extra}\n");
+        let mut c = LessonChecker::new(SourceFile::new("c.md", &confirm), limits);
+        let results = c.check_block(&MappedText::contiguous(&confirm, 0));
+        prop_assert_eq!(results[2].status, Status::Fails, "{}", confirm);
+    }
+
+    /// A subtraction game's claimed period, found by the mex loop, is proved; one less than it
+    /// is refuted at the least counterexample the mex loop finds.
+    #[test]
+    fn subtraction_periods_agree_with_the_mex_loop(set in proptest::collection::btree_set(1u64..9, 1..4)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let g = subtraction_values(&set, 3000);
+        // The least period p with g(n + p) = g(n) for every n ≥ some n0 in the computed range.
+        let p: usize = (1..1000).find(|&p| (1000..2000).all(|n| g[n] == g[n + p])).unwrap_or(0);
+        prop_assume!(p > 1);
+        let list = format!("{set:?}");
+        let shifted = |from: &str, by: usize| format!(
+            "forall n{from}: grundy(subtraction({list}, n)) = grundy(subtraction({list}, int(n + {by})))"
+        );
+        // From the last exception on, the claim holds.
+        let n0 = (0..2000).rev().find(|&n| g[n] != g[n + p]).map_or(0, |n| n + 1);
+        let (status, how, message, _) = decide(&shifted(&format!(" >= {n0}"), p));
+        prop_assert_eq!(status, Status::Holds, "{}", message);
+        let periodic = matches!(how, Some(Established::Periodic { .. }));
+        prop_assert!(periodic, "{:?}", how);
+        let least = (0..2000).find(|&n| g[n] != g[n + p]);
+        let (status, _, _, notes) = decide(&shifted("", p));
+        match least {
+            None => prop_assert_eq!(status, Status::Holds),
+            Some(n) => prop_assert_eq!(counterexample(&notes, "n"), Some(n.to_string())),
+        }
+        let wrong = p - 1;
+        let least = (0..2000).find(|&n| g[n] != g[n + wrong]);
+        let (status, _, _, notes) = decide(&shifted("", wrong));
+        prop_assert_eq!(status, Status::Fails);
+        prop_assert_eq!(counterexample(&notes, "n"), least.map(|n| n.to_string()));
+    }
+}
+
+#[test]
+fn calc_answers_the_new_forms() {
+    let mut c = LessonChecker::new(SourceFile::new("<calc>", ""), Limits::default());
+    let mut ask = |line: &str| crate::claim::calc(line, &mut c);
+    assert_eq!(
+        ask("forall a, b: (a + b) ^ 2 = a ^ 2 + b ^ 2"),
+        Ok("true".into())
+    );
+    assert_eq!(ask("forall a: a ^ 4 = a"), Ok("false".into()));
+    assert_eq!(
+        ask("forall n ≥ 71: grundy(kayles(n)) = grundy(kayles(int(n + 12)))"),
+        Ok("true".into())
+    );
+    assert_eq!(ask("forall n >= 1: kayles(n) is N"), Ok("true".into()));
+    let e = ask("forall n: order(n) = 1").unwrap_err();
+    assert!(
+        e.starts_with("cannot prove") && e.contains("help: bound"),
+        "{e}"
+    );
+}
