@@ -20,6 +20,7 @@ use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
+use super::config::TextDirection;
 use super::search::{attributes, decode_attr, find_ascii_ci, scan_tag};
 use super::templates::{self, url_of, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
@@ -38,6 +39,7 @@ struct HandoutBook<'a> {
     title: &'a str,
     authors: &'a [String],
     language: &'a str,
+    direction: TextDirection,
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
@@ -273,17 +275,20 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
             title: &book_title,
             authors: &book.config.book.authors,
             language: &book.config.book.language,
+            direction: book.config.book.text_direction,
         },
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    // The play widgets work in the handout too: their script is inlined, like the styles, and
-    // only when a lesson has one.
+    // The page script (keyboard-reachable scroll boxes) is inlined like the styles; the play
+    // widgets' script only when a lesson has one.
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
-    let script = match assets.get("widget.js") {
-        Some(js) if has_widget => js.replace("</", "<\\/"),
-        _ => String::new(),
-    };
+    let mut script = assets.get("page.js").cloned().unwrap_or_default();
+    if has_widget {
+        script.push('\n');
+        script.push_str(assets.get("widget.js").map_or("", String::as_str));
+    }
+    let script = script.replace("</", "<\\/");
     ctx.insert("script", &script);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
