@@ -55,7 +55,8 @@
     });
     // On a narrow screen the open sidebar covers the page: Escape closes it.
     document.addEventListener("keydown", function (e) {
-      if (e.key === "Escape" && html.getAttribute("data-nav") === "open" && sidebar.contains(document.activeElement)) {
+      var covers = window.matchMedia && window.matchMedia("(max-width: 60rem)").matches;
+      if (e.key === "Escape" && covers && isOpen()) {
         html.setAttribute("data-nav", "closed");
         sync();
         button.focus();
@@ -82,7 +83,22 @@
   var SCROLLERS = "pre, math, .table-wrap, .nim-table-wrap, .nim-figure-scroll";
   var LABELS = { PRE: "Code", DIV: "Table" };
 
+  // A formula in running text cannot wrap: one wider than its line becomes a box of its own
+  // that scrolls. Only those, because a scrolling box sits on the line differently.
+  function fitWideFormulas() {
+    var formulas = document.querySelectorAll("math:not([display=block])");
+    Array.prototype.forEach.call(formulas, function (m) {
+      var parent = m.parentElement;
+      if (!parent) return;
+      var wide = m.classList.contains("wide-formula");
+      var width = wide ? m.scrollWidth : m.getBoundingClientRect().width;
+      var fits = width <= parent.clientWidth + 1;
+      if (fits === wide) m.classList.toggle("wide-formula", !fits);
+    });
+  }
+
   function markScrollBoxes() {
+    fitWideFormulas();
     var boxes = document.querySelectorAll(SCROLLERS);
     Array.prototype.forEach.call(boxes, function (box) {
       var style = getComputedStyle(box);
