@@ -86,15 +86,17 @@
   // A formula in running text cannot wrap: one wider than its line becomes a box of its own
   // that scrolls. Only those, because a scrolling box sits on the line differently.
   function fitWideFormulas() {
-    var formulas = document.querySelectorAll("math:not([display=block])");
-    Array.prototype.forEach.call(formulas, function (m) {
-      var parent = m.parentElement;
-      if (!parent) return;
-      var wide = m.classList.contains("wide-formula");
-      var width = wide ? m.scrollWidth : m.getBoundingClientRect().width;
-      var fits = width <= parent.clientWidth + 1;
-      if (fits === wide) m.classList.toggle("wide-formula", !fits);
+    var formulas = Array.prototype.slice.call(document.querySelectorAll("math:not([display=block])"));
+    // Measured at their natural width, all at once (one layout, not one per formula).
+    formulas.forEach(function (m) { m.classList.remove("wide-formula"); });
+    var wide = formulas.filter(function (m) {
+      // The line's width is the nearest block's: an inline parent has no width of its own.
+      var block = m.parentElement;
+      while (block && getComputedStyle(block).display.indexOf("inline") === 0) block = block.parentElement;
+      var width = Math.max(m.getBoundingClientRect().width, m.scrollWidth);
+      return block && width > block.clientWidth + 1;
     });
+    wide.forEach(function (m) { m.classList.add("wide-formula"); });
   }
 
   function markScrollBoxes() {

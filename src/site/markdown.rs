@@ -145,7 +145,7 @@ pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     let mut html = String::new();
     pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
         .map_err(|e| e.to_string())?;
-    Ok(well_formed(&html))
+    Ok(mathml::with_tex_annotation(well_formed(&html).trim(), tex))
 }
 
 /// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
@@ -507,6 +507,21 @@ mod tests {
                 "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
             ),
             "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
+        );
+    }
+
+    #[test]
+    fn latex_keeps_its_source_as_an_annotation() {
+        let html = super::render_tex("a < b^{2}", false).unwrap_or_default();
+        assert!(html.starts_with("<math"), "{html}");
+        assert!(html.ends_with(
+            "<annotation encoding=\"application/x-tex\">a &lt; b^{2}</annotation></semantics></math>"
+        ), "{html}");
+        assert_eq!(html.matches("<semantics><mrow>").count(), 1, "{html}");
+        let block = super::render_tex("x", true).unwrap_or_default();
+        assert!(
+            block.contains("display=\"block\"") && block.contains("application/x-tex"),
+            "{block}"
         );
     }
 }

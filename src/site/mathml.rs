@@ -305,6 +305,25 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
     }
 }
 
+/// Keeps the LaTeX a `<math>` element was made from as its annotation
+/// (`<annotation encoding="application/x-tex">`), so that screen readers and copy and paste
+/// can have it: the content goes into `<semantics>`, first as one `<mrow>`. Markup that is not
+/// one `<math>` element is returned as it is.
+pub fn with_tex_annotation(markup: &str, tex: &str) -> String {
+    let body = markup
+        .strip_prefix("<math")
+        .and_then(|rest| rest.split_once('>'))
+        .and_then(|(attrs, rest)| Some((attrs, rest.strip_suffix("</math>")?)));
+    match body {
+        Some((attrs, inner)) if !attrs.ends_with('/') && !inner.contains("<math") => format!(
+            "<math{attrs}><semantics><mrow>{inner}</mrow>\
+             <annotation encoding=\"application/x-tex\">{}</annotation></semantics></math>",
+            escape(tex)
+        ),
+        _ => markup.to_string(),
+    }
+}
+
 /// Wraps markup in a `<math>` element.
 pub fn math(inner: &str, display: bool, alt: &str) -> String {
     format!(
