@@ -34,11 +34,12 @@
     node.setAttribute("data-key", String(key));
     node.setAttribute("aria-valuemin", "1");
     node.setAttribute("aria-valuemax", String(max));
+    // The preview shows only while the keyboard is on this heap or pin.
     function set(v) {
       v = Math.max(1, Math.min(max, v));
       node.setAttribute("aria-valuenow", String(v));
       node.setAttribute("aria-valuetext", describe(v));
-      preview(v);
+      if (document.activeElement === node) preview(v);
     }
     set(value);
     node.addEventListener("keydown", function (e) {
