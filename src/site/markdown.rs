@@ -14,7 +14,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser
 use super::highlight::highlight;
 use super::mathml;
 use crate::claim::{Checked, LessonChecker, MappedText, Status};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -267,7 +267,7 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
                         checker.push_error(
-                            Diagnostic::error(format!("LaTeX error: {reason}"))
+                            Diagnostic::error(Code::LatexError, format!("LaTeX error: {reason}"))
                                 .at(&file, range.clone())
                                 .label("this math does not parse"),
                         );
@@ -398,10 +398,12 @@ pub fn slug(title: &str) -> String {
 
 fn statement_math(c: &Checked, display: bool) -> String {
     let mut inner = String::new();
+    let mut alt = c.source.clone();
     if let Some(s) = &c.stmt {
         mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
+        alt = mathml::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
     }
-    mathml::math(&inner, display, &c.source)
+    mathml::math(&inner, display, &alt)
 }
 
 fn status_class(s: Status) -> &'static str {

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use book::Chapter;
 pub use config::Config;
 use markdown::RenderedPage;
@@ -98,10 +98,13 @@ impl Book {
         let src = root.join(&config.book.src);
         if !src.is_dir() {
             return Err(Box::new(
-                Diagnostic::error(format!(
-                    "the source folder {} does not exist",
-                    book::display_name(root, &src)
-                ))
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!(
+                        "the source folder {} does not exist",
+                        book::display_name(root, &src)
+                    ),
+                )
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
@@ -223,7 +226,7 @@ impl Book {
                     let file = file.get_or_insert_with(|| {
                         book::read_source(&self.root, &self.src.join(path)).ok()
                     });
-                    let mut d = Diagnostic::error("broken link").label(problem);
+                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
                     if let Some(f) = file {
                         d = d.at(f, link.span.clone());
                     }
