@@ -6,19 +6,19 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-pub mod blocks;
 pub mod book;
+mod claims;
 pub mod config;
-pub mod diagrams;
+pub mod directives;
 pub mod handout;
 pub mod highlight;
+pub mod html;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
 pub mod search;
 pub mod serve;
 pub mod templates;
-pub mod widget;
 
 use std::path::{Path, PathBuf};
 
@@ -114,7 +114,7 @@ impl Book {
         };
         let chapter_paths = chapters
             .iter()
-            .filter_map(|c| c.path.as_deref().map(book::url_path))
+            .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
         Ok((
             Book {
@@ -142,7 +142,7 @@ impl Book {
                     Err(d) => return Some(Err(d)),
                 };
                 let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker, &book::url_path(path));
+                let page = markdown::render(&mut checker, &html::url_path(path));
                 progress.advance(&chapter.title);
                 let mut chapter = chapter.clone();
                 if chapter.number.is_none() && self.is_walked() {
@@ -187,7 +187,7 @@ impl Book {
         let pages: HashMap<String, HashSet<&str>> = lessons
             .iter()
             .filter_map(|l| {
-                let path = book::url_path(l.chapter.path.as_ref()?);
+                let path = html::url_path(l.chapter.path.as_ref()?);
                 Some((
                     path,
                     l.page.headings.iter().map(|h| h.id.as_str()).collect(),

@@ -8,6 +8,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::config::TextDirection;
+use super::html::url_path;
 use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -123,13 +124,6 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
-pub(crate) fn url_of(path: &Path) -> String {
-    path.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
 pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
@@ -158,7 +152,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         .enumerate()
         .map(|(i, l)| TocEntry {
             title: l.chapter.title.clone(),
-            url: l.chapter.out_path().map(|p| url_of(&p)),
+            url: l.chapter.out_path().map(|p| url_path(&p)),
             number: l.chapter.number.clone().unwrap_or_default(),
             depth: l.chapter.depth,
             part: l.chapter.part.clone(),
@@ -175,7 +169,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         .map(|l| {
             l.chapter.out_path().map(|p| Link {
                 title: l.chapter.title.clone(),
-                url: url_of(&p),
+                url: url_path(&p),
                 number: l.chapter.number.clone().unwrap_or_default(),
             })
         })
