@@ -33,8 +33,9 @@ pub mod lexer;
 pub mod parser;
 #[cfg(test)]
 mod tests;
+pub mod vacuous;
 
-pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
+pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 
 use crate::diag::{Code, Diagnostic, Span};

@@ -38,6 +38,34 @@ struct HandoutLesson {
     content: String,
 }
 
+/// One lesson's part of the answer key at the end of a handout.
+#[derive(Serialize)]
+struct HandoutAnswers {
+    /// The lesson's element id.
+    id: String,
+    title: String,
+    number: String,
+    items: Vec<HandoutAnswer>,
+}
+
+#[derive(Serialize)]
+struct HandoutAnswer {
+    /// The exercise's element id in the handout.
+    target: String,
+    /// "Exercise 3".
+    label: String,
+    /// The answer expression, or the options of a choice.
+    source: String,
+    /// The answer the engine computed.
+    answer: String,
+}
+
+/// The id an element of a lesson gets in the handout: prefixed by the lesson's key, so the ids
+/// of different lessons cannot clash.
+fn handout_id(key: &str, id: &str) -> String {
+    format!("{key}--{id}")
+}
+
 #[derive(Serialize)]
 struct HandoutBook<'a> {
     title: &'a str,
@@ -201,7 +229,27 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
     let mut items = Vec::new();
+    let mut answers = Vec::new();
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
+        if !lesson.page.answers.is_empty() {
+            answers.push(HandoutAnswers {
+                id: key.clone(),
+                title: lesson.chapter.title.clone(),
+                number: lesson.chapter.number.clone().unwrap_or_default(),
+                items: lesson
+                    .page
+                    .answers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| HandoutAnswer {
+                        target: handout_id(key, &a.id),
+                        label: format!("Exercise {}", i + 1),
+                        source: a.source.clone(),
+                        answer: a.answer.clone(),
+                    })
+                    .collect(),
+            });
+        }
         let source_dir = lesson
             .chapter
             .path
@@ -259,13 +307,23 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     // The page script (keyboard-reachable scroll boxes) is inlined like the styles; the play
     // widgets' script only when a lesson has one.
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
-    let mut script = assets.get("page.js").cloned().unwrap_or_default();
-    if has_widget {
-        script.push('\n');
-        script.push_str(assets.get("widget.js").map_or("", String::as_str));
+    // So do the exercises, which the key at the end answers for paper. The page script (scroll
+    // boxes reachable by keyboard) always comes along.
+    let has_exercise =
+        !answers.is_empty() || items.iter().any(|l| l.content.contains("nim-practice"));
+    let mut script = String::new();
+    for (name, wanted) in [
+        ("page.js", true),
+        ("widget.js", has_widget),
+        ("exercise.js", has_exercise),
+    ] {
+        if let Some(js) = assets.get(name).filter(|_| wanted) {
+            script.push_str(&js.replace("</", "<\\/"));
+            script.push('\n');
+        }
     }
-    let script = script.replace("</", "<\\/");
     ctx.insert("script", &script);
+    ctx.insert("answers", &answers);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
         Box::new(Diagnostic::error(
@@ -523,7 +581,7 @@ impl PageRewrite<'_> {
         warnings: &mut Vec<Diagnostic>,
     ) -> Rewrite {
         match key {
-            "id" => Rewrite::Set(format!("{}--{value}", self.key)),
+            "id" => Rewrite::Set(handout_id(self.key, value)),
             "href" | "xlink:href" if tag == "link" => {
                 // A stylesheet or icon link in a lesson would load a file: leave it out.
                 warnings.push(warning(format!(
@@ -554,7 +612,7 @@ impl PageRewrite<'_> {
             k if ID_LISTS.contains(&k) => Rewrite::Set(
                 value
                     .split_whitespace()
-                    .map(|id| format!("{}--{id}", self.key))
+                    .map(|id| handout_id(self.key, id))
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
@@ -570,7 +628,7 @@ impl PageRewrite<'_> {
         if frag.is_empty() {
             self.key.to_string()
         } else {
-            format!("{}--{frag}", self.key)
+            handout_id(self.key, frag)
         }
     }
 
@@ -612,7 +670,7 @@ impl PageRewrite<'_> {
             page = format!("{stem}.html");
         }
         match (self.included.get(page.as_str()), frag) {
-            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{key}--{f}")),
+            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{}", handout_id(key, f))),
             (Some(key), _) => Some(format!("#{key}")),
             // Another page of the book or of the site (index.html), or some other file: none
             // of them is beside the handout.

@@ -9,6 +9,7 @@
 pub mod book;
 mod claims;
 pub mod config;
+pub mod coverage;
 pub mod directives;
 pub mod handout;
 pub mod highlight;
@@ -43,6 +44,10 @@ pub struct Report {
     pub errors: usize,
     /// Where the site was written, for a successful build.
     pub output: Option<PathBuf>,
+    /// The number account of the whole book: verified, unverified, exempt.
+    pub numbers: coverage::NumberCounts,
+    /// The number account of each lesson, by source path, in chapter order.
+    pub lesson_numbers: Vec<(String, coverage::NumberCounts)>,
 }
 
 impl Report {
@@ -80,6 +85,8 @@ pub struct Book {
     /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
     /// a few (a handout): links to any of them are valid.
     pub chapter_paths: std::collections::HashSet<String>,
+    /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
+    pub lints: coverage::Lints,
 }
 
 /// One lesson after checking.
@@ -116,9 +123,11 @@ impl Book {
             .iter()
             .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
+        let lints = config.lints();
         Ok((
             Book {
                 root: root.to_path_buf(),
+                lints,
                 config,
                 src,
                 chapters,
@@ -142,7 +151,7 @@ impl Book {
                     Err(d) => return Some(Err(d)),
                 };
                 let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker, &html::url_path(path));
+                let page = markdown::render(&mut checker, &html::url_path(path), self.lints);
                 progress.advance(&chapter.title);
                 let mut chapter = chapter.clone();
                 if chapter.number.is_none() && self.is_walked() {
@@ -160,6 +169,12 @@ impl Book {
             match r {
                 Ok((lesson, checker)) => {
                     report.claims += checker.claims;
+                    report.numbers.add(lesson.page.numbers);
+                    if let Some(path) = &lesson.chapter.path {
+                        report
+                            .lesson_numbers
+                            .push((html::url_path(path), lesson.page.numbers));
+                    }
                     report.errors += checker
                         .diagnostics
                         .iter()
@@ -287,9 +302,25 @@ impl Progress {
     }
 }
 
-/// `nimbook check`: every claim of every lesson, nothing written.
-pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
+/// A lint level set on the command line, which overrides `book.toml`.
+pub type LintOverride = (coverage::Lint, coverage::LintLevel);
+
+fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    let (mut book, diags) = Book::load(root)?;
+    for &(lint, level) in overrides {
+        book.lints.set(lint, level);
+    }
+    Ok((book, diags))
+}
+
+/// `nimbook check`: every claim of every lesson, nothing written. `overrides` are the lint
+/// levels given on the command line.
+pub fn check(
+    root: &Path,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    let (book, diags) = load_with(root, overrides)?;
     let (_, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -298,8 +329,13 @@ pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
 /// nothing is written and the previous site stays as it was.
-pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
+pub fn build(
+    root: &Path,
+    dest: Option<&Path>,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    let (book, diags) = load_with(root, overrides)?;
     let (lessons, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -309,7 +345,7 @@ pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Re
     let out = book.output_dir(dest);
     output::guard(&book.root, &book.src, &out)?;
     let mut files = book::static_files(&book.src).map_err(Box::new)?;
-    files.extend(templates::render_site(&book, &lessons)?);
+    files.extend(templates::render_site(&book, &lessons, report.numbers)?);
     output::write_atomically(&out, &files)?;
     report.output = Some(out);
     Ok(report)

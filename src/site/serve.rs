@@ -203,7 +203,7 @@ fn is_source(path: &Path, root: &Path, src: &Path, templates: &Path, out: &Path)
 
 fn rebuild(root: &Path, out: &Path, version: &AtomicU64, on_event: &mut dyn FnMut(ServeEvent)) {
     let started = Instant::now();
-    match super::build(root, Some(out), &super::Progress::none()) {
+    match super::build(root, Some(out), &super::Progress::none(), &[]) {
         Ok(report) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {

@@ -23,6 +23,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
     ("page.js", include_str!("../../templates/page.js")),
+    ("exercise.js", include_str!("../../templates/exercise.js")),
     ("search.js", include_str!("../../templates/search.js")),
     ("handout.html", include_str!("../../templates/handout.html")),
     ("handout.css", include_str!("../../templates/handout.css")),
@@ -117,6 +118,8 @@ struct TocEntry {
     depth: usize,
     part: Option<String>,
     id: String,
+    /// How many exercises the lesson has, for the progress mark.
+    exercises: usize,
 }
 
 /// `../` repeated once per folder of `path`.
@@ -125,7 +128,11 @@ fn root_prefix(path: &Path) -> String {
 }
 
 /// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
-pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+pub fn render_site(
+    book: &Book,
+    lessons: &[Lesson],
+    numbers: super::coverage::NumberCounts,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
     let render_err = |name: &str, e: tera::Error| {
         Box::new(Diagnostic::error(
@@ -157,6 +164,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
             depth: l.chapter.depth,
             part: l.chapter.part.clone(),
             id: format!("toc-{i}"),
+            exercises: l.page.answers.len(),
         })
         .collect();
     // The sidebar is the same on every page but for the prefix to the site root, so it is
@@ -218,6 +226,10 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         ctx.insert("sidebar", &sidebar_for("")?);
         ctx.insert("chapters", &entries);
         ctx.insert("first", &links.iter().flatten().next());
+        // The front page's promise, with the figure that makes it true (or says it is not).
+        ctx.insert("verified", &numbers.verified);
+        ctx.insert("unverified", &numbers.unverified);
+        ctx.insert("exempt", &numbers.exempt);
         let index = tera
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;
