@@ -23,9 +23,48 @@
     }
   }
 
+  // ---- Keyboard ----------------------------------------------------------------------
+  // Every place a move can start (a heap, a standing pin) is a slider: Tab reaches it, the arrow
+  // keys (and Home/End) choose how much the move takes, shown on the board as a preview, and
+  // Enter or Space plays it. The board is drawn anew after each move, so the widget puts focus
+  // back on the same heap or pin (or the nearest one left).
+  function slider(node, key, max, value, describe, preview, play) {
+    node.setAttribute("role", "slider");
+    node.tabIndex = 0;
+    node.setAttribute("data-key", String(key));
+    node.setAttribute("aria-valuemin", "1");
+    node.setAttribute("aria-valuemax", String(max));
+    // The preview shows only while the keyboard is on this heap or pin.
+    function set(v) {
+      v = Math.max(1, Math.min(max, v));
+      node.setAttribute("aria-valuenow", String(v));
+      node.setAttribute("aria-valuetext", describe(v));
+      if (document.activeElement === node) preview(v);
+    }
+    set(value);
+    node.addEventListener("keydown", function (e) {
+      var v = Number(node.getAttribute("aria-valuenow"));
+      var next = e.key === "ArrowUp" || e.key === "ArrowRight" ? v + 1
+        : e.key === "ArrowDown" || e.key === "ArrowLeft" ? v - 1
+        : e.key === "Home" ? 1
+        : e.key === "End" ? max
+        : null;
+      if (next !== null) {
+        set(next);
+        e.preventDefault();
+      } else if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        play(v);
+      }
+    });
+    node.addEventListener("focus", function () { preview(Number(node.getAttribute("aria-valuenow"))); });
+    node.addEventListener("blur", function () { preview(0); });
+    return set;
+  }
+
   // ---- Nim ------------------------------------------------------------------------------
   var nimRules = {
-    help: "Click a counter to take it and every counter above it.",
+    help: "Click a counter to take it and every counter above it, or Tab to a heap, choose how many to take with the arrow keys and press Enter.",
     start: function (root) {
       return parse(root.getAttribute("data-heaps"), []).map(Number);
     },
@@ -56,40 +95,51 @@
       var k = heaps[m.heap] - m.to;
       return "take " + k + " counter" + (k === 1 ? "" : "s") + " from heap " + (m.heap + 1);
     },
+    // Draws the heaps; returns a function that sets the slider of a hinted move.
     render: function (board, heaps, hint, play) {
       var wrap = el("div", "nw-heaps");
+      wrap.setAttribute("role", "group");
+      wrap.setAttribute("aria-label", "Heaps");
+      var setters = {};
       heaps.forEach(function (h, i) {
         var col = el("div", "nw-heap");
         var stack = el("div", "nw-stack");
+        var counters = [];
         for (var k = h - 1; k >= 0; k--) {
           (function (k) {
-            var b = el("button", "nw-counter");
-            b.type = "button";
-            var take = h - k;
-            b.title = "Take " + take + " from heap " + (i + 1);
-            b.setAttribute("aria-label", b.title);
-            b.setAttribute("data-heap", String(i));
-            b.setAttribute("data-index", String(k));
-            if (hint && hint.heap === i && k >= hint.to) b.classList.add("hint");
-            b.addEventListener("click", function () { play({ heap: i, to: k }); });
-            b.addEventListener("mouseenter", function () { mark(stack, k, true); });
-            b.addEventListener("mouseleave", function () { mark(stack, k, false); });
-            stack.appendChild(b);
+            var c = el("span", "nw-counter");
+            c.title = "Take " + (h - k) + " from heap " + (i + 1);
+            if (hint && hint.heap === i && k >= hint.to) c.classList.add("hint");
+            c.addEventListener("click", function () { play({ heap: i, to: k }); });
+            c.addEventListener("mouseenter", function () { mark(h - k); });
+            c.addEventListener("mouseleave", function () { mark(0); });
+            counters.push(c);
+            stack.appendChild(c);
           })(k);
         }
+        // counters[0] is the top counter; a move that takes `take` marks the top `take` of them.
+        function mark(take) {
+          counters.forEach(function (c, j) { c.classList.toggle("take", j < take); });
+        }
+        if (h > 0) {
+          stack.setAttribute("aria-label", "Heap " + (i + 1) + " of " + h);
+          setters[i] = slider(stack, i, h, 1, function (take) {
+            return "take " + take + " of " + h + " counter" + (h === 1 ? "" : "s");
+          }, mark, function (take) { play({ heap: i, to: h - take }); });
+        }
         col.appendChild(stack);
-        col.appendChild(el("div", "nw-size", String(h)));
+        var size = el("div", "nw-size", String(h));
+        size.setAttribute("aria-hidden", "true");
+        col.appendChild(size);
         wrap.appendChild(col);
       });
       board.appendChild(wrap);
+      return function (m) {
+        if (setters[m.heap]) setters[m.heap](heaps[m.heap] - m.to);
+        return m.heap;
+      };
     }
   };
-
-  function mark(stack, k, on) {
-    Array.prototype.forEach.call(stack.children, function (c) {
-      if (Number(c.getAttribute("data-index")) >= k) c.classList.toggle("take", on);
-    });
-  }
 
   // ---- Kayles ---------------------------------------------------------------------------
   // A position is an array of booleans (pin standing). A move knocks down pin i, or pins i and
@@ -121,8 +171,12 @@
       }
       return out;
     }
+    function describe(m) {
+      return m.count === 1 ? "knock down pin " + (m.at + 1)
+        : "knock down pins " + (m.at + 1) + " and " + (m.at + 2);
+    }
     return {
-      help: "Click a pin to knock it down, or the small bar between two standing pins to knock down both.",
+      help: "Click a pin to knock it down, or the small bar between two standing pins to knock down both; or Tab to a pin, choose one pin or two with the arrow keys and press Enter.",
       start: function (root) {
         var n = Number(root.getAttribute("data-pins")) || 0;
         var p = [];
@@ -148,40 +202,53 @@
         for (var k = 0; k < m.count; k++) next[m.at + k] = false;
         return next;
       },
-      describe: function (pins, m) {
-        return m.count === 1 ? "knock down pin " + (m.at + 1)
-          : "knock down pins " + (m.at + 1) + " and " + (m.at + 2);
-      },
+      describe: function (pins, m) { return describe(m); },
       render: function (board, pins, hint, play) {
         var row = el("div", "nw-pins");
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", "Pins");
+        var nodes = [];
+        var setters = {};
+        function mark(at, count) {
+          nodes.forEach(function (n, j) { n.classList.toggle("take", j >= at && j < at + count); });
+        }
         pins.forEach(function (up, i) {
-          var b = el("button", "nw-pin" + (up ? "" : " down"));
-          b.type = "button";
-          b.disabled = !up;
-          b.title = up ? "Knock down pin " + (i + 1) : "Pin " + (i + 1) + " is down";
-          b.setAttribute("aria-label", b.title);
+          var b = el("span", "nw-pin" + (up ? "" : " down"));
+          nodes.push(b);
           if (hint && i >= hint.at && i < hint.at + hint.count) b.classList.add("hint");
-          b.addEventListener("click", function () { play({ at: i, count: 1 }); });
+          if (up) {
+            var both = i + 1 < pins.length && pins[i + 1];
+            b.title = "Knock down pin " + (i + 1);
+            b.setAttribute("aria-label", "Pin " + (i + 1));
+            b.addEventListener("click", function () { play({ at: i, count: 1 }); });
+            setters[i] = slider(b, i, both ? 2 : 1, 1, function (count) {
+              return describe({ at: i, count: count });
+            }, function (count) { mark(i, count); }, function (count) { play({ at: i, count: count }); });
+          } else {
+            b.setAttribute("role", "img");
+            b.setAttribute("aria-label", "Pin " + (i + 1) + " is down");
+          }
           row.appendChild(b);
           if (i + 1 < pins.length) {
-            var pair = el("button", "nw-pair");
-            pair.type = "button";
-            var both = up && pins[i + 1];
-            pair.disabled = !both;
-            pair.title = both ? "Knock down pins " + (i + 1) + " and " + (i + 2) : "";
-            pair.setAttribute("aria-label", both ? pair.title : "no move here");
-            pair.addEventListener("click", function () { play({ at: i, count: 2 }); });
-            pair.addEventListener("mouseenter", function () {
-              if (!pair.disabled) { b.classList.add("take"); if (b.nextSibling && b.nextSibling.nextSibling) b.nextSibling.nextSibling.classList.add("take"); }
-            });
-            pair.addEventListener("mouseleave", function () {
-              b.classList.remove("take");
-              if (b.nextSibling && b.nextSibling.nextSibling) b.nextSibling.nextSibling.classList.remove("take");
-            });
+            // The bar between two pins is for the mouse; the keyboard takes two pins with the
+            // left pin's slider.
+            var pair = el("span", "nw-pair");
+            pair.setAttribute("aria-hidden", "true");
+            if (up && pins[i + 1]) {
+              pair.classList.add("open");
+              pair.title = "Knock down pins " + (i + 1) + " and " + (i + 2);
+              pair.addEventListener("click", function () { play({ at: i, count: 2 }); });
+              pair.addEventListener("mouseenter", function () { mark(i, 2); });
+              pair.addEventListener("mouseleave", function () { mark(0, 0); });
+            }
             row.appendChild(pair);
           }
         });
         board.appendChild(row);
+        return function (m) {
+          if (setters[m.at]) setters[m.at](m.count);
+          return m.at;
+        };
       }
     };
   }
@@ -207,16 +274,34 @@
     controls.appendChild(hintButton);
     controls.appendChild(newButton);
 
+    board.tabIndex = -1;
+    var setHint = null;
+
     function draw(message) {
+      // Where the keyboard was on the board, to put it back after the board is drawn anew.
+      var active = document.activeElement;
+      var hadFocus = board.contains(active);
+      var focusKey = hadFocus && active.hasAttribute("data-key") ? Number(active.getAttribute("data-key")) : null;
       board.textContent = "";
-      rules.render(board, state, hint, studentMove);
-      var buttons = board.querySelectorAll("button");
-      Array.prototype.forEach.call(buttons, function (b) {
-        if (turn !== "you") b.disabled = true;
+      setHint = rules.render(board, state, hint, studentMove);
+      var sliders = board.querySelectorAll("[role=slider]");
+      Array.prototype.forEach.call(sliders, function (s) {
+        if (turn !== "you") s.setAttribute("aria-disabled", "true");
       });
       hintButton.disabled = turn !== "you";
       status.textContent = message;
       root.setAttribute("data-turn", turn);
+      if (hadFocus) {
+        // The same heap or pin, else the nearest one left (the one before it on a tie); the
+        // board itself when no move is left.
+        var target = board, best = Infinity;
+        Array.prototype.forEach.call(sliders, function (s) {
+          var k = Number(s.getAttribute("data-key"));
+          var d = focusKey === null ? 0 : Math.abs(k - focusKey) + (k > focusKey ? 0.5 : 0);
+          if (d < best) { best = d; target = s; }
+        });
+        target.focus();
+      }
     }
 
     function reset() {
@@ -263,7 +348,8 @@
       var m = rules.winning(state);
       if (m) {
         hint = m;
-        draw("Winning move: " + rules.describe(state, m) + " (highlighted). It leaves a P-position.");
+        draw("Winning move: " + rules.describe(state, m) + " (highlighted, and chosen on its heap or pin: Enter there plays it). It leaves a P-position.");
+        if (setHint) setHint(m);
       } else {
         hint = null;
         draw("This is a P-position: every move loses against perfect play. Move anyway and hope the computer slips (it won't).");

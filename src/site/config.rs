@@ -59,9 +59,20 @@ pub struct BookTable {
     /// mdBook's old `multilingual` flag: accepted, not used.
     #[serde(default)]
     pub multilingual: Option<bool>,
-    /// mdBook's text direction: accepted, not used.
-    #[serde(default = "default_direction", rename = "text-direction")]
-    pub text_direction: String,
+    /// The direction of the text, written as `<html dir=…>`.
+    #[serde(default, rename = "text-direction")]
+    pub text_direction: TextDirection,
+}
+
+/// mdBook's `text-direction`: which way the book's script runs.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextDirection {
+    /// Left to right.
+    #[default]
+    Ltr,
+    /// Right to left.
+    Rtl,
 }
 
 impl Default for BookTable {
@@ -73,7 +84,7 @@ impl Default for BookTable {
             language: default_language(),
             src: default_src(),
             multilingual: None,
-            text_direction: default_direction(),
+            text_direction: TextDirection::default(),
         }
     }
 }
@@ -83,9 +94,6 @@ fn default_language() -> String {
 }
 fn default_src() -> PathBuf {
     PathBuf::from("content")
-}
-fn default_direction() -> String {
-    "ltr".into()
 }
 fn default_build_dir() -> PathBuf {
     PathBuf::from("book")
@@ -252,5 +260,20 @@ mod tests {
             Ok(PathBuf::from("out"))
         );
         assert_eq!(c.map(|c| c.book.src), Ok(PathBuf::from("src")));
+    }
+
+    #[test]
+    fn text_direction_is_ltr_or_rtl_and_a_typo_is_located() {
+        let rtl = Config::parse("[book]\ntext-direction = \"rtl\"\n", "book.toml")
+            .map(|c| c.book.text_direction);
+        assert!(matches!(rtl, Ok(TextDirection::Rtl)));
+        let default = Config::parse("[book]\n", "book.toml").map(|c| c.book.text_direction);
+        assert!(matches!(default, Ok(TextDirection::Ltr)));
+        let err = Config::parse("[book]\ntext-direction = \"up\"\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(err.contains("book.toml:2:18"), "{err}");
+        assert!(err.contains("ltr") && err.contains("rtl"), "{err}");
     }
 }

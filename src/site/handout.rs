@@ -21,6 +21,7 @@ use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
+use super::config::TextDirection;
 use super::html::{
     attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
     percent_decode, resolve_relative, scan_tag, url_path, Attribute,
@@ -70,6 +71,7 @@ struct HandoutBook<'a> {
     title: &'a str,
     authors: &'a [String],
     language: &'a str,
+    direction: TextDirection,
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
@@ -297,18 +299,24 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
             title: &book_title,
             authors: &book.config.book.authors,
             language: &book.config.book.language,
+            direction: book.config.book.text_direction,
         },
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    // The play widgets work in the handout too: their script is inlined, like the styles, and
-    // only when a lesson has one.
+    // The page script (keyboard-reachable scroll boxes) is inlined like the styles; the play
+    // widgets' script only when a lesson has one.
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
-    // So do the exercises, which the key at the end answers for paper.
+    // So do the exercises, which the key at the end answers for paper. The page script (scroll
+    // boxes reachable by keyboard) always comes along.
     let has_exercise =
         !answers.is_empty() || items.iter().any(|l| l.content.contains("nim-practice"));
     let mut script = String::new();
-    for (name, wanted) in [("widget.js", has_widget), ("exercise.js", has_exercise)] {
+    for (name, wanted) in [
+        ("page.js", true),
+        ("widget.js", has_widget),
+        ("exercise.js", has_exercise),
+    ] {
         if let Some(js) = assets.get(name).filter(|_| wanted) {
             script.push_str(&js.replace("</", "<\\/"));
             script.push('\n');

@@ -213,8 +213,10 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                     classes: classes.clone(),
                     attrs: attrs.clone(),
                 }));
+                // The anchor is for the mouse: hidden from screen readers (the heading says it
+                // all) and so out of the Tab order too, or a keyboard would land on nothing.
                 out.push(Event::InlineHtml(CowStr::from(format!(
-                    "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\">#</a>",
+                    "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>",
                     escape(&anchor)
                 ))));
             }
@@ -232,6 +234,15 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                     title: title.clone(),
                     id: id.clone(),
                 }));
+            }
+            // A wide table scrolls in its own box instead of widening the page.
+            Event::Start(Tag::Table(_)) => {
+                out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">")));
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::Table) => {
+                out.push(event.clone());
+                out.push(Event::Html(CowStr::from("</div>\n")));
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
                 let _ = internal_link(page, dest_url, range.clone(), &mut links);

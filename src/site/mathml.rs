@@ -329,6 +329,25 @@ pub fn claim(out: &mut String, c: &Claim) {
     }
 }
 
+/// Keeps the LaTeX a `<math>` element was made from as its annotation
+/// (`<annotation encoding="application/x-tex">`), so that screen readers and copy and paste
+/// can have it: the content goes into `<semantics>`, first as one `<mrow>`. Markup that is not
+/// one `<math>` element is returned as it is.
+pub fn with_tex_annotation(markup: &str, tex: &str) -> String {
+    let body = markup
+        .strip_prefix("<math")
+        .and_then(|rest| rest.split_once('>'))
+        .and_then(|(attrs, rest)| Some((attrs, rest.strip_suffix("</math>")?)));
+    match body {
+        Some((attrs, inner)) if !attrs.ends_with('/') && !inner.contains("<math") => format!(
+            "<math{attrs}><semantics><mrow>{inner}</mrow>\
+             <annotation encoding=\"application/x-tex\">{}</annotation></semantics></math>",
+            escape(tex)
+        ),
+        _ => markup.to_string(),
+    }
+}
+
 /// The text a reader reads in [`statement`]'s markup, for the `alttext` of its `<math>`: the
 /// same notation (`⊕ ⊗ ^⊗ ⌊/⌋`), never the source spelling, which could be misread.
 pub fn statement_text(s: &Statement, value_of: Option<&Value>, witness: Option<&str>) -> String {
@@ -379,7 +398,7 @@ pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     let mut html = String::new();
     pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
         .map_err(|e| e.to_string())?;
-    Ok(well_formed(&html))
+    Ok(with_tex_annotation(well_formed(&html).trim(), tex))
 }
 
 /// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
@@ -490,6 +509,24 @@ mod tests {
                 "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
             ),
             "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
+        );
+    }
+
+    #[test]
+    fn latex_keeps_its_source_as_an_annotation() {
+        let html = super::render_tex("a < b^{2}", false).unwrap_or_default();
+        assert!(html.starts_with("<math"), "{html}");
+        assert!(
+            html.ends_with(
+                "<annotation encoding=\"application/x-tex\">a &lt; b^{2}</annotation></semantics></math>"
+            ),
+            "{html}"
+        );
+        assert_eq!(html.matches("<semantics><mrow>").count(), 1, "{html}");
+        let block = super::render_tex("x", true).unwrap_or_default();
+        assert!(
+            block.contains("display=\"block\"") && block.contains("application/x-tex"),
+            "{block}"
         );
     }
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::{Context, Tera};
 
+use super::config::TextDirection;
 use super::html::url_path;
 use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
@@ -17,9 +18,11 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("index.html", include_str!("../../templates/index.html")),
     ("sidebar.html", include_str!("../../templates/sidebar.html")),
     ("topbar.html", include_str!("../../templates/topbar.html")),
+    ("head.html", include_str!("../../templates/head.html")),
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
+    ("page.js", include_str!("../../templates/page.js")),
     ("exercise.js", include_str!("../../templates/exercise.js")),
     ("search.js", include_str!("../../templates/search.js")),
     ("handout.html", include_str!("../../templates/handout.html")),
@@ -122,6 +125,7 @@ struct BookContext<'a> {
     description: &'a str,
     authors: &'a [String],
     language: &'a str,
+    direction: TextDirection,
 }
 
 #[derive(Serialize, Clone)]
@@ -173,6 +177,7 @@ pub fn render_site(
         description: &description,
         authors: &book.config.book.authors,
         language: &book.config.book.language,
+        direction: book.config.book.text_direction,
     };
     let entries: Vec<TocEntry> = lessons
         .iter()

@@ -1,12 +1,23 @@
 // A real-browser test of a built nimbook site and a handout, in headless Chromium.
 //
-//   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]
+//   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--handout FILE.html ...]
+//                  [--lesson-handouts DIR] [--out DIR]
 //                  [--serve NIMBOOK_BINARY --serve-book BOOK_DIR] [--nimbook NIMBOOK_BINARY]
 //
 // Every page is opened from file:// with no server. The test fails if any request leaves
 // file:// (or data:), if a page logs a console error or throws, if MathML is missing or not laid
 // out, if searching for "Fermat" does not lead to the page that contains it, or if a Nim widget
 // (class "nim-widget") does not answer a click. Screenshots go to the --out folder.
+//
+// Accessibility (WCAG 2.1 AA): axe-core runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa
+// on every page of every site and on every handout, in the light and the dark theme, at 1280 px
+// (and its scroll-box rule again at 390 px); a violation fails the test and names the rule, the
+// page and the element. At 390 px no page may scroll sideways and every widget must fit. Every
+// play widget is played to the end with the keyboard alone (focus stays on the board, every move
+// is announced in the live region, the hint works). The sidebar toggle, the theme choice (kept
+// across pages, applied before the first paint), visible focus and the index's chapter numbers
+// are checked on the first site. In every handout, each url(#…) and href="#…" must name an id in
+// the same file.
 // With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
 // HTTP, edits a lesson and expects the open page to reload by itself.
 //
@@ -26,31 +37,33 @@ import { checkExercises, checkProgress } from "./exercises.mjs";
 
 const args = process.argv.slice(2);
 const sites = [];
-let handout = null;
+const handouts = [];
+let lessonHandouts = null;
 let out = path.resolve("target/browser-test");
 let serveBin = null;
 let serveBook = null;
 let nimbookBin = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--site") sites.push(path.resolve(args[++i]));
-  else if (args[i] === "--handout") handout = path.resolve(args[++i]);
+  else if (args[i] === "--handout") handouts.push(path.resolve(args[++i]));
+  else if (args[i] === "--lesson-handouts") lessonHandouts = path.resolve(args[++i]);
   else if (args[i] === "--out") out = path.resolve(args[++i]);
   else if (args[i] === "--serve") serveBin = path.resolve(args[++i]);
   else if (args[i] === "--serve-book") serveBook = path.resolve(args[++i]);
   else if (args[i] === "--nimbook") nimbookBin = path.resolve(args[++i]);
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
-if (sites.length === 0 || !handout) {
+if (sites.length === 0 || handouts.length === 0) {
   console.error("usage: node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]");
   process.exit(2);
 }
 fs.mkdirSync(out, { recursive: true });
 
-// Never hang: the whole run has a hard limit.
+// Never hang: the whole run has a hard limit (axe on a few hundred pages takes minutes).
 const watchdog = setTimeout(() => {
-  console.error("browser test: timed out after 300 s");
+  console.error("browser test: timed out after 40 minutes");
   process.exit(3);
-}, 300_000);
+}, 2_400_000);
 watchdog.unref();
 
 let passed = 0;
@@ -94,8 +107,8 @@ async function openPage(context, label) {
   return { page, problems, label };
 }
 
-async function newContext() {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+async function newContext(viewport = WIDE) {
+  const context = await browser.newContext({ viewport });
   // Belt and braces: anything not on file:// is refused before it leaves the browser.
   await context.route("**/*", (route) => {
     const u = route.request().url();
@@ -137,7 +150,7 @@ async function checkWidget(page, label) {
     const w = widgets.nth(i);
     await w.scrollIntoViewIfNeeded();
     const status = w.locator(".nim-widget-status");
-    const move = w.locator(".nim-widget-board button:not([disabled])").first();
+    const move = w.locator(".nim-widget-board .nw-counter, .nim-widget-board .nw-pin:not(.down)").first();
     check((await move.count()) > 0, `${label}: widget ${i + 1} offers a move`);
     if ((await move.count()) === 0) continue;
     const before = await status.textContent();
@@ -157,6 +170,337 @@ async function checkWidget(page, label) {
     }
   }
   return count;
+}
+
+// ---- Accessibility ----------------------------------------------------------------------
+
+const AXE_SOURCE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const WIDE = { width: 1280, height: 850 };
+const PHONE = { width: 390, height: 844 };
+
+/** Waits until the page has settled: fonts loaded (they change the width of formulas) and two
+ *  frames drawn (page.js marks the scroll boxes in a frame callback). */
+async function settle(page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** Runs axe-core on the page as it is; one check, which fails naming the rule, the page and
+ *  the element of every violation found. `rules` narrows the run to some rules. */
+async function axeCheck(page, label, rules = null) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) {
+    await page.addScriptTag({ content: AXE_SOURCE });
+  }
+  const result = await page.evaluate(async ({ tags, rules }) => {
+    // No preload: axe would fetch the stylesheets again, which file:// refuses.
+    const options = { resultTypes: ["violations"], preload: false };
+    options.runOnly = rules ? { type: "rule", values: rules } : { type: "tag", values: tags };
+    const r = await window.axe.run(document, options);
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(" "), html: n.html.slice(0, 160),
+        summary: (n.failureSummary || "").replace(/\s+/g, " ").slice(0, 240) })),
+    }));
+  }, { tags: AXE_TAGS, rules });
+  const lines = [];
+  for (const v of result) {
+    for (const n of v.nodes) lines.push(`\n      rule ${v.id} (${v.impact}) at ${n.target}: ${n.html}\n        ${n.summary}`);
+  }
+  check(result.length === 0, `${label}: axe finds no WCAG 2.1 AA violation`,
+    lines.slice(0, 12).join("") + (lines.length > 12 ? `\n      … and ${lines.length - 12} more` : ""));
+  return result.length === 0;
+}
+
+/** At the current (phone) width: the page does not scroll sideways and every widget fits. */
+async function checkFits(page, label) {
+  const r = await page.evaluate(() => {
+    const doc = document.documentElement;
+    const wide = [];
+    // What sticks out, for the message: the widest elements that are not inside a scroll box.
+    if (doc.scrollWidth > doc.clientWidth) {
+      for (const e of document.querySelectorAll("body *")) {
+        const b = e.getBoundingClientRect();
+        if (b.right > doc.clientWidth + 1 && !e.closest("[data-scroll-box]")) {
+          wide.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (right edge ${Math.round(b.right)})`);
+          if (wide.length >= 5) break;
+        }
+      }
+    }
+    const widgets = [...document.querySelectorAll(".nim-widget")].map((w) => {
+      const b = w.getBoundingClientRect();
+      return b.left >= 0 && b.right <= doc.clientWidth + 1 && w.scrollWidth <= w.clientWidth + 1;
+    });
+    return { scrollWidth: doc.scrollWidth, width: doc.clientWidth, wide, widgets };
+  });
+  check(r.scrollWidth <= r.width, `${label}: no sideways scroll at ${PHONE.width} px`,
+    `page is ${r.scrollWidth} px wide in ${r.width}: ${r.wide.join(", ")}`);
+  if (r.widgets.length > 0) {
+    check(r.widgets.every((x) => x), `${label}: every widget fits at ${PHONE.width} px`,
+      JSON.stringify(r.widgets));
+  }
+}
+
+/** Where the keyboard is: inside which widget part, and what the focused element says. */
+async function focusIn(page, widget) {
+  return widget.evaluate((w) => {
+    const a = document.activeElement;
+    return {
+      onBoard: w.querySelector(".nim-widget-board").contains(a),
+      slider: a.getAttribute("role") === "slider",
+      hint: a.textContent === "Show me the winning move",
+      newGame: a.textContent === "New game",
+      value: a.getAttribute("aria-valuetext"),
+    };
+  });
+}
+
+/** Plays one whole game in a widget with the keyboard alone: Tab reaches a heap or pin, the
+ *  arrow keys choose the move (previewed on the board), Enter plays it, the hint answers, focus
+ *  stays on the board, and every move (the student's and the computer's) is announced in the
+ *  live region. Ends with a new game chosen from the keyboard. */
+async function playByKeyboard(page, label, w) {
+  const status = w.locator(".nim-widget-status");
+  const live = await status.evaluate((e) => e.getAttribute("aria-live") || (e.getAttribute("role") === "status" ? "polite" : ""));
+  check(live === "polite", `${label}: the widget's status is a live region`, live);
+  // Start just before the board: the title takes focus for the test only.
+  await w.evaluate((el) => { const t = el.querySelector(".nim-widget-title"); t.tabIndex = -1; t.focus(); });
+  await page.keyboard.press("Tab");
+  let f = await focusIn(page, w);
+  check(f.onBoard && f.slider, `${label}: Tab reaches a heap or a pin`, JSON.stringify(f));
+  if (!f.slider) return;
+  // The hint, from the keyboard: Tab on to the button, Enter, then back to the board.
+  for (let k = 0; k < 40 && !(f = await focusIn(page, w)).hint; k++) await page.keyboard.press("Tab");
+  check(f.hint, `${label}: Tab reaches the hint button`);
+  await page.keyboard.press("Enter");
+  const hinted = await status.textContent();
+  check(/Winning move|P-position/.test(hinted), `${label}: the hint answers from the keyboard`, hinted);
+  for (let k = 0; k < 40 && !(f = await focusIn(page, w)).onBoard; k++) await page.keyboard.press("Shift+Tab");
+  check(f.onBoard && f.slider, `${label}: Shift+Tab goes back to the board`, JSON.stringify(f));
+  const problems = [];
+  let moves = 0;
+  let previewed = false;
+  for (; moves < 100; moves++) {
+    f = await focusIn(page, w);
+    if (!f.onBoard || !f.slider) { problems.push(`move ${moves + 1}: focus is not on a heap or pin`); break; }
+    const before = f.value;
+    await page.keyboard.press("End");
+    f = await focusIn(page, w);
+    const taken = await w.evaluate((el) => el.querySelectorAll(".nim-widget-board .take").length);
+    if (moves === 0) {
+      previewed = f.value !== null && taken > 0;
+      check(previewed, `${label}: the arrow keys choose the move and the board previews it`,
+        `${before} → ${f.value}, ${taken} marked`);
+    }
+    await page.keyboard.press("Enter");
+    const said = await status.textContent();
+    if (!/^You chose to /.test(said)) problems.push(`move ${moves + 1}: the live region says "${said}"`);
+    await page.waitForFunction((el) => ["you", "over"].includes(el.getAttribute("data-turn")), await w.elementHandle(), { timeout: 5000 }).catch(() => {});
+    const turn = await w.getAttribute("data-turn");
+    const answer = await status.textContent();
+    f = await focusIn(page, w);
+    if (!f.onBoard) problems.push(`move ${moves + 1}: focus left the board`);
+    if (turn === "over") {
+      if (!/You win|computer wins/.test(answer)) problems.push(`the end is not announced: "${answer}"`);
+      moves++;
+      break;
+    }
+    if (turn !== "you") { problems.push(`move ${moves + 1}: the turn did not come back (${turn})`); break; }
+    if (!/^The computer chose to /.test(answer)) problems.push(`move ${moves + 1}: the computer's move is not announced: "${answer}"`);
+  }
+  const over = (await w.getAttribute("data-turn")) === "over";
+  check(over && problems.length === 0,
+    `${label}: a whole game played by keyboard (${moves} moves, focus on the board, every move announced)`,
+    problems.join("; ") || (over ? "" : "the game did not end"));
+  // A new game, from the keyboard.
+  for (let k = 0; k < 40 && !(f = await focusIn(page, w)).newGame; k++) await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  check((await w.getAttribute("data-turn")) === "you", `${label}: New game from the keyboard`);
+}
+
+/** Every in-file reference of a handout names an id that exists: href="#…" and every url(#…)
+ *  in an attribute (SVG markers, fills, clip paths, style). */
+async function checkInFileRefs(page, label) {
+  const bad = await page.evaluate(() => {
+    const ids = new Set([...document.querySelectorAll("[id]")].map((e) => e.id));
+    const out = [];
+    let refs = 0;
+    for (const e of document.querySelectorAll("*")) {
+      for (const a of e.attributes) {
+        const names = [];
+        if ((a.name === "href" || a.name === "xlink:href") && a.value.startsWith("#") && a.value.length > 1) {
+          names.push(a.value.slice(1));
+        }
+        for (const m of a.value.matchAll(/url\(\s*['"]?#([^'")\s]+)/g)) names.push(m[1]);
+        for (const n of names) {
+          refs++;
+          let id = n;
+          try { id = decodeURIComponent(n); } catch { /* keep it as written */ }
+          if (!ids.has(id)) out.push(`<${e.tagName.toLowerCase()} ${a.name}="${a.value}">`);
+        }
+      }
+    }
+    return { refs, out };
+  });
+  check(bad.out.length === 0, `${label}: all ${bad.refs} in-file references (href="#…", url(#…)) name an id in the file`,
+    bad.out.slice(0, 10).join(", "));
+}
+
+/** The background of the page, as "dark" or "light". */
+async function shade(page) {
+  return page.evaluate(() => {
+    const m = getComputedStyle(document.body).backgroundColor.match(/\d+(\.\d+)?/g).map(Number);
+    return (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255 < 0.4 ? "dark" : "light";
+  });
+}
+
+/** The reader's controls on one site: the sidebar toggle at both widths, the theme choice (kept
+ *  across pages, applied before the first paint), visible focus, and the index's numbers. */
+async function checkReaderControls(site, name) {
+  const pages = htmlFiles(site);
+  const lesson = pages.find((f) => !f.endsWith("index.html")) ?? pages[0];
+  const lessonUrl = pathToFileURL(lesson).href;
+  const indexUrl = pathToFileURL(path.join(site, "index.html")).href;
+
+  // The sidebar toggle, wide: open, and a real button that says so.
+  {
+    const context = await newContext();
+    const p = await openPage(context, `${name}: sidebar toggle at ${WIDE.width} px`);
+    await p.page.goto(lessonUrl);
+    const button = p.page.locator("#nav-button");
+    const tag = await button.evaluate((b) => b.tagName);
+    const name_ = await button.evaluate((b) => b.innerText || b.getAttribute("aria-label"));
+    const controls = await button.getAttribute("aria-controls");
+    check(tag === "BUTTON" && /table of contents/i.test(name_) && controls === "sidebar",
+      `${p.label}: a <button> named "Table of contents" that controls the sidebar`, `${tag} "${name_}" → ${controls}`);
+    const state = async () => ({
+      expanded: await button.getAttribute("aria-expanded"),
+      shown: await p.page.locator("#sidebar").isVisible(),
+    });
+    let s = await state();
+    check(s.expanded === "true" && s.shown, `${p.label}: open at first, and aria-expanded says so`, JSON.stringify(s));
+    await button.focus();
+    await p.page.keyboard.press("Enter");
+    s = await state();
+    check(s.expanded === "false" && !s.shown, `${p.label}: Enter closes it, and aria-expanded says so`, JSON.stringify(s));
+    await p.page.keyboard.press("Enter");
+    s = await state();
+    check(s.expanded === "true" && s.shown, `${p.label}: Enter opens it again`, JSON.stringify(s));
+    finish(p);
+    await context.close();
+  }
+  // The sidebar toggle on a phone: closed, opens over the page, Escape closes it.
+  {
+    const context = await newContext(PHONE);
+    const p = await openPage(context, `${name}: sidebar toggle at ${PHONE.width} px`);
+    await p.page.goto(lessonUrl);
+    await settle(p.page);
+    const button = p.page.locator("#nav-button");
+    const state = async () => ({
+      expanded: await button.getAttribute("aria-expanded"),
+      shown: await p.page.locator("#sidebar").isVisible(),
+    });
+    let s = await state();
+    check(s.expanded === "false" && !s.shown, `${p.label}: closed at first, and aria-expanded says so`, JSON.stringify(s));
+    await p.page.screenshot({ path: path.join(out, `${name}-phone-${PHONE.width}.png`) });
+    await button.focus();
+    await p.page.keyboard.press("Enter");
+    s = await state();
+    const box = await p.page.locator("#sidebar").boundingBox();
+    check(s.expanded === "true" && s.shown && box && box.x >= 0 && box.x + box.width <= PHONE.width,
+      `${p.label}: Enter opens it, on screen`, JSON.stringify({ ...s, box }));
+    await p.page.screenshot({ path: path.join(out, `${name}-phone-${PHONE.width}-sidebar.png`) });
+    for (let k = 0; k < 10 && !(await p.page.evaluate(() => document.getElementById("sidebar").contains(document.activeElement))); k++) {
+      await p.page.keyboard.press("Tab");
+    }
+    await p.page.keyboard.press("Escape");
+    s = await state();
+    const back = await p.page.evaluate(() => document.activeElement?.id);
+    check(s.expanded === "false" && !s.shown && back === "nav-button",
+      `${p.label}: Escape closes it and puts focus back on the button`, JSON.stringify({ ...s, back }));
+    finish(p);
+    await context.close();
+  }
+  // The theme: a choice of three, kept from page to page, applied before the first paint.
+  {
+    const context = await newContext();
+    // What the theme is when the first stylesheet is parsed, that is before anything is drawn.
+    await context.addInitScript(() => {
+      window.nimbookThemeAtFirstStyle = "not seen";
+      const seen = new MutationObserver(() => {
+        if (document.querySelector("link[rel=stylesheet]")) {
+          window.nimbookThemeAtFirstStyle = document.documentElement.getAttribute("data-theme");
+          seen.disconnect();
+        }
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    const p = await openPage(context, `${name}: theme choice`);
+    await p.page.emulateMedia({ colorScheme: "light" });
+    await p.page.goto(indexUrl);
+    const select = p.page.locator("#theme");
+    check(await select.isVisible(), `${p.label}: offered`);
+    const label = await select.evaluate((s) => s.labels[0]?.querySelector(".visually-hidden")?.textContent);
+    check(label === "Colour theme", `${p.label}: labelled`, label);
+    check((await select.inputValue()) === "system", `${p.label}: follows the system at first`);
+    // From the keyboard: focus, then the arrow keys pick the next options.
+    await select.focus();
+    await p.page.keyboard.press("ArrowDown");
+    await p.page.keyboard.press("ArrowDown");
+    check((await select.inputValue()) === "dark" && (await shade(p.page)) === "dark",
+      `${p.label}: the keyboard chooses dark`, `${await select.inputValue()}, ${await shade(p.page)}`);
+    await p.page.goto(lessonUrl);
+    const at = await p.page.evaluate(() => window.nimbookThemeAtFirstStyle);
+    check(at === "dark", `${p.label}: the next page is dark before its first paint (no flash)`, String(at));
+    check((await p.page.locator("#theme").inputValue()) === "dark", `${p.label}: the choice is remembered from file://`);
+    await p.page.screenshot({ path: path.join(out, `${name}-dark-${WIDE.width}.png`) });
+    await p.page.selectOption("#theme", "light");
+    await p.page.emulateMedia({ colorScheme: "dark" });
+    check((await shade(p.page)) === "light", `${p.label}: light wins over a dark system`);
+    await p.page.selectOption("#theme", "system");
+    check((await shade(p.page)) === "dark", `${p.label}: "system" follows a dark system`);
+    await p.page.emulateMedia({ colorScheme: "light" });
+    check((await shade(p.page)) === "light", `${p.label}: "system" follows a light system`);
+    await p.page.reload();
+    check((await p.page.locator("#theme").inputValue()) === "system", `${p.label}: "system" is remembered too`);
+    finish(p);
+    await context.close();
+  }
+  // Visible focus: the first Tab stops of a lesson each draw an outline; the index numbers
+  // its chapters once.
+  {
+    const context = await newContext();
+    const p = await openPage(context, `${name}: focus`);
+    await p.page.goto(lessonUrl);
+    await settle(p.page);
+    const unseen = [];
+    let stops = 0;
+    for (; stops < 60; stops++) {
+      await p.page.keyboard.press("Tab");
+      const r = await p.page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return null;
+        const s = getComputedStyle(a);
+        const ring = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== "none";
+        return { ring, what: `${a.tagName.toLowerCase()}${a.id ? "#" + a.id : ""} "${(a.textContent || "").trim().slice(0, 30)}"` };
+      });
+      if (!r) break;
+      if (!r.ring) unseen.push(r.what);
+    }
+    check(stops > 3 && unseen.length === 0, `${p.label}: each of the first ${stops} Tab stops shows a focus ring`, unseen.join(", "));
+    const first = await p.page.goto(indexUrl).then(() => p.page.evaluate(() => {
+      const li = document.querySelector(".contents li a")?.closest("li");
+      if (!li) return null;
+      const s = getComputedStyle(li);
+      return { marker: s.display === "list-item" && s.listStyleType !== "none", text: li.innerText };
+    }));
+    check(first !== null && !(first.marker && /^\d/.test(first.text)),
+      `${name}: the index numbers each chapter once`, JSON.stringify(first));
+    finish(p);
+    await context.close();
+  }
 }
 
 /** The pages of a built site: every .html file, by path relative to the site. */
@@ -183,16 +527,54 @@ for (const site of sites) {
   // Which pages show the word, as the reader sees them (innerText, not the markup).
   const withWord = [];
   let mathChecked = false;
+  const badLang = [];
+  let shotWidget = false;
   for (const file of pages) {
     const rel = path.relative(site, file);
+    const shot = rel.replace(/[\\/]/g, "_").replace(/\.html$/, "");
     const p = await openPage(context, `${name}/${rel}`);
+    await p.page.emulateMedia({ colorScheme: "light" });
     await p.page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    await settle(p.page);
     const text = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
     if (text.includes(SEARCH_WORD)) withWord.push(pathToFileURL(file).href);
-    if (!mathChecked && (await p.page.locator("math").count()) > 0) {
+    const langDir = await p.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+    if (!langDir[0] || !["ltr", "rtl"].includes(langDir[1])) badLang.push(`${rel} (${langDir})`);
+    // WCAG 2.1 AA in both themes, before anything on the page is touched.
+    await axeCheck(p.page, `${p.label} (light, ${WIDE.width} px)`);
+    await p.page.emulateMedia({ colorScheme: "dark" });
+    await settle(p.page);
+    await axeCheck(p.page, `${p.label} (dark, ${WIDE.width} px)`);
+    await p.page.emulateMedia({ colorScheme: "light" });
+    const widgets = await p.page.locator(".nim-widget").count();
+    const hasMath = (await p.page.locator("math").count()) > 0;
+    if ((!mathChecked && hasMath) || (!shotWidget && widgets > 0) || rel === "index.html") {
+      await p.page.screenshot({ path: path.join(out, `${name}-${shot}-${WIDE.width}.png`) });
+    }
+    if (!mathChecked && hasMath) {
       await checkMath(p.page, p.label);
-      await p.page.screenshot({ path: path.join(out, `${name}-${rel.replace(/[\\/]/g, "_")}.png`) });
       mathChecked = true;
+    }
+    // A phone: nothing scrolls sideways, the widgets fit, and the boxes that now scroll can be
+    // reached by keyboard.
+    await p.page.setViewportSize(PHONE);
+    await settle(p.page);
+    await checkFits(p.page, p.label);
+    await axeCheck(p.page, `${p.label} (scroll boxes at ${PHONE.width} px)`, ["scrollable-region-focusable"]);
+    if ((!shotWidget && widgets > 0) || rel === "index.html") {
+      await p.page.screenshot({ path: path.join(out, `${name}-${shot}-${PHONE.width}.png`), fullPage: widgets === 0 });
+      if (widgets > 0) {
+        await p.page.locator(".nim-widget").first().scrollIntoViewIfNeeded();
+        await p.page.screenshot({ path: path.join(out, `${name}-${shot}-widget-${PHONE.width}.png`) });
+      }
+    }
+    await p.page.setViewportSize(WIDE);
+    for (let i = 0; i < widgets; i++) {
+      await playByKeyboard(p.page, `${p.label}: widget ${i + 1}`, p.page.locator(".nim-widget").nth(i));
+    }
+    if (!shotWidget && widgets > 0) {
+      shotWidget = true;
+      await p.page.screenshot({ path: path.join(out, `${name}-${shot}-after-keyboard-game.png`) });
     }
     widgetsPlayed += await checkWidget(p.page, p.label);
     if (nimbookBin && (await p.page.locator(".nim-exercise, .nim-practice").count()) > 0) {
@@ -210,6 +592,7 @@ for (const site of sites) {
     finish(p);
     await p.page.close();
   }
+  check(badLang.length === 0, `${name}: every page has lang and dir`, badLang.join(", "));
   check(mathChecked, `${name}: some page has MathML`);
 
   if (withWord.length === 0) {
@@ -244,6 +627,7 @@ for (const site of sites) {
   }
   await context.close();
 }
+await checkReaderControls(sites[0], path.basename(sites[0]));
 check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search for`);
 check(widgetsPlayed > 0, "some page has a play widget, and it was played", `${widgetsPlayed} widgets`);
 if (nimbookBin) {
@@ -253,11 +637,40 @@ if (nimbookBin) {
   check(progressChecked, "progress marks were checked on some page");
 }
 
-// The handout: one file, nothing loaded from anywhere else, printable.
-{
+// One-lesson handouts (a folder of them): every in-file reference resolves, nothing fails.
+if (lessonHandouts) {
+  const context = await newContext();
+  const files = htmlFiles(lessonHandouts);
+  check(files.length > 0, `one-lesson handouts in ${lessonHandouts}`, `${files.length}`);
+  for (const file of files) {
+    const p = await openPage(context, `handout ${path.basename(file)}`);
+    await p.page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    await checkInFileRefs(p.page, p.label);
+    finish(p);
+    await p.page.close();
+  }
+  await context.close();
+}
+
+// The handouts: one file each, nothing loaded from anywhere else, printable, accessible.
+for (const handout of handouts) {
   const context = await newContext();
   const p = await openPage(context, `handout ${path.basename(handout)}`);
+  await p.page.emulateMedia({ colorScheme: "light" });
   await p.page.goto(pathToFileURL(handout).href, { waitUntil: "load" });
+  await settle(p.page);
+  await checkInFileRefs(p.page, p.label);
+  await axeCheck(p.page, `${p.label} (light, ${WIDE.width} px)`);
+  await p.page.emulateMedia({ colorScheme: "dark" });
+  await settle(p.page);
+  await axeCheck(p.page, `${p.label} (dark, ${WIDE.width} px)`);
+  await p.page.emulateMedia({ colorScheme: "light" });
+  await p.page.setViewportSize(PHONE);
+  await settle(p.page);
+  await checkFits(p.page, p.label);
+  await axeCheck(p.page, `${p.label} (scroll boxes at ${PHONE.width} px)`, ["scrollable-region-focusable"]);
+  await p.page.screenshot({ path: path.join(out, `handout-${PHONE.width}.png`) });
+  await p.page.setViewportSize(WIDE);
   const sheets = await p.page.evaluate(() => [...document.styleSheets].map((s) => s.href));
   check(sheets.length > 0 && sheets.every((h) => h === null),
     `${p.label}: every stylesheet is inline`, JSON.stringify(sheets));

@@ -110,8 +110,11 @@ fn all_chapters_make_one_self_contained_printable_file() {
         let target = href.trim_start_matches('#');
         assert!(unique.contains(target), "#{target} has no target");
     }
-    // No live-reload script or search from the site (and no widget here to need a script).
-    assert!(!html.contains("<script"));
+    // One script, the page script (scroll boxes reachable by keyboard): no live reload, no
+    // search, and no widget here to need the widget's script.
+    assert_eq!(html.matches("<script").count(), 1);
+    assert!(html.contains("markScrollBoxes"));
+    assert!(!html.contains("nimbookSearchIndex") && !html.contains("makeKayles"));
 }
 
 #[test]

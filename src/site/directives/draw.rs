@@ -14,7 +14,7 @@ use crate::site::html::escape;
 
 use super::args::{arity, error, game_arg, game_error, str_arg};
 use super::layout::barycentre_layers;
-use super::svg::{figure, fmt_num, join, svg_open};
+use super::svg::{figure, fmt_num, join, labelled, svg_open};
 
 /// The most edges `draw` draws for a Green Hackenbush graph.
 pub const MAX_HACKENBUSH_EDGES: usize = 80;
@@ -44,7 +44,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let value = game
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
-            let (svg, dropped) = hackenbush_svg(g)
+            let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
                 .map_err(|m| error(checker, &d.args[0].1, m))?;
             let mut caption = if g.edges().is_empty() {
                 format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
@@ -66,30 +66,36 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             Ok(figure(&svg, &caption))
         }
         Game::Nim(h) | Game::MisereNim(h) => {
-            let svg = nim_svg(h).map_err(|m| error(checker, &d.args[0].1, m))?;
-            let caption = if matches!(game, Game::Nim(_)) {
+            let (svg, caption) = if matches!(game, Game::Nim(_)) {
                 let v = game
                     .grundy(&budget)
                     .map_err(|e| game_error(checker, span, e))?;
+                let svg = nim_svg(h, Some(&v.to_string()))
+                    .map_err(|m| error(checker, &d.args[0].1, m))?;
                 let sum = if h.is_empty() {
                     "0".to_string()
                 } else {
                     join(h, " ⊕ ")
                 };
-                format!(
+                let caption = format!(
                     "Nim heaps {}: nim-sum {sum} = {v}, so {}",
                     if h.is_empty() { "(none)".into() } else { join(h, ", ") },
                     outcome_sentence(v == 0)
-                )
+                );
+                (svg, caption)
             } else {
                 let o = game
                     .outcome(&budget)
                     .map_err(|e| game_error(checker, span, e))?;
-                format!(
+                // A misère position has an outcome, not a Grundy value, so the drawing's text
+                // names the position only; the caption says who wins.
+                let svg = nim_svg(h, None).map_err(|m| error(checker, &d.args[0].1, m))?;
+                let caption = format!(
                     "Misère Nim heaps {} (the last player to move loses): {}",
                     join(h, ", "),
                     outcome_sentence(o == game::Outcome::P)
-                )
+                );
+                (svg, caption)
             };
             Ok(figure(&svg, &caption))
         }
@@ -97,7 +103,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let v = game
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
-            let svg = northcott_svg(rows).map_err(|m| error(checker, &d.args[0].1, m))?;
+            let svg = northcott_svg(rows, Some(&v.to_string())).map_err(|m| error(checker, &d.args[0].1, m))?;
             let gaps: Vec<u64> = rows.iter().map(NorthcottRow::gap).collect();
             let caption = format!(
                 "Northcott's game: gaps {} between the pieces, value {v} (computed by the engine), so {}",
@@ -112,7 +118,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let v = game
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
-            let svg = pins_svg(*n).map_err(|m| error(checker, &d.args[0].1, m))?;
+            let svg = pins_svg(*n, Some(&v.to_string())).map_err(|m| error(checker, &d.args[0].1, m))?;
             let caption = format!(
                 "{} on a row of {n} pins: value {v} (computed by the engine), so {}",
                 if *code == OctalCode::kayles() {
@@ -287,7 +293,8 @@ pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<Str
 }
 
 /// Green Hackenbush: returns the SVG and the number of floating edges left out.
-fn hackenbush_svg(graph: &Graph) -> Result<(String, usize), String> {
+/// `value` (the page's value of the position, if it states one) joins the text alternative.
+fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize), String> {
     let grounded = graph.grounded();
     let edges = grounded.edges();
     let dropped = graph.edges().len() - edges.len();
@@ -372,7 +379,7 @@ fn hackenbush_svg(graph: &Graph) -> Result<(String, usize), String> {
         "hackenbush",
         w,
         h,
-        &format!("Green Hackenbush graph {graph}"),
+        &labelled(format!("Green Hackenbush graph {graph}"), value),
     );
     let _ = write!(
         svg,
@@ -458,7 +465,7 @@ fn hackenbush_svg(graph: &Graph) -> Result<(String, usize), String> {
 }
 
 /// Nim heaps as columns of counters.
-pub(super) fn nim_svg(heaps: &[u64]) -> Result<String, String> {
+pub(super) fn nim_svg(heaps: &[u64], value: Option<&str>) -> Result<String, String> {
     if heaps.len() > MAX_NIM_HEAPS {
         return Err(format!(
             "draw() draws at most {MAX_NIM_HEAPS} Nim heaps; this game has {}",
@@ -480,7 +487,7 @@ pub(super) fn nim_svg(heaps: &[u64]) -> Result<String, String> {
     } else {
         format!("Nim heaps {}", join(heaps, ", "))
     };
-    let mut svg = svg_open("nim", w, h, &label);
+    let mut svg = svg_open("nim", w, h, &labelled(label, value));
     for (i, &heap) in heaps.iter().enumerate() {
         let cx = 4.0 + col * (i as f64 + 0.5);
         for k in 0..heap {
@@ -507,7 +514,7 @@ pub(super) fn nim_svg(heaps: &[u64]) -> Result<String, String> {
 }
 
 /// A row of Kayles pins.
-pub(super) fn pins_svg(n: u64) -> Result<String, String> {
+pub(super) fn pins_svg(n: u64, value: Option<&str>) -> Result<String, String> {
     if n > MAX_PINS {
         return Err(format!(
             "a row of at most {MAX_PINS} pins can be drawn; this one has {n}"
@@ -516,7 +523,12 @@ pub(super) fn pins_svg(n: u64) -> Result<String, String> {
     let step = 24.0;
     let w = n.max(1) as f64 * step + 8.0;
     let h = 64.0;
-    let mut svg = svg_open("kayles", w, h, &format!("A row of {n} pins"));
+    let mut svg = svg_open(
+        "kayles",
+        w,
+        h,
+        &labelled(format!("A row of {n} pins"), value),
+    );
     for i in 0..n {
         let cx = 4.0 + step * (i as f64 + 0.5);
         let _ = write!(
@@ -531,7 +543,7 @@ pub(super) fn pins_svg(n: u64) -> Result<String, String> {
     Ok(svg)
 }
 
-fn northcott_svg(rows: &[NorthcottRow]) -> Result<String, String> {
+fn northcott_svg(rows: &[NorthcottRow], value: Option<&str>) -> Result<String, String> {
     if rows.len() > MAX_NORTHCOTT_ROWS {
         return Err(format!(
             "draw() draws at most {MAX_NORTHCOTT_ROWS} Northcott rows; this board has {}",
@@ -550,12 +562,15 @@ fn northcott_svg(rows: &[NorthcottRow]) -> Result<String, String> {
         "northcott",
         w,
         h,
-        &format!(
-            "Northcott board {}",
-            rows.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("/")
+        &labelled(
+            format!(
+                "Northcott board {}",
+                rows.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("/")
+            ),
+            value,
         ),
     );
     for (r, row) in rows.iter().enumerate() {

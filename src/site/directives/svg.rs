@@ -25,6 +25,14 @@ pub(super) fn svg_open(kind: &str, w: f64, h: f64, label: &str) -> String {
     )
 }
 
+/// A drawing's text alternative: the position, and its value when the page states one.
+pub(super) fn labelled(position: String, value: Option<&str>) -> String {
+    match value {
+        Some(v) => format!("{position}, value {v}"),
+        None => position,
+    }
+}
+
 /// A figure of a drawing with its caption (HTML).
 pub(super) fn figure(svg: &str, caption: &str) -> String {
     format!("<figure class=\"nim-figure\">{svg}<figcaption>{caption}</figcaption></figure>\n")
@@ -37,4 +45,22 @@ pub(super) fn join<T: ToString>(items: &[T], sep: &str) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_drawing_names_its_position_and_the_value_the_page_states() {
+        let nim = super::super::draw::nim_svg(&[3, 5, 7], Some("1")).unwrap_or_default();
+        assert!(
+            nim.contains("aria-label=\"Nim heaps 3, 5, 7, value 1\""),
+            "{nim}"
+        );
+        assert!(
+            nim.contains("<title>Nim heaps 3, 5, 7, value 1</title>"),
+            "{nim}"
+        );
+        let pins = super::super::draw::pins_svg(4, None).unwrap_or_default();
+        assert!(pins.contains("aria-label=\"A row of 4 pins\""), "{pins}");
+    }
 }
