@@ -96,19 +96,13 @@ pub fn url_path(p: &Path) -> String {
 }
 
 /// The files of the source folder that are not lessons (images, downloads), to be copied into
-/// the site as they are: `(path relative to the source folder, bytes)`.
-pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {
-    let mut out = Vec::new();
-    for p in files_under(src)? {
-        let p = p.as_path();
-        if p.extension().is_some_and(|x| x == "md") {
-            continue;
-        }
-        let bytes = std::fs::read(p)
-            .map_err(|e| Diagnostic::error(format!("cannot read {}: {e}", p.display())))?;
-        out.push((p.strip_prefix(src).unwrap_or(p).to_path_buf(), bytes));
-    }
-    Ok(out)
+/// the site as they are: their paths relative to the source folder.
+pub fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    Ok(files_under(src)?
+        .into_iter()
+        .filter(|p| p.extension().is_none_or(|x| x != "md"))
+        .map(|p| p.strip_prefix(src).map(Path::to_path_buf).unwrap_or(p))
+        .collect())
 }
 
 /// Finds the chapters of the book under `src`.

@@ -305,9 +305,19 @@ pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Re
     }
     let out = book.output_dir(dest);
     output::guard(&book.root, &book.src, &out)?;
-    let mut files = book::static_files(&book.src).map_err(Box::new)?;
-    files.extend(templates::render_site(&book, &lessons)?);
-    output::write_atomically(&out, &files)?;
+    let staging = output::Staging::begin(&out)?;
+    for rel in book::static_files(&book.src).map_err(Box::new)? {
+        let from = book.src.join(&rel);
+        let bytes = std::fs::read(&from).map_err(|e| {
+            Box::new(Diagnostic::error(format!(
+                "cannot read {}: {e}",
+                from.display()
+            )))
+        })?;
+        staging.write(&rel, &bytes)?;
+    }
+    templates::render_site(&book, &lessons, &staging)?;
+    staging.commit()?;
     report.output = Some(out);
     Ok(report)
 }
