@@ -12,6 +12,7 @@ pub mod config;
 pub mod diagrams;
 pub mod handout;
 pub mod highlight;
+pub mod live;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
@@ -90,6 +91,28 @@ pub struct Lesson {
     pub page: RenderedPage,
 }
 
+/// What checking one lesson found.
+pub(crate) struct CheckedLesson {
+    /// The rendered lesson; `None` when its file could not be read.
+    pub(crate) lesson: Option<Lesson>,
+    /// Claims checked.
+    pub(crate) claims: usize,
+    /// Errors among the diagnostics.
+    pub(crate) errors: usize,
+    /// Every diagnostic of the lesson.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedLesson {
+    /// Counts this lesson into a report.
+    pub(crate) fn add_to(&self, report: &mut Report) {
+        report.lessons += 1;
+        report.claims += self.claims;
+        report.errors += self.errors;
+        report.diagnostics.extend(self.diagnostics.iter().cloned());
+    }
+}
+
 impl Book {
     /// Loads `book.toml` and finds the chapters. A missing or malformed `book.toml` is fatal;
     /// a malformed `SUMMARY.md` is a content error in the returned report.
@@ -105,7 +128,7 @@ impl Book {
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
-        let (chapters, diags) = match book::chapters(root, &src) {
+        let (chapters, diags) = match book::chapters(root, &src, config.max_lesson_bytes()) {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
@@ -128,47 +151,21 @@ impl Book {
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
     pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
         progress.start(self.chapters.len());
-        let limits = self.config.limits();
         let results: Vec<_> = self
             .chapters
             .par_iter()
             .filter_map(|chapter| {
-                let path = chapter.path.as_ref()?;
-                let file = match book::read_source(&self.root, &self.src.join(path)) {
-                    Ok(f) => f,
-                    Err(d) => return Some(Err(d)),
-                };
-                let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker, &book::url_path(path));
+                let checked = self.check_lesson(chapter)?;
                 progress.advance(&chapter.title);
-                let mut chapter = chapter.clone();
-                if chapter.number.is_none() && self.is_walked() {
-                    if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
-                        chapter.title = h.title.clone();
-                    }
-                }
-                Some(Ok((Lesson { chapter, page }, checker)))
+                Some(checked)
             })
             .collect();
         let mut report = Report::default();
         let mut lessons = Vec::new();
-        for r in results {
-            report.lessons += 1;
-            match r {
-                Ok((lesson, checker)) => {
-                    report.claims += checker.claims;
-                    report.errors += checker
-                        .diagnostics
-                        .iter()
-                        .filter(|d| d.level == crate::diag::Level::Error)
-                        .count();
-                    report.diagnostics.extend(checker.diagnostics);
-                    lessons.push(lesson);
-                }
-                Err(d) => {
-                    report.errors += 1;
-                    report.diagnostics.push(d);
-                }
+        for checked in results {
+            checked.add_to(&mut report);
+            if let Some(lesson) = checked.lesson {
+                lessons.push(lesson);
             }
         }
         let link_errors = self.check_links(&lessons);
@@ -177,9 +174,47 @@ impl Book {
         (lessons, report)
     }
 
+    /// Reads, checks and renders one lesson (`None` for a draft, which has no file).
+    pub(crate) fn check_lesson(&self, chapter: &Chapter) -> Option<CheckedLesson> {
+        let path = chapter.path.as_ref()?;
+        let file = match book::read_source(
+            &self.root,
+            &self.src.join(path),
+            self.config.max_lesson_bytes(),
+        ) {
+            Ok(f) => f,
+            Err(d) => {
+                return Some(CheckedLesson {
+                    lesson: None,
+                    claims: 0,
+                    errors: 1,
+                    diagnostics: vec![d],
+                })
+            }
+        };
+        let mut checker = LessonChecker::new(file, self.config.limits());
+        let page = markdown::render(&mut checker, &book::url_path(path));
+        let mut chapter = chapter.clone();
+        if chapter.number.is_none() && self.is_walked() {
+            if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
+                chapter.title = h.title.clone();
+            }
+        }
+        Some(CheckedLesson {
+            lesson: Some(Lesson { chapter, page }),
+            claims: checker.claims,
+            errors: checker
+                .diagnostics
+                .iter()
+                .filter(|d| d.level == crate::diag::Level::Error)
+                .count(),
+            diagnostics: checker.diagnostics,
+        })
+    }
+
     /// Every internal link must reach a lesson or a file of the source folder, and every
     /// anchor a heading of its page.
-    fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
+    pub(crate) fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
         use std::collections::{HashMap, HashSet};
         let pages: HashMap<String, HashSet<&str>> = lessons
             .iter()
@@ -221,7 +256,12 @@ impl Book {
                 };
                 if let Some(problem) = problem {
                     let file = file.get_or_insert_with(|| {
-                        book::read_source(&self.root, &self.src.join(path)).ok()
+                        book::read_source(
+                            &self.root,
+                            &self.src.join(path),
+                            self.config.max_lesson_bytes(),
+                        )
+                        .ok()
                     });
                     let mut d = Diagnostic::error("broken link").label(problem);
                     if let Some(f) = file {
@@ -305,19 +345,41 @@ pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Re
     }
     let out = book.output_dir(dest);
     output::guard(&book.root, &book.src, &out)?;
-    let staging = output::Staging::begin(&out)?;
-    for rel in book::static_files(&book.src).map_err(Box::new)? {
-        let from = book.src.join(&rel);
-        let bytes = std::fs::read(&from).map_err(|e| {
-            Box::new(Diagnostic::error(format!(
-                "cannot read {}: {e}",
-                from.display()
-            )))
-        })?;
-        staging.write(&rel, &bytes)?;
-    }
-    templates::render_site(&book, &lessons, &staging)?;
-    staging.commit()?;
+    let site = templates::SiteRenderer::new(&book, &lessons)?;
+    write_site(
+        &book,
+        &lessons,
+        &site,
+        &search::SearchIndex::build(&lessons),
+        &out,
+    )?;
     report.output = Some(out);
     Ok(report)
+}
+
+/// Writes a checked book as the new content of `out`, atomically: the static files of the
+/// source folder, every page as it is rendered, the contents, the assets and the search index.
+fn write_site(
+    book: &Book,
+    lessons: &[Lesson],
+    site: &templates::SiteRenderer,
+    search: &search::SearchIndex,
+    out: &Path,
+) -> Result<(), Fatal> {
+    let staging = output::Staging::begin(out)?;
+    for rel in book::static_files(&book.src).map_err(Box::new)? {
+        staging.write(&rel, &read_static(&book.src.join(&rel))?)?;
+    }
+    templates::render_site(site, lessons, search, &staging)?;
+    staging.commit()
+}
+
+/// The bytes of a static file of the source folder.
+fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
+    std::fs::read(path).map_err(|e| {
+        Box::new(Diagnostic::error(format!(
+            "cannot read {}: {e}",
+            path.display()
+        )))
+    })
 }

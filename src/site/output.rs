@@ -144,3 +144,28 @@ impl Drop for Staging {
         }
     }
 }
+
+/// Replaces one file of a built site in place (`None` removes it): the new bytes go to a
+/// temporary file beside it that is renamed over the old one, so a reader sees the old file or
+/// the new one, never half of one. Used by `nimbook serve` to patch a site after an edit.
+pub fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), Box<Diagnostic>> {
+    let path = out.join(rel);
+    let Some(bytes) = bytes else {
+        return match fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error("remove", &path, e)),
+            _ => Ok(()),
+        };
+    };
+    let dir = path.parent().unwrap_or(out);
+    fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = dir.join(format!(".{name}.nimbook-tmp-{}", std::process::id()));
+    fs::write(&temporary, bytes).map_err(|e| io_error("write", &temporary, e))?;
+    fs::rename(&temporary, &path).map_err(|e| {
+        let _ = fs::remove_file(&temporary);
+        io_error("replace", &path, e)
+    })
+}

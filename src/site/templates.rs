@@ -327,12 +327,12 @@ fn link(l: &Lesson) -> Option<Link> {
 /// Renders every page and asset of the site into `staging`, each page written as soon as it is
 /// rendered (in parallel), so that memory does not grow with the size of the output.
 pub fn render_site(
-    book: &Book,
+    site: &SiteRenderer,
     lessons: &[Lesson],
+    search: &super::search::SearchIndex,
     staging: &super::output::Staging,
 ) -> Result<(), Fatal> {
     use rayon::prelude::*;
-    let site = SiteRenderer::new(book, lessons)?;
     lessons
         .par_iter()
         .enumerate()
@@ -350,9 +350,7 @@ pub fn render_site(
     }
     staging.write(
         Path::new(super::search::FILE),
-        super::search::SearchIndex::build(lessons)
-            .to_script()
-            .as_bytes(),
+        search.to_script().as_bytes(),
     )?;
     Ok(())
 }
