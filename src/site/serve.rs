@@ -351,8 +351,8 @@ pub fn reload_script(version: u64) -> String {
     format!(
         "<script>/* nimbook serve: live reload */(function(){{var v=\"{version}\";\
 function poll(){{fetch(\"{VERSION_PATH}\",{{cache:\"no-store\"}}).then(function(r){{return r.text();}})\
-.then(function(t){{if(t!==v){{location.reload();}}else{{setTimeout(poll,100);}}}})\
-.catch(function(){{setTimeout(poll,1000);}});}}setTimeout(poll,100);}})();</script>\n"
+.then(function(t){{if(t!==v){{location.reload();}}else{{setTimeout(poll,50);}}}})\
+.catch(function(){{setTimeout(poll,1000);}});}}setTimeout(poll,50);}})();</script>\n"
     )
 }
 
