@@ -50,7 +50,8 @@ fn assert_same_as_clean_build(root: &Path, patched: &Path) {
 
 fn start(root: &Path) -> (LiveSite, PathBuf) {
     let out = root.join("live");
-    let (live, report) = LiveSite::build(root, Some(&out)).expect("first build");
+    let (live, report) =
+        LiveSite::build(root, Some(&out), &nimbook::site::Progress::none()).expect("first build");
     assert_eq!(report.errors, 0, "{:?}", report.diagnostics);
     (live.expect("a live site after a clean build"), out)
 }
@@ -111,7 +112,7 @@ fn nothing_is_written_while_an_edit_has_errors_and_everything_once_it_is_fixed()
     let text = std::fs::read_to_string(&lesson).expect("lesson");
     std::fs::write(&lesson, format!("{text}\n`nim: 3 + 5 = 7`\n")).expect("edit");
     let update = live
-        .update(&[lesson.clone()])
+        .update(std::slice::from_ref(&lesson))
         .expect("partial")
         .expect("no I/O error");
     assert_eq!(update.report.errors, 1);
@@ -122,7 +123,7 @@ fn nothing_is_written_while_an_edit_has_errors_and_everything_once_it_is_fixed()
     let products = std::fs::read_to_string(&other).expect("lesson");
     std::fs::write(&other, products.replace("Fermat powers", "Powers")).expect("edit");
     let update = live
-        .update(&[other.clone()])
+        .update(std::slice::from_ref(&other))
         .expect("partial")
         .expect("no I/O error");
     assert!(update.report.errors >= 2, "{:?}", update.report.diagnostics);
@@ -144,7 +145,7 @@ fn static_files_are_copied_and_removed_as_a_clean_build_would() {
     let picture = book.path().join("content/picture.svg");
     std::fs::write(&picture, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").expect("add");
     let update = live
-        .update(&[picture.clone()])
+        .update(std::slice::from_ref(&picture))
         .expect("partial")
         .expect("no I/O error");
     assert_eq!(update.rechecked, 0);

@@ -24,15 +24,7 @@ use rayon::prelude::*;
 
 use super::search::{self, SearchIndex, Section};
 use super::templates::{self, SiteRenderer};
-use super::{Book, CheckedLesson, Fatal, Lesson, Report};
-use crate::diag::Diagnostic;
-
-/// What a lesson's last check found, kept to report the whole book after a partial rebuild.
-struct Outcome {
-    claims: usize,
-    errors: usize,
-    diagnostics: Vec<Diagnostic>,
-}
+use super::{Book, CheckedLesson, Fatal, Lesson, Outcome, Progress, Report};
 
 /// A book whose site has been written, with what is needed to patch it after an edit.
 pub struct LiveSite {
@@ -70,32 +62,16 @@ pub struct Update {
 impl LiveSite {
     /// Builds the whole book into `dest` (or its configured `build-dir`), like
     /// [`super::build`]. The live site is returned only when the build succeeded.
-    pub fn build(root: &Path, dest: Option<&Path>) -> Result<(Option<LiveSite>, Report), Fatal> {
+    pub fn build(
+        root: &Path,
+        dest: Option<&Path>,
+        progress: &Progress,
+    ) -> Result<(Option<LiveSite>, Report), Fatal> {
         let (book, diags) = Book::load(root)?;
-        let mut report = Report::default();
+        let (checked, mut report) = book.check_each(progress);
         report.errors += diags.len();
-        report.diagnostics.extend(diags);
-        let checked: Vec<CheckedLesson> = book
-            .chapters
-            .par_iter()
-            .filter_map(|c| book.check_lesson(c))
-            .collect();
-        let mut lessons = Vec::new();
-        let mut outcomes = Vec::new();
-        for c in checked {
-            c.add_to(&mut report);
-            if let Some(lesson) = c.lesson {
-                lessons.push(lesson);
-                outcomes.push(Outcome {
-                    claims: c.claims,
-                    errors: c.errors,
-                    diagnostics: c.diagnostics,
-                });
-            }
-        }
-        let link_errors = book.check_links(&lessons);
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        report.diagnostics.splice(0..0, diags);
+        let (lessons, outcomes): (Vec<Lesson>, Vec<Outcome>) = checked.into_iter().unzip();
         if report.errors > 0 {
             return Ok((None, report));
         }
@@ -189,11 +165,7 @@ impl LiveSite {
                 self.lessons[i] = lesson;
             }
             // A lesson that could not be read keeps its last page; its error stops the writes.
-            self.outcomes[i] = Outcome {
-                claims: c.claims,
-                errors: c.errors,
-                diagnostics: c.diagnostics,
-            };
+            self.outcomes[i] = c.outcome;
             self.pending.pages.insert(i);
             self.pending.search = true;
         }
@@ -211,12 +183,9 @@ impl LiveSite {
     fn report(&self) -> Result<Report, Fatal> {
         let mut report = Report::default();
         for o in &self.outcomes {
-            report.lessons += 1;
-            report.claims += o.claims;
-            report.errors += o.errors;
-            report.diagnostics.extend(o.diagnostics.iter().cloned());
+            o.add_to(&mut report);
         }
-        let link_errors = self.book.check_links(&self.lessons);
+        let link_errors = self.book.check_links(self.lessons.iter());
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);
         if report.errors == 0 {

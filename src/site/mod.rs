@@ -95,6 +95,12 @@ pub struct Lesson {
 pub(crate) struct CheckedLesson {
     /// The rendered lesson; `None` when its file could not be read.
     pub(crate) lesson: Option<Lesson>,
+    /// Its claims and diagnostics.
+    pub(crate) outcome: Outcome,
+}
+
+/// The claims and diagnostics of one lesson's check.
+pub(crate) struct Outcome {
     /// Claims checked.
     pub(crate) claims: usize,
     /// Errors among the diagnostics.
@@ -103,7 +109,7 @@ pub(crate) struct CheckedLesson {
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
-impl CheckedLesson {
+impl Outcome {
     /// Counts this lesson into a report.
     pub(crate) fn add_to(&self, report: &mut Report) {
         report.lessons += 1;
@@ -150,6 +156,15 @@ impl Book {
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
     pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
+        let (lessons, report) = self.check_each(progress);
+        (
+            lessons.into_iter().map(|(lesson, _)| lesson).collect(),
+            report,
+        )
+    }
+
+    /// [`Book::check`], keeping each lesson's own outcome (for partial rebuilds).
+    pub(crate) fn check_each(&self, progress: &Progress) -> (Vec<(Lesson, Outcome)>, Report) {
         progress.start(self.chapters.len());
         let results: Vec<_> = self
             .chapters
@@ -163,12 +178,12 @@ impl Book {
         let mut report = Report::default();
         let mut lessons = Vec::new();
         for checked in results {
-            checked.add_to(&mut report);
+            checked.outcome.add_to(&mut report);
             if let Some(lesson) = checked.lesson {
-                lessons.push(lesson);
+                lessons.push((lesson, checked.outcome));
             }
         }
-        let link_errors = self.check_links(&lessons);
+        let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);
         (lessons, report)
@@ -186,9 +201,11 @@ impl Book {
             Err(d) => {
                 return Some(CheckedLesson {
                     lesson: None,
-                    claims: 0,
-                    errors: 1,
-                    diagnostics: vec![d],
+                    outcome: Outcome {
+                        claims: 0,
+                        errors: 1,
+                        diagnostics: vec![d],
+                    },
                 })
             }
         };
@@ -202,22 +219,27 @@ impl Book {
         }
         Some(CheckedLesson {
             lesson: Some(Lesson { chapter, page }),
-            claims: checker.claims,
-            errors: checker
-                .diagnostics
-                .iter()
-                .filter(|d| d.level == crate::diag::Level::Error)
-                .count(),
-            diagnostics: checker.diagnostics,
+            outcome: Outcome {
+                claims: checker.claims,
+                errors: checker
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.level == crate::diag::Level::Error)
+                    .count(),
+                diagnostics: checker.diagnostics,
+            },
         })
     }
 
     /// Every internal link must reach a lesson or a file of the source folder, and every
     /// anchor a heading of its page.
-    pub(crate) fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
+    pub(crate) fn check_links<'a>(
+        &self,
+        lessons: impl Iterator<Item = &'a Lesson> + Clone,
+    ) -> Vec<Diagnostic> {
         use std::collections::{HashMap, HashSet};
         let pages: HashMap<String, HashSet<&str>> = lessons
-            .iter()
+            .clone()
             .filter_map(|l| {
                 let path = book::url_path(l.chapter.path.as_ref()?);
                 Some((
@@ -336,25 +358,7 @@ pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
 /// `nimbook build`: check, then render and write the site atomically. On content errors
 /// nothing is written and the previous site stays as it was.
 pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
-    let (lessons, mut report) = book.check(progress);
-    report.errors += diags.len();
-    report.diagnostics.splice(0..0, diags);
-    if report.errors > 0 {
-        return Ok(report);
-    }
-    let out = book.output_dir(dest);
-    output::guard(&book.root, &book.src, &out)?;
-    let site = templates::SiteRenderer::new(&book, &lessons)?;
-    write_site(
-        &book,
-        &lessons,
-        &site,
-        &search::SearchIndex::build(&lessons),
-        &out,
-    )?;
-    report.output = Some(out);
-    Ok(report)
+    live::LiveSite::build(root, dest, progress).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the
