@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use walkdir::WalkDir;
 
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// One lesson of the book.
 #[derive(Debug, Clone)]
@@ -56,14 +56,15 @@ pub fn read_source(
 ) -> Result<Arc<SourceFile>, Diagnostic> {
     use std::io::Read;
     let name = display_name(root, path);
-    let cannot = |e: std::io::Error| Diagnostic::error(format!("cannot read {name}: {e}"));
+    let cannot =
+        |e: std::io::Error| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}"));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes))
         .map_err(cannot)?;
     if bytes.len() as u64 > max_bytes {
         let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(Diagnostic::error(format!(
+        return Err(Diagnostic::error(Code::BudgetExceeded, format!(
             "{name} is {size} bytes long, more than the limit of {max_bytes} bytes per source file (`max-lesson-bytes`)"
         ))
         .help("split it into several lessons, or raise `max-lesson-bytes` in the [nimbook] table of book.toml"));
@@ -74,10 +75,12 @@ pub fn read_source(
             let at = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let file = SourceFile::new(name.clone(), text);
-            Err(Diagnostic::error(format!("{name} is not valid UTF-8"))
-                .at(&file, at..at + 1)
-                .label(format!("invalid byte at offset {at}"))
-                .help("save the file as UTF-8"))
+            Err(
+                Diagnostic::error(Code::NotUtf8, format!("{name} is not valid UTF-8"))
+                    .at(&file, at..at + 1)
+                    .label(format!("invalid byte at offset {at}"))
+                    .help("save the file as UTF-8"),
+            )
         }
     }
 }
@@ -99,21 +102,14 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
     let mut out = Vec::new();
     for entry in walker {
-        let entry =
-            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", dir.display())))?;
+        let entry = entry.map_err(|e| {
+            Diagnostic::error(Code::IoError, format!("cannot list {}: {e}", dir.display()))
+        })?;
         if entry.file_type().is_file() {
             out.push(entry.into_path());
         }
     }
     Ok(out)
-}
-
-/// A relative path with `/` separators, as used in URLs and link checks.
-pub fn url_path(p: &Path) -> String {
-    p.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// The files of the source folder that are not lessons (images, downloads), to be copied into
@@ -135,10 +131,13 @@ pub fn chapters(root: &Path, src: &Path, max_bytes: u64) -> Result<Vec<Chapter>,
         for c in &chapters {
             if let Some(p) = &c.path {
                 if !src.join(p).is_file() {
-                    return Err(Diagnostic::error(format!(
-                        "SUMMARY.md names {}, which does not exist",
-                        display_name(root, &src.join(p))
-                    ))
+                    return Err(Diagnostic::error(
+                        Code::MalformedSummary,
+                        format!(
+                            "SUMMARY.md names {}, which does not exist",
+                            display_name(root, &src.join(p))
+                        ),
+                    )
                     .at(&file, find_in(&file, p)));
                 }
             }
@@ -216,9 +215,11 @@ pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic>
             None => (trimmed, false),
         };
         let Some((title, target)) = parse_link(item) else {
-            return Err(Diagnostic::error("malformed SUMMARY.md entry")
-                .at(file, here)
-                .label("expected `- [Title](file.md)` or `[Title](file.md)`"));
+            return Err(
+                Diagnostic::error(Code::MalformedSummary, "malformed SUMMARY.md entry")
+                    .at(file, here)
+                    .label("expected `- [Title](file.md)` or `[Title](file.md)`"),
+            );
         };
         let depth = if numbered {
             while indents.last().is_some_and(|&i| i > indent) {

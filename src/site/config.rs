@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::claim::Limits;
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -143,8 +143,11 @@ impl Config {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
-                Diagnostic::error(format!("cannot read {}: {e}", path.display()))
-                    .help("a book root holds a book.toml; run `nimbook` in it or name it"),
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!("cannot read {}: {e}", path.display()),
+                )
+                .help("a book root holds a book.toml; run `nimbook` in it or name it"),
             )
         })?;
         Self::parse(&text, &path.display().to_string())
@@ -155,7 +158,7 @@ impl Config {
         toml::from_str::<Config>(text).map_err(|e| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();
-            let d = Diagnostic::error(format!("invalid book.toml: {message}"));
+            let d = Diagnostic::error(Code::InvalidConfig, format!("invalid book.toml: {message}"));
             Box::new(match e.span() {
                 Some(span) => d.at(&Arc::clone(&file), span),
                 None => d,

@@ -11,10 +11,12 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
+use super::claims;
 use super::highlight::highlight;
+use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
-use crate::claim::{Checked, LessonChecker, MappedText, Status};
-use crate::diag::Diagnostic;
+use crate::claim::{LessonChecker, MappedText};
+use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -50,34 +52,6 @@ pub struct RenderedPage {
     pub links: Vec<InternalLink>,
 }
 
-/// Whether a link target leaves the book (has a scheme such as `https:` or `mailto:`).
-fn is_external(url: &str) -> bool {
-    url.starts_with("//")
-        || url.split_once(':').is_some_and(|(scheme, _)| {
-            !scheme.is_empty()
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-        })
-}
-
-/// Resolves `url` against the folder of the page at `page` (both relative to the source
-/// folder); `None` if it climbs out of the book.
-fn resolve(page: &str, url: &str) -> Option<String> {
-    let mut parts: Vec<&str> = page.split('/').collect();
-    parts.pop();
-    for seg in url.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            s => parts.push(s),
-        }
-    }
-    Some(parts.join("/"))
-}
-
 /// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
 fn internal_link(
     page: &str,
@@ -95,7 +69,7 @@ fn internal_link(
     let target = if path.is_empty() {
         page.to_string()
     } else {
-        resolve(page, path).unwrap_or_else(|| format!("../{path}"))
+        resolve_relative(page, path).unwrap_or_else(|| format!("../{path}"))
     };
     links.push(InternalLink {
         target,
@@ -117,86 +91,6 @@ pub fn options() -> Options {
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_MATH
-}
-
-/// Renders LaTeX math to MathML, or says why it cannot.
-pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
-    use pulldown_latex::config::DisplayMode;
-    let storage = pulldown_latex::Storage::new();
-    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
-    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
-        // The first line of the message is the reason; the rest repeats the input.
-        let msg = e.to_string();
-        let first = msg
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("parsing error: ");
-        return Err(first.to_string());
-    }
-    let config = pulldown_latex::RenderConfig {
-        display_mode: if display {
-            DisplayMode::Block
-        } else {
-            DisplayMode::Inline
-        },
-        ..Default::default()
-    };
-    let mut html = String::new();
-    pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
-        .map_err(|e| e.to_string())?;
-    Ok(well_formed(&html))
-}
-
-/// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
-/// `a < b`), so that every `<math>` element is well-formed XML.
-pub fn well_formed(markup: &str) -> String {
-    let mut out = String::with_capacity(markup.len() + 16);
-    let chars = markup.char_indices();
-    let mut in_tag = false;
-    let mut quote: Option<char> = None;
-    for (i, c) in chars {
-        if in_tag {
-            out.push(c);
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (None, '"' | '\'') => quote = Some(c),
-                (None, '>') => in_tag = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '<' => {
-                let rest = &markup[i + 1..];
-                let starts_tag = rest
-                    .strip_prefix('/')
-                    .unwrap_or(rest)
-                    .starts_with(|ch: char| ch.is_ascii_alphabetic());
-                if starts_tag {
-                    in_tag = true;
-                    out.push('<');
-                } else {
-                    out.push_str("&lt;");
-                }
-            }
-            '>' => out.push_str("&gt;"),
-            '&' => {
-                let rest = &markup[i + 1..];
-                let entity = rest
-                    .find(';')
-                    .filter(|&n| n > 0 && n <= 10)
-                    .is_some_and(|n| {
-                        rest[..n]
-                            .chars()
-                            .all(|ch| ch.is_ascii_alphanumeric() || ch == '#')
-                    });
-                out.push_str(if entity { "&" } else { "&amp;" });
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
@@ -236,15 +130,15 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 }
                 let html = if lang == "nim" {
                     let results = checker.check_block(&block);
-                    claims_block(&results)
+                    claims::block(&results)
                 } else if lang == "nimbook" {
-                    super::blocks::render(checker, &block)
+                    super::directives::render(checker, &block)
                 } else if lang.is_empty() {
-                    format!("<pre><code>{}</code></pre>\n", mathml::escape(&block.text))
+                    format!("<pre><code>{}</code></pre>\n", escape(&block.text))
                 } else {
                     format!(
                         "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                        mathml::escape(&lang),
+                        escape(&lang),
                         highlight(&block.text, &lang)
                     )
                 };
@@ -259,15 +153,15 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 let body = &code[lead..];
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
-                out.push(Event::InlineHtml(CowStr::from(inline_claim(&result))));
+                out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
-                match render_tex(tex, display) {
+                match mathml::render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
                         checker.push_error(
-                            Diagnostic::error(format!("LaTeX error: {reason}"))
+                            Diagnostic::error(Code::LatexError, format!("LaTeX error: {reason}"))
                                 .at(&file, range.clone())
                                 .label("this math does not parse"),
                         );
@@ -310,7 +204,7 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 }));
                 out.push(Event::InlineHtml(CowStr::from(format!(
                     "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\">#</a>",
-                    mathml::escape(&anchor)
+                    escape(&anchor)
                 ))));
             }
             Event::Start(Tag::Link {
@@ -382,120 +276,5 @@ pub fn slug(title: &str) -> String {
         "section".into()
     } else {
         s
-    }
-}
-
-fn statement_math(c: &Checked, display: bool) -> String {
-    let mut inner = String::new();
-    if let Some(s) = &c.stmt {
-        mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
-    }
-    mathml::math(&inner, display, &c.source)
-}
-
-fn status_class(s: Status) -> &'static str {
-    match s {
-        Status::Holds => "holds",
-        Status::Fails => "fails",
-        Status::Error => "error",
-        Status::Bound => "bound",
-        Status::Value => "value",
-    }
-}
-
-const VERIFIED: &str =
-    "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓ verified</span>";
-
-fn claims_block(results: &[Checked]) -> String {
-    let mut html = String::from("<div class=\"nim-claims\">\n");
-    for c in results {
-        if let Some(rows) = calc_rows(c) {
-            html.push_str(&rows);
-            continue;
-        }
-        html.push_str(&format!(
-            "<div class=\"nim-claim {}\">{}",
-            status_class(c.status),
-            statement_math(c, false)
-        ));
-        if c.status == Status::Holds {
-            html.push_str(VERIFIED);
-        }
-        html.push_str("</div>\n");
-    }
-    html.push_str("</div>\n");
-    html
-}
-
-/// A chain written over several lines (a calc derivation) is shown the same way: one row per
-/// line, each link with its own mark.
-fn calc_rows(c: &Checked) -> Option<String> {
-    use crate::claim::ast::Statement;
-    let Some(Statement::Claim(chain)) = c.stmt.as_ref().map(|s| &s.stmt) else {
-        return None;
-    };
-    if !c.source.contains('\n') {
-        return None;
-    }
-    let mut html = format!("<div class=\"nim-calc {}\">", status_class(c.status));
-    let mut first = String::new();
-    mathml::expr(&mut first, &chain.first);
-    html.push_str(&format!(
-        "<div class=\"nim-claim step\">{}</div>",
-        mathml::math(&first, false, &chain.first.to_string())
-    ));
-    for link in &chain.links {
-        let mut inner = format!("<mo>{}</mo>", link.rel.symbol());
-        mathml::expr(&mut inner, &link.rhs);
-        html.push_str(&format!(
-            "<div class=\"nim-claim step\">{}{}</div>",
-            mathml::math(&inner, false, &link.rhs.to_string()),
-            if c.status == Status::Holds {
-                "<span class=\"verified\" title=\"this step was checked by nimbook when the site was built\">✓</span>"
-            } else {
-                ""
-            }
-        ));
-    }
-    html.push_str("</div>\n");
-    Some(html)
-}
-
-fn inline_claim(c: &Checked) -> String {
-    match (c.status, &c.value) {
-        (Status::Value, Some(v)) => {
-            let mut inner = String::new();
-            mathml::value(&mut inner, v);
-            format!(
-                "<span class=\"nim-value\" title=\"{} — computed when the site was built\">{}</span>",
-                mathml::escape(&c.source),
-                mathml::math(&inner, false, &v.to_string())
-            )
-        }
-        _ => format!(
-            "<span class=\"nim-claim inline {}\">{}{}</span>",
-            status_class(c.status),
-            statement_math(c, false),
-            if c.status == Status::Holds {
-                "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓</span>"
-            } else {
-                ""
-            }
-        ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::well_formed;
-
-    #[test]
-    fn raw_text_in_mathml_is_escaped_and_markup_kept() {
-        assert_eq!(
-            well_formed(
-                "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
-            ),
-            "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
-        );
     }
 }

@@ -6,12 +6,13 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-pub mod blocks;
 pub mod book;
+mod claims;
 pub mod config;
-pub mod diagrams;
+pub mod directives;
 pub mod handout;
 pub mod highlight;
+pub mod html;
 pub mod live;
 pub mod markdown;
 pub mod mathml;
@@ -19,14 +20,13 @@ pub mod output;
 pub mod search;
 pub mod serve;
 pub mod templates;
-pub mod widget;
 
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use book::Chapter;
 pub use config::Config;
 use markdown::RenderedPage;
@@ -127,10 +127,13 @@ impl Book {
         let src = root.join(&config.book.src);
         if !src.is_dir() {
             return Err(Box::new(
-                Diagnostic::error(format!(
-                    "the source folder {} does not exist",
-                    book::display_name(root, &src)
-                ))
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!(
+                        "the source folder {} does not exist",
+                        book::display_name(root, &src)
+                    ),
+                )
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
@@ -140,7 +143,7 @@ impl Book {
         };
         let chapter_paths = chapters
             .iter()
-            .filter_map(|c| c.path.as_deref().map(book::url_path))
+            .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
         Ok((
             Book {
@@ -210,7 +213,7 @@ impl Book {
             }
         };
         let mut checker = LessonChecker::new(file, self.config.limits());
-        let page = markdown::render(&mut checker, &book::url_path(path));
+        let page = markdown::render(&mut checker, &html::url_path(path));
         let mut chapter = chapter.clone();
         if chapter.number.is_none() && self.is_walked() {
             if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
@@ -241,7 +244,7 @@ impl Book {
         let pages: HashMap<String, HashSet<&str>> = lessons
             .clone()
             .filter_map(|l| {
-                let path = book::url_path(l.chapter.path.as_ref()?);
+                let path = html::url_path(l.chapter.path.as_ref()?);
                 Some((
                     path,
                     l.page.headings.iter().map(|h| h.id.as_str()).collect(),
@@ -285,7 +288,7 @@ impl Book {
                         )
                         .ok()
                     });
-                    let mut d = Diagnostic::error("broken link").label(problem);
+                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
                     if let Some(f) = file {
                         d = d.at(f, link.span.clone());
                     }
@@ -381,9 +384,9 @@ fn write_site(
 /// The bytes of a static file of the source folder.
 fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
     std::fs::read(path).map_err(|e| {
-        Box::new(Diagnostic::error(format!(
-            "cannot read {}: {e}",
-            path.display()
-        )))
+        Box::new(Diagnostic::error(
+            Code::IoError,
+            format!("cannot read {}: {e}", path.display()),
+        ))
     })
 }

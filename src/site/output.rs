@@ -4,25 +4,26 @@
 //! replaces the output folder in two renames once the whole site is there. A failed build therefore leaves the previous site
 //! as it was, and a reader never sees half a site. Only a folder that nimbook made (it holds
 //! the marker file) is ever replaced, so a mistyped `build-dir` cannot delete someone's files.
+//! A single file (a handout) is written the same way: to a temporary sibling, then renamed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// The file that marks a folder as nimbook's output.
 pub const MARKER: &str = ".nimbook-build";
 
 fn io_error(what: &str, path: &Path, e: std::io::Error) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(format!(
-        "cannot {what} {}: {e}",
-        path.display()
-    )))
+    Box::new(Diagnostic::error(
+        Code::IoError,
+        format!("cannot {what} {}: {e}", path.display()),
+    ))
 }
 
 /// Absolute form of a path that may not exist yet: its nearest existing ancestor is
-/// canonicalised and the rest appended.
-fn absolute(p: &Path) -> PathBuf {
+/// canonicalised and the rest appended (so an existing path comes back canonical).
+pub(crate) fn absolute(p: &Path) -> PathBuf {
     let joined = if p.is_absolute() {
         p.to_path_buf()
     } else {
@@ -52,10 +53,13 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
     let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
     if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
         return Err(Box::new(
-            Diagnostic::error(format!(
-                "the output folder {} is or contains the book's sources",
-                out.display()
-            ))
+            Diagnostic::error(
+                Code::UnsafeOutput,
+                format!(
+                    "the output folder {} is or contains the book's sources",
+                    out.display()
+                ),
+            )
             .help("choose another `build-dir` in the [build] table of book.toml"),
         ));
     }
@@ -64,10 +68,13 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
             || fs::read_dir(&out_abs).is_ok_and(|mut d| d.next().is_none());
         if !out_abs.is_dir() || !ours {
             return Err(Box::new(
-                Diagnostic::error(format!(
-                    "the output folder {} exists and was not made by nimbook",
-                    out.display()
-                ))
+                Diagnostic::error(
+                    Code::UnsafeOutput,
+                    format!(
+                        "the output folder {} exists and was not made by nimbook",
+                        out.display()
+                    ),
+                )
                 .help("remove it, or choose another `build-dir` in book.toml"),
             ));
         }
@@ -145,27 +152,35 @@ impl Drop for Staging {
     }
 }
 
-/// Replaces one file of a built site in place (`None` removes it): the new bytes go to a
-/// temporary file beside it that is renamed over the old one, so a reader sees the old file or
-/// the new one, never half of one. Used by `nimbook serve` to patch a site after an edit.
+/// Replaces one file of a built site in place with [`write_file_atomically`], or removes it
+/// (`None`). Used by `nimbook serve` to patch a site after an edit.
 pub fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), Box<Diagnostic>> {
     let path = out.join(rel);
-    let Some(bytes) = bytes else {
-        return match fs::remove_file(&path) {
+    match bytes {
+        Some(bytes) => write_file_atomically(&path, bytes),
+        None => match fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error("remove", &path, e)),
             _ => Ok(()),
-        };
+        },
+    }
+}
+
+/// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
+/// half a file (a handout, a page patched by `nimbook serve`).
+pub fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
     };
-    let dir = path.parent().unwrap_or(out);
-    fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
-    let name = path
+    fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
+    let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = dir.join(format!(".{name}.nimbook-tmp-{}", std::process::id()));
-    fs::write(&temporary, bytes).map_err(|e| io_error("write", &temporary, e))?;
-    fs::rename(&temporary, &path).map_err(|e| {
-        let _ = fs::remove_file(&temporary);
-        io_error("replace", &path, e)
+        .unwrap_or_else(|| "handout.html".into());
+    let tmp = dir.join(format!(".{name}.nimbook-{}", std::process::id()));
+    fs::write(&tmp, bytes).map_err(|e| io_error("write", &tmp, e))?;
+    fs::rename(&tmp, file).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io_error("write", file, e)
     })
 }

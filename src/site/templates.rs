@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::{Context, Tera};
 
+use super::html::url_path;
 use super::{Book, Fatal, Lesson};
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The default templates and assets, by file name.
 pub const DEFAULTS: &[(&str, &str)] = &[
@@ -46,10 +47,10 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
         let p = dir.join(name);
         if p.is_file() {
             let text = std::fs::read_to_string(&p).map_err(|e| {
-                Box::new(Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    p.display()
-                )))
+                Box::new(Diagnostic::error(
+                    Code::IoError,
+                    format!("cannot read {}: {e}", p.display()),
+                ))
             })?;
             sources.insert(
                 name.to_string(),
@@ -65,9 +66,12 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
             tera.add_raw_template(name, text).map_err(|e| {
                 let file = SourceFile::new(shown.clone(), text.clone());
                 Box::new(
-                    Diagnostic::error(format!("template {shown} does not parse"))
-                        .at(&file, 0..0)
-                        .note(error_chain(&e)),
+                    Diagnostic::error(
+                        Code::TemplateError,
+                        format!("template {shown} does not parse"),
+                    )
+                    .at(&file, 0..0)
+                    .note(error_chain(&e)),
                 )
             })?;
         } else {
@@ -118,13 +122,6 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
-pub(crate) fn url_of(path: &Path) -> String {
-    path.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// Everything a page of the site is rendered from: the templates, the book's context and the
 /// table of contents. Made once per build; each page is then rendered on its own, so pages can
 /// be written as they are rendered and a rebuild can render only the pages that changed.
@@ -149,10 +146,10 @@ pub const TOC_PAGE: &str = "toc.html";
 const TOC_GLOBAL: &str = "nimbookToc";
 
 fn render_err(name: &str, e: tera::Error) -> Fatal {
-    Box::new(Diagnostic::error(format!(
-        "template {name} failed: {}",
-        error_chain(&e)
-    )))
+    Box::new(Diagnostic::error(
+        Code::TemplateError,
+        format!("template {name} failed: {}", error_chain(&e)),
+    ))
 }
 
 impl SiteRenderer {
@@ -221,7 +218,7 @@ impl SiteRenderer {
         ctx.insert("book", &self.book_context());
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
-        ctx.insert("current_url", &url_of(&out));
+        ctx.insert("current_url", &url_path(&out));
         ctx.insert("title", &lesson.chapter.title);
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
         ctx.insert("content", &lesson.page.html);
@@ -308,7 +305,7 @@ impl SiteRenderer {
 fn toc_entry(i: usize, l: &Lesson) -> TocEntry {
     TocEntry {
         title: l.chapter.title.clone(),
-        url: l.chapter.out_path().map(|p| url_of(&p)),
+        url: l.chapter.out_path().map(|p| url_path(&p)),
         number: l.chapter.number.clone().unwrap_or_default(),
         depth: l.chapter.depth,
         part: l.chapter.part.clone(),
@@ -319,7 +316,7 @@ fn toc_entry(i: usize, l: &Lesson) -> TocEntry {
 fn link(l: &Lesson) -> Option<Link> {
     l.chapter.out_path().map(|p| Link {
         title: l.chapter.title.clone(),
-        url: url_of(&p),
+        url: url_path(&p),
         number: l.chapter.number.clone().unwrap_or_default(),
     })
 }
