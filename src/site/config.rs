@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::coverage::{LintLevel, Lints};
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -135,6 +136,11 @@ pub struct NimbookTable {
     pub max_seconds: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
     pub max_lesson_bytes: Option<u64>,
+    /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
+    /// `"deny"`.
+    pub unverified_numbers: Option<LintLevel>,
+    /// The level of the `vacuous-claims` lint.
+    pub vacuous_claims: Option<LintLevel>,
 }
 
 impl Config {
@@ -173,6 +179,14 @@ impl Config {
             .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
     }
 
+    /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.
+    pub fn lints(&self) -> Lints {
+        Lints {
+            unverified_numbers: self.nimbook.unverified_numbers.unwrap_or_default(),
+            vacuous_claims: self.nimbook.vacuous_claims.unwrap_or_default(),
+        }
+    }
+
     /// The checker's limits, from the defaults and `[nimbook]`.
     pub fn limits(&self) -> Limits {
         let mut l = Limits::default();
@@ -207,6 +221,27 @@ mod tests {
             .unwrap_or_default();
         assert!(err.contains("unknown field `colour`"), "{err}");
         assert!(err.contains("book.toml:3:1"), "{err}");
+    }
+
+    #[test]
+    fn lint_levels_default_to_warn_and_reject_unknown_levels() {
+        let c = Config::parse("[nimbook]\nvacuous-claims = \"deny\"\n", "book.toml");
+        let lints = c.map(|c| c.lints()).map_err(|d| d.message.clone());
+        assert_eq!(
+            lints,
+            Ok(Lints {
+                unverified_numbers: LintLevel::Warn,
+                vacuous_claims: LintLevel::Deny
+            })
+        );
+        let err = Config::parse("[nimbook]\nunverified-numbers = \"forbid\"\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(
+            err.contains("unknown variant `forbid`") && err.contains("book.toml:2"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -66,8 +66,9 @@ impl LiveSite {
         root: &Path,
         dest: Option<&Path>,
         progress: &Progress,
+        overrides: &[super::LintOverride],
     ) -> Result<(Option<LiveSite>, Report), Fatal> {
-        let (book, diags) = Book::load(root)?;
+        let (book, diags) = super::load_with(root, overrides)?;
         let (checked, mut report) = book.check_each(progress);
         report.errors += diags.len();
         report.diagnostics.splice(0..0, diags);
@@ -77,7 +78,7 @@ impl LiveSite {
         }
         let out = book.output_dir(dest);
         super::output::guard(&book.root, &book.src, &out)?;
-        let site = SiteRenderer::new(&book, &lessons)?;
+        let site = SiteRenderer::new(&book, &lessons, report.numbers)?;
         let sections: Vec<Vec<Section>> = lessons.par_iter().map(search::lesson_sections).collect();
         let index = SearchIndex::assemble(&lessons, &sections);
         super::write_site(&book, &lessons, &site, &index, &out)?;
@@ -170,6 +171,9 @@ impl LiveSite {
             self.pending.search = true;
         }
         Some(self.report().and_then(|report| {
+            if self.site.set_numbers(report.numbers) {
+                self.pending.contents = true;
+            }
             let written = if report.errors == 0 { self.flush()? } else { 0 };
             Ok(Update {
                 report,

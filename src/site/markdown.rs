@@ -12,6 +12,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::claims;
+use super::coverage::{Coverage, Lints, NumberCounts};
 use super::highlight::highlight;
 use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
@@ -50,6 +51,8 @@ pub struct RenderedPage {
     pub headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
     pub links: Vec<InternalLink>,
+    /// The lesson's number account (see [`super::coverage`]).
+    pub numbers: NumberCounts,
 }
 
 /// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
@@ -94,11 +97,13 @@ pub fn options() -> Options {
 }
 
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
-/// `page`), checking every claim in document order.
-pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
+/// `page`), checking every claim in document order and keeping its number account under
+/// `lints`.
+pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> RenderedPage {
     let mut links = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
+    let mut coverage = Coverage::new(source, lints);
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, options())
         .into_offset_iter()
         .collect();
@@ -130,6 +135,7 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 }
                 let html = if lang == "nim" {
                     let results = checker.check_block(&block);
+                    coverage.claims(&results, checker);
                     claims::block(&results)
                 } else if lang == "nimbook" {
                     super::directives::render(checker, &block)
@@ -153,10 +159,12 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 let body = &code[lead..];
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
+                coverage.claim(&result, checker);
                 out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
+                coverage.latex(tex, text_offset(source, tex, range));
                 match mathml::render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
@@ -178,8 +186,10 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 let mut title = String::new();
                 let mut j = i + 1;
                 while j < events.len() && !matches!(events[j].0, Event::End(TagEnd::Heading(_))) {
-                    if let Event::Text(t) | Event::Code(t) = &events[j].0 {
-                        title.push_str(t);
+                    match &events[j].0 {
+                        Event::Text(t) => title.push_str(&super::coverage::shown(t)),
+                        Event::Code(t) => title.push_str(t),
+                        _ => {}
                     }
                     j += 1;
                 }
@@ -226,16 +236,22 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 let _ = internal_link(page, dest_url, range.clone(), &mut links);
                 out.push(event.clone());
             }
+            Event::Text(t) => match coverage.prose(t, text_offset(source, t, range)) {
+                std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
+                std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
+            },
             other => out.push(other.clone()),
         }
         i += 1;
     }
+    let numbers = coverage.finish(checker);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     RenderedPage {
         html,
         headings,
         links,
+        numbers,
     }
 }
 

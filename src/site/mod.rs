@@ -9,6 +9,7 @@
 pub mod book;
 mod claims;
 pub mod config;
+pub mod coverage;
 pub mod directives;
 pub mod handout;
 pub mod highlight;
@@ -44,6 +45,10 @@ pub struct Report {
     pub errors: usize,
     /// Where the site was written, for a successful build.
     pub output: Option<PathBuf>,
+    /// The number account of the whole book: verified, unverified, exempt.
+    pub numbers: coverage::NumberCounts,
+    /// The number account of each lesson, by source path, in chapter order.
+    pub lesson_numbers: Vec<(String, coverage::NumberCounts)>,
 }
 
 impl Report {
@@ -81,6 +86,8 @@ pub struct Book {
     /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
     /// a few (a handout): links to any of them are valid.
     pub chapter_paths: std::collections::HashSet<String>,
+    /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
+    pub lints: coverage::Lints,
 }
 
 /// One lesson after checking.
@@ -107,6 +114,8 @@ pub(crate) struct Outcome {
     pub(crate) errors: usize,
     /// Every diagnostic of the lesson.
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The lesson's page (as a URL path) and its number account; `None` when it was not read.
+    pub(crate) numbers: Option<(String, coverage::NumberCounts)>,
 }
 
 impl Outcome {
@@ -116,6 +125,10 @@ impl Outcome {
         report.claims += self.claims;
         report.errors += self.errors;
         report.diagnostics.extend(self.diagnostics.iter().cloned());
+        if let Some((path, numbers)) = &self.numbers {
+            report.numbers.add(*numbers);
+            report.lesson_numbers.push((path.clone(), *numbers));
+        }
     }
 }
 
@@ -145,9 +158,11 @@ impl Book {
             .iter()
             .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
+        let lints = config.lints();
         Ok((
             Book {
                 root: root.to_path_buf(),
+                lints,
                 config,
                 src,
                 chapters,
@@ -208,18 +223,20 @@ impl Book {
                         claims: 0,
                         errors: 1,
                         diagnostics: vec![d],
+                        numbers: None,
                     },
                 })
             }
         };
         let mut checker = LessonChecker::new(file, self.config.limits());
-        let page = markdown::render(&mut checker, &html::url_path(path));
+        let page = markdown::render(&mut checker, &html::url_path(path), self.lints);
         let mut chapter = chapter.clone();
         if chapter.number.is_none() && self.is_walked() {
             if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
                 chapter.title = h.title.clone();
             }
         }
+        let page_numbers = page.numbers;
         Some(CheckedLesson {
             lesson: Some(Lesson { chapter, page }),
             outcome: Outcome {
@@ -230,6 +247,7 @@ impl Book {
                     .filter(|d| d.level == crate::diag::Level::Error)
                     .count(),
                 diagnostics: checker.diagnostics,
+                numbers: Some((html::url_path(path), page_numbers)),
             },
         })
     }
@@ -349,9 +367,25 @@ impl Progress {
     }
 }
 
-/// `nimbook check`: every claim of every lesson, nothing written.
-pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
+/// A lint level set on the command line, which overrides `book.toml`.
+pub type LintOverride = (coverage::Lint, coverage::LintLevel);
+
+fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    let (mut book, diags) = Book::load(root)?;
+    for &(lint, level) in overrides {
+        book.lints.set(lint, level);
+    }
+    Ok((book, diags))
+}
+
+/// `nimbook check`: every claim of every lesson, nothing written. `overrides` are the lint
+/// levels given on the command line.
+pub fn check(
+    root: &Path,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    let (book, diags) = load_with(root, overrides)?;
     let (_, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -360,8 +394,13 @@ pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
 /// nothing is written and the previous site stays as it was.
-pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Report, Fatal> {
-    live::LiveSite::build(root, dest, progress).map(|(_, report)| report)
+pub fn build(
+    root: &Path,
+    dest: Option<&Path>,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the

@@ -394,6 +394,7 @@ mod tests {
                 html: html.into(),
                 headings: Vec::new(),
                 links: Vec::new(),
+                numbers: Default::default(),
             },
         }
     }

@@ -242,7 +242,7 @@ fn rebuild(
     on_event: &mut dyn FnMut(ServeEvent),
 ) -> Option<LiveSite> {
     let started = Instant::now();
-    match LiveSite::build(root, Some(out), &super::Progress::none()) {
+    match LiveSite::build(root, Some(out), &super::Progress::none(), &[]) {
         Ok((live, report)) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {

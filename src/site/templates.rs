@@ -134,6 +134,8 @@ pub struct SiteRenderer {
     language: String,
     entries: Vec<TocEntry>,
     links: Vec<Option<Link>>,
+    /// The book's number account, stated on the front page.
+    numbers: super::coverage::NumberCounts,
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
@@ -154,7 +156,11 @@ fn render_err(name: &str, e: tera::Error) -> Fatal {
 
 impl SiteRenderer {
     /// Loads the templates and lays out the table of contents of `lessons`.
-    pub fn new(book: &Book, lessons: &[Lesson]) -> Result<SiteRenderer, Fatal> {
+    pub fn new(
+        book: &Book,
+        lessons: &[Lesson],
+        numbers: super::coverage::NumberCounts,
+    ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(&book.root)?;
         Ok(SiteRenderer {
             tera,
@@ -174,6 +180,7 @@ impl SiteRenderer {
                 .map(|(i, l)| toc_entry(i, l))
                 .collect(),
             links: lessons.iter().map(link).collect(),
+            numbers,
         })
     }
 
@@ -197,6 +204,12 @@ impl SiteRenderer {
             *l = link;
         }
         changed
+    }
+
+    /// Takes in the book's number account after a rebuild; says whether it changed (then the
+    /// front page, which states it, must be rendered again).
+    pub fn set_numbers(&mut self, numbers: super::coverage::NumberCounts) -> bool {
+        std::mem::replace(&mut self.numbers, numbers) != numbers
     }
 
     /// The lessons whose pages show lesson `i` as their previous or next link.
@@ -275,6 +288,10 @@ impl SiteRenderer {
         ctx.insert("current_url", "index.html");
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
+        // The front page's promise, with the figure that makes it true (or says it is not).
+        ctx.insert("verified", &self.numbers.verified);
+        ctx.insert("unverified", &self.numbers.unverified);
+        ctx.insert("exempt", &self.numbers.exempt);
         let index = self
             .tera
             .render("index.html", &ctx)
