@@ -60,8 +60,24 @@ pub struct Directive {
     pub name_span: Span,
     /// The argument values and where each was written.
     pub args: Vec<(Value, Span)>,
+    /// The arguments as written, for directives that look inside them (the items of a list).
+    pub exprs: Vec<Expr>,
     /// The whole call.
     pub span: Span,
+}
+
+/// One entry of a lesson's answer key: an exercise or a multiple-choice question, with the
+/// answer the engine computed when the lesson was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerKey {
+    /// The element id of the question on the page (`exercise-3`).
+    pub id: String,
+    /// The question, as the author wrote it.
+    pub question: String,
+    /// The answer expression as written (`6 * 13`), or the options judged, for a choice.
+    pub source: String,
+    /// The answer, as the engine computed it (`15`; for a choice, the correct options).
+    pub answer: String,
 }
 
 /// What became of one statement.
@@ -105,6 +121,8 @@ pub struct LessonChecker {
     pub claims: usize,
     /// Claims that failed or could not be evaluated.
     pub failed: usize,
+    /// The answer key of the lesson's exercises, in document order.
+    pub answers: Vec<AnswerKey>,
 }
 
 /// A failed link: which one, and the two values.
@@ -124,6 +142,7 @@ impl LessonChecker {
             diagnostics: Vec::new(),
             claims: 0,
             failed: 0,
+            answers: Vec::new(),
         }
     }
 
@@ -160,10 +179,11 @@ impl LessonChecker {
                         .map(|a| eval(a, &scope, &self.limits).map(|v| (v, a.span.clone())))
                         .collect();
                     match values {
-                        Ok(args) => out.push(Directive {
+                        Ok(values) => out.push(Directive {
                             name,
                             name_span,
-                            args,
+                            args: values,
+                            exprs: args,
                             span,
                         }),
                         Err(e) => self.report(e),
@@ -237,6 +257,47 @@ impl LessonChecker {
             exprs.push(Some(expr));
         }
         exprs
+    }
+
+    /// Decides a claim written as text, such as an option of a multiple-choice question:
+    /// whether it holds, and the parsed statement. A claim that does not hold is an answer here,
+    /// not an error; text that is not a claim, or that fails to evaluate, is reported and gives
+    /// `None`. Each decided claim counts as checked.
+    pub fn decide(&mut self, text: &MappedText) -> Option<(bool, Spanned)> {
+        let stmt = self.parse_text(text, 0..text.text.len(), false)?;
+        if !matches!(stmt.stmt, Statement::Claim(_) | Statement::Is { .. }) {
+            self.report(ClaimError::new(
+                stmt.span.clone(),
+                "an option of a choice must be a claim such as `6 * 13 = 15` or `nim(1, 2, 3) is P`",
+            ));
+            return None;
+        }
+        let no_locals: [(&str, Value); 0] = [];
+        let scope = Scope {
+            lets: &self.lets,
+            locals: &no_locals,
+        };
+        match evaluate_claim(&stmt.stmt, &scope, &self.limits) {
+            Ok(failure) => {
+                self.claims += 1;
+                Some((failure.is_none(), stmt))
+            }
+            Err(e) => {
+                self.report(e);
+                None
+            }
+        }
+    }
+
+    /// The value of an expression in the lesson's scope, such as an operand of a directive's
+    /// argument; nothing is reported.
+    pub fn evaluate(&self, e: &Expr) -> Result<Value, ClaimError> {
+        let no_locals: [(&str, Value); 0] = [];
+        let scope = Scope {
+            lets: &self.lets,
+            locals: &no_locals,
+        };
+        eval(e, &scope, &self.limits)
     }
 
     /// The lesson's limits.

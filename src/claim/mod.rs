@@ -35,7 +35,7 @@ pub mod parser;
 mod tests;
 pub mod vacuous;
 
-pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
+pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 
 use crate::diag::{Code, Diagnostic, Span};

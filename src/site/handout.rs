@@ -37,6 +37,34 @@ struct HandoutLesson {
     content: String,
 }
 
+/// One lesson's part of the answer key at the end of a handout.
+#[derive(Serialize)]
+struct HandoutAnswers {
+    /// The lesson's element id.
+    id: String,
+    title: String,
+    number: String,
+    items: Vec<HandoutAnswer>,
+}
+
+#[derive(Serialize)]
+struct HandoutAnswer {
+    /// The exercise's element id in the handout.
+    target: String,
+    /// "Exercise 3".
+    label: String,
+    /// The answer expression, or the options of a choice.
+    source: String,
+    /// The answer the engine computed.
+    answer: String,
+}
+
+/// The id an element of a lesson gets in the handout: prefixed by the lesson's key, so the ids
+/// of different lessons cannot clash.
+fn handout_id(key: &str, id: &str) -> String {
+    format!("{key}--{id}")
+}
+
 #[derive(Serialize)]
 struct HandoutBook<'a> {
     title: &'a str,
@@ -199,7 +227,27 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
     let mut items = Vec::new();
+    let mut answers = Vec::new();
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
+        if !lesson.page.answers.is_empty() {
+            answers.push(HandoutAnswers {
+                id: key.clone(),
+                title: lesson.chapter.title.clone(),
+                number: lesson.chapter.number.clone().unwrap_or_default(),
+                items: lesson
+                    .page
+                    .answers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| HandoutAnswer {
+                        target: handout_id(key, &a.id),
+                        label: format!("Exercise {}", i + 1),
+                        source: a.source.clone(),
+                        answer: a.answer.clone(),
+                    })
+                    .collect(),
+            });
+        }
         let source_dir = lesson
             .chapter
             .path
@@ -256,11 +304,18 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     // The play widgets work in the handout too: their script is inlined, like the styles, and
     // only when a lesson has one.
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
-    let script = match assets.get("widget.js") {
-        Some(js) if has_widget => js.replace("</", "<\\/"),
-        _ => String::new(),
-    };
+    // So do the exercises, which the key at the end answers for paper.
+    let has_exercise =
+        !answers.is_empty() || items.iter().any(|l| l.content.contains("nim-practice"));
+    let mut script = String::new();
+    for (name, wanted) in [("widget.js", has_widget), ("exercise.js", has_exercise)] {
+        if let Some(js) = assets.get(name).filter(|_| wanted) {
+            script.push_str(&js.replace("</", "<\\/"));
+            script.push('\n');
+        }
+    }
     ctx.insert("script", &script);
+    ctx.insert("answers", &answers);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
         Box::new(Diagnostic::error(
@@ -518,7 +573,7 @@ impl PageRewrite<'_> {
         warnings: &mut Vec<Diagnostic>,
     ) -> Rewrite {
         match key {
-            "id" => Rewrite::Set(format!("{}--{value}", self.key)),
+            "id" => Rewrite::Set(handout_id(self.key, value)),
             "href" | "xlink:href" if tag == "link" => {
                 // A stylesheet or icon link in a lesson would load a file: leave it out.
                 warnings.push(warning(format!(
@@ -549,7 +604,7 @@ impl PageRewrite<'_> {
             k if ID_LISTS.contains(&k) => Rewrite::Set(
                 value
                     .split_whitespace()
-                    .map(|id| format!("{}--{id}", self.key))
+                    .map(|id| handout_id(self.key, id))
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
@@ -565,7 +620,7 @@ impl PageRewrite<'_> {
         if frag.is_empty() {
             self.key.to_string()
         } else {
-            format!("{}--{frag}", self.key)
+            handout_id(self.key, frag)
         }
     }
 
@@ -607,7 +662,7 @@ impl PageRewrite<'_> {
             page = format!("{stem}.html");
         }
         match (self.included.get(page.as_str()), frag) {
-            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{key}--{f}")),
+            (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{}", handout_id(key, f))),
             (Some(key), _) => Some(format!("#{key}")),
             // Another page of the book or of the site (index.html), or some other file: none
             // of them is beside the handout.

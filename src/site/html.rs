@@ -84,6 +84,31 @@ pub(crate) fn scan_tag(html: &str, start: usize) -> Option<TagToken<'_>> {
     None
 }
 
+/// The byte just past the end tag that closes an element `name` whose start tag ends at
+/// `from`, counting elements of the same name nested inside it.
+pub(crate) fn element_end(html: &str, from: usize, name: &str) -> usize {
+    let mut depth = 1usize;
+    let mut i = from;
+    while let Some(lt) = html[i..].find('<').map(|p| i + p) {
+        match scan_tag(html, lt) {
+            Some(t) if t.name == name && !t.attrs.trim_end().ends_with('/') => {
+                i = t.end;
+                if t.closing {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i;
+                    }
+                } else {
+                    depth += 1;
+                }
+            }
+            Some(t) => i = t.end,
+            None => i = lt + 1,
+        }
+    }
+    html.len()
+}
+
 /// The raw value of attribute `name` in a tag's attribute text, entities not decoded.
 pub(crate) fn attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
     attr_span(attrs, name).map(|r| &attrs[r])

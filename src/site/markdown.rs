@@ -51,6 +51,8 @@ pub struct RenderedPage {
     pub headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
     pub links: Vec<InternalLink>,
+    /// The answer key of the page's exercises, in document order.
+    pub answers: Vec<crate::claim::AnswerKey>,
     /// The lesson's number account (see [`super::coverage`]).
     pub numbers: NumberCounts,
 }
@@ -251,6 +253,7 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
         html,
         headings,
         links,
+        answers: std::mem::take(&mut checker.answers),
         numbers,
     }
 }

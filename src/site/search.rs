@@ -14,7 +14,9 @@
 
 use serde::Serialize;
 
-use super::html::{attr, decode_attr, decode_entity, find_ascii_ci, scan_tag, url_path};
+use super::html::{
+    attr, decode_attr, decode_entity, element_end, find_ascii_ci, scan_tag, url_path,
+};
 use super::Lesson;
 
 /// The variable the index script assigns; `search.js` reads it.
@@ -232,7 +234,15 @@ pub fn sections(html: &str) -> Vec<Section> {
                 let hidden_link = (tag.name == "a"
                     && attr(tag.attrs, "aria-hidden") == Some("true"))
                     || (tag.name == "span" && attr(tag.attrs, "class") == Some("verified"));
-                if !tag.closing && (SKIPPED.contains(&tag.name.as_str()) || hidden_link) {
+                // The hints and answers of exercises would give the answers away in a search.
+                let spoiler = !tag.closing
+                    && attr(tag.attrs, "class").is_some_and(|c| {
+                        c.split(' ')
+                            .any(|c| c == "nim-exercise-hint" || c == "nim-exercise-answer")
+                    });
+                if spoiler {
+                    i = element_end(html, i, &tag.name);
+                } else if !tag.closing && (SKIPPED.contains(&tag.name.as_str()) || hidden_link) {
                     // Skip to the matching end tag (these elements do not nest in practice).
                     let close = format!("</{}", tag.name);
                     i = find_ascii_ci(html, i, &close).map_or(html.len(), |e| {
@@ -326,6 +336,15 @@ mod tests {
     }
 
     #[test]
+    fn exercise_hints_and_answers_are_not_text() {
+        let html = "<p>Compute 6 ⊗ 13.</p><div class=\"nim-exercise-hint\" hidden><div>Fermat \
+                    <div>nested</div> still hint</div></div><p>after</p>\
+                    <details class=\"nim-exercise-answer\"><summary>Show</summary>15</details><p>end</p>";
+        let s = sections(html);
+        assert_eq!(s[0].text, "Compute 6 ⊗ 13. after end");
+    }
+
+    #[test]
     fn scripts_styles_comments_and_annotations_are_not_text() {
         let html = "<p>seen</p><script>var x = '<p>hidden</p>';</script><style>p{}</style>\
                     <!-- <p>gone</p> --><math><mi>x</mi><annotation>tex</annotation></math>\
@@ -394,6 +413,7 @@ mod tests {
                 html: html.into(),
                 headings: Vec::new(),
                 links: Vec::new(),
+                answers: Vec::new(),
                 numbers: Default::default(),
             },
         }

@@ -22,6 +22,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
+    ("exercise.js", include_str!("../../templates/exercise.js")),
     ("search.js", include_str!("../../templates/search.js")),
     ("handout.html", include_str!("../../templates/handout.html")),
     ("handout.css", include_str!("../../templates/handout.css")),
@@ -115,6 +116,8 @@ struct TocEntry {
     depth: usize,
     part: Option<String>,
     id: String,
+    /// How many exercises the lesson has, for the progress mark.
+    exercises: usize,
 }
 
 /// `../` repeated once per folder of `path`.
@@ -327,6 +330,7 @@ fn toc_entry(i: usize, l: &Lesson) -> TocEntry {
         depth: l.chapter.depth,
         part: l.chapter.part.clone(),
         id: format!("toc-{i}"),
+        exercises: l.page.answers.len(),
     }
 }
 

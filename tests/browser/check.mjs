@@ -1,7 +1,7 @@
 // A real-browser test of a built nimbook site and a handout, in headless Chromium.
 //
 //   node check.mjs --site DIR [--site DIR ...] --handout FILE.html [--out DIR]
-//                  [--serve NIMBOOK_BINARY --serve-book BOOK_DIR]
+//                  [--serve NIMBOOK_BINARY --serve-book BOOK_DIR] [--nimbook NIMBOOK_BINARY]
 //
 // Every page is opened from file:// with no server. The test fails if any request leaves
 // file:// (or data:), if a page logs a console error or throws, if MathML is missing or not laid
@@ -9,6 +9,10 @@
 // (class "nim-widget") does not answer a click. Screenshots go to the --out folder.
 // With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
 // HTTP, edits a lesson and expects the open page to reload by itself.
+//
+// With --nimbook, the exercises on every page are answered with the keyboard only, right and
+// wrong, once per kind (exercises.mjs), with practice answers from `nimbook calc`; progress
+// marks, their survival across a reload, and the reset button are checked on one page.
 //
 // Chromium is the system's (/usr/bin/chromium); Playwright never downloads a browser here.
 
@@ -18,6 +22,7 @@ import path from "node:path";
 import os from "node:os";
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
+import { checkExercises, checkProgress } from "./exercises.mjs";
 
 const args = process.argv.slice(2);
 const sites = [];
@@ -25,12 +30,14 @@ let handout = null;
 let out = path.resolve("target/browser-test");
 let serveBin = null;
 let serveBook = null;
+let nimbookBin = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--site") sites.push(path.resolve(args[++i]));
   else if (args[i] === "--handout") handout = path.resolve(args[++i]);
   else if (args[i] === "--out") out = path.resolve(args[++i]);
   else if (args[i] === "--serve") serveBin = path.resolve(args[++i]);
   else if (args[i] === "--serve-book") serveBook = path.resolve(args[++i]);
+  else if (args[i] === "--nimbook") nimbookBin = path.resolve(args[++i]);
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (sites.length === 0 || !handout) {
@@ -164,6 +171,9 @@ function htmlFiles(dir) {
 }
 
 let searchedSomewhere = false;
+// Exercise kinds answered so far (each once, on the first page that has one).
+const exerciseKinds = new Set();
+let progressChecked = false;
 
 for (const site of sites) {
   const name = path.basename(site);
@@ -185,6 +195,18 @@ for (const site of sites) {
       mathChecked = true;
     }
     widgetsPlayed += await checkWidget(p.page, p.label);
+    if (nimbookBin && (await p.page.locator(".nim-exercise, .nim-practice").count()) > 0) {
+      const before = exerciseKinds.size;
+      await checkExercises(p.page, p.label, check, exerciseKinds, nimbookBin);
+      if (exerciseKinds.size > before) {
+        await p.page.screenshot({ path: path.join(out, `${name}-exercises-${rel.replace(/[\\/]/g, "_")}.png`), fullPage: true });
+      }
+      if (!progressChecked && (await p.page.locator(".nim-exercise.solved").count()) > 0 &&
+          (await p.page.locator(".sidebar").count()) > 0) {
+        await checkProgress(p.page, p.label, check);
+        progressChecked = true;
+      }
+    }
     finish(p);
     await p.page.close();
   }
@@ -252,6 +274,12 @@ for (const site of sites) {
 }
 check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search for`);
 check(widgetsPlayed > 0, "some page has a play widget, and it was played", `${widgetsPlayed} widgets`);
+if (nimbookBin) {
+  for (const kind of ["number", "outcome", "choice", "practice"]) {
+    check(exerciseKinds.has(kind), `an exercise of kind ${kind} was answered right and wrong with the keyboard`);
+  }
+  check(progressChecked, "progress marks were checked on some page");
+}
 
 // The handout: one file, nothing loaded from anywhere else, printable.
 {

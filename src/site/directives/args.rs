@@ -48,6 +48,18 @@ pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
         "play",
         "play(nim(3, 5, 7)) or play(kayles(10)): play against the computer's perfect strategy in the page",
     ),
+    (
+        "exercise",
+        "exercise(\"Compute 6 ⊗ 13\", 6 * 13): a question the student answers on the page; the build computes the answer",
+    ),
+    (
+        "choice",
+        "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)]) or choice(\"Which hold?\", [\"2 * 3 = 1\", \"3 * 3 = 2\"]): a multiple-choice question; the engine decides which options are correct",
+    ),
+    (
+        "practice",
+        "practice(\"nim-sum\" | \"nim-product\" | \"inverse\", n) or practice(\"grundy\", \"kayles\", n): endless random problems drawn in the browser",
+    ),
 ];
 
 /// An error at `span` of the lesson.

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::claim::{Directive, LessonChecker, Value};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 use crate::nim::Nimber;
 use crate::site::claims::VERIFIED_STEP;
 use crate::site::html::escape;
@@ -77,9 +77,20 @@ pub(super) fn expansion(checker: &mut LessonChecker, d: &Directive) -> Result<St
         )),
     };
     let (a, b) = (num(0)?, num(1)?);
-    let steps = crate::nim::expand::product_steps(&a, &b);
+    Ok(worked_product(checker, &a, &b, &d.span))
+}
+
+/// The worked expansion of the nim-product `a ⊗ b`, every step verified by the claim checker
+/// (a failing step is reported at `at`); also the hint of an exercise that asks for a product.
+pub(super) fn worked_product(
+    checker: &mut LessonChecker,
+    a: &Nimber,
+    b: &Nimber,
+    at: &Span,
+) -> String {
+    let steps = crate::nim::expand::product_steps(a, b);
     let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
-    let exprs = checker.verify_steps(&texts, &d.span);
+    let exprs = checker.verify_steps(&texts, at);
     let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
     for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
         let mut inner = String::new();
@@ -98,7 +109,7 @@ pub(super) fn expansion(checker: &mut LessonChecker, d: &Directive) -> Result<St
         );
     }
     h.push_str("</div>\n");
-    Ok(h)
+    h
 }
 
 /// 2, 4, 16, 256, 65536, …: where a larger subfield GF(2^(2^k)) begins.

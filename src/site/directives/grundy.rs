@@ -58,7 +58,7 @@ fn rows_of(
 }
 
 /// The Grundy values of heaps `0 … n−1` of a named heap game or an octal code.
-fn heap_values(
+pub(super) fn heap_values(
     checker: &LessonChecker,
     name: &str,
     at: &Span,

@@ -7,12 +7,14 @@
 //! The rooms: `args` (the directive list, argument checks), `table` (the one table builder),
 //! `arithmetic` (nim tables and expansions), `grundy` (Grundy and octal-sequence tables),
 //! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions),
-//! `graph` (game graphs) and `play` (the play widget). Dependencies run from this dispatcher
+//! `graph` (game graphs), `play` (the play widget) and `exercise` (`exercise`, `choice` and
+//! `practice`: questions answered on the page, keys computed here). Dependencies run from this dispatcher
 //! down to the directives and from them to the helpers, never back.
 
 mod args;
 mod arithmetic;
 mod draw;
+mod exercise;
 mod graph;
 mod grundy;
 mod layout;
@@ -57,6 +59,9 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
         "cram_diagram" => draw::cram_diagram(checker, d),
         "game_graph" => graph::game_graph(checker, d),
         "play" => play::play(checker, d),
+        "exercise" => exercise::exercise(checker, d),
+        "choice" => exercise::choice(checker, d),
+        "practice" => exercise::practice(checker, d),
         _ => {
             let mut diag = error(
                 checker,
