@@ -590,3 +590,185 @@ fn mixed_sums_nim_add_and_win() {
     }
     assert_eq!(OctalCode::kayles().to_string(), "0.77");
 }
+
+// ---------------------------------------------------------------- coin-turning games
+
+/// The moves of a coin-turning game on `n` coins, written from the rules alone: each move is
+/// `(far, turned)`, where coin `far` must be heads and every coin in the bit mask `turned`
+/// (which includes `far`) is turned over.
+struct CoinBoard {
+    coins: u32,
+    moves: Vec<(u32, u32)>,
+}
+
+impl CoinBoard {
+    /// A row of `n` coins, coin `i` being bit `i`; `rule` lists, for a far coin `r`, the sets
+    /// of coins turned with it.
+    fn row(n: u32, rule: impl Fn(u32) -> Vec<u32>) -> CoinBoard {
+        let mut moves = Vec::new();
+        for r in 0..n {
+            for others in rule(r) {
+                moves.push((r, others | 1 << r));
+            }
+        }
+        CoinBoard { coins: n, moves }
+    }
+
+    /// A `w × h` Turning Corners grid, coin `(x, y)` being bit `x·h + y`.
+    fn corners(w: u32, h: u32) -> CoinBoard {
+        let bit = |x: u32, y: u32| 1u32 << (x * h + y);
+        let mut moves = Vec::new();
+        for x in 0..w {
+            for y in 0..h {
+                for a in 0..x {
+                    for b in 0..y {
+                        moves.push((x * h + y, bit(x, y) | bit(a, y) | bit(x, b) | bit(a, b)));
+                    }
+                }
+            }
+        }
+        CoinBoard {
+            coins: w * h,
+            moves,
+        }
+    }
+
+    /// The Grundy value of every set of heads coins, by the mex over the moves of the whole
+    /// position. A move turns its far coin from heads to tails and otherwise only coins of
+    /// lower index, so it always lowers the mask and the masks can be taken in increasing order.
+    fn values(&self) -> Vec<u64> {
+        let mut g = vec![0u64; 1 << self.coins];
+        for mask in 0..1u32 << self.coins {
+            let opts = self
+                .moves
+                .iter()
+                .filter(|(far, _)| mask & 1 << far != 0)
+                .map(|(_, turned)| g[(mask ^ turned) as usize])
+                .collect();
+            g[mask as usize] = mex(opts);
+        }
+        g
+    }
+
+    /// Whether a move turns the heads set `from` into `to`.
+    fn is_move(&self, from: u32, to: u32) -> bool {
+        self.moves
+            .iter()
+            .any(|&(far, turned)| from & 1 << far != 0 && from ^ turned == to)
+    }
+}
+
+/// The heads set of an engine position made of single coins (two copies of a coin cancel, as
+/// turning a coin twice leaves it as it was).
+fn heads_of(g: &Game, bit: &dyn Fn(u64, u64) -> u32) -> u32 {
+    match g {
+        Game::Coin(c) => 1 << bit(c.x, c.y),
+        Game::Sum(parts) => parts.iter().fold(0, |m, p| m ^ heads_of(p, bit)),
+        Game::Nim(h) if h.is_empty() => 0,
+        other => panic!("{other} is not a coin position"),
+    }
+}
+
+/// Checks the engine on every heads set of a board against the brute-force values, and its
+/// winning move on every `step`-th set.
+fn check_coins(
+    board: &CoinBoard,
+    coin: &dyn Fn(u32) -> Game,
+    bit: &dyn Fn(u64, u64) -> u32,
+    step: u32,
+) {
+    let truth = board.values();
+    for mask in 0..1u32 << board.coins {
+        let parts: Vec<Game> = (0..board.coins)
+            .filter(|i| mask & 1 << i != 0)
+            .map(coin)
+            .collect();
+        let g = Game::sum(parts).unwrap();
+        let v = truth[mask as usize];
+        assert_eq!(g.grundy(&budget()).unwrap(), v, "{g} (heads {mask:#b})");
+        if mask % step == 0 {
+            match g.winning_move(&budget()).unwrap() {
+                None => assert_eq!(v, 0, "{g} is N but no winning move was found"),
+                Some(m) => {
+                    let to = heads_of(&m, bit);
+                    assert!(board.is_move(mask, to), "{g} -> {m} is not a legal move");
+                    assert_eq!(
+                        truth[to as usize], 0,
+                        "{g} -> {m} does not reach a P-position"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn coin_rows_match_brute_force_on_every_heads_set() {
+    let n = 12;
+    let row_bit = |x: u64, _: u64| x as u32;
+    let twins = CoinBoard::row(n, |r| (0..r).map(|l| 1 << l).collect());
+    check_coins(&twins, &|i| Game::twins(i.into()), &row_bit, 7);
+    let turtles = CoinBoard::row(n, |r| {
+        std::iter::once(0).chain((0..r).map(|l| 1 << l)).collect()
+    });
+    check_coins(&turtles, &|i| Game::turning_turtles(i.into()), &row_bit, 7);
+    // A run a..=r: the coins a..r besides the far coin r.
+    let ruler = CoinBoard::row(n, |r| (0..=r).map(|a| (1 << r) - (1 << a)).collect());
+    check_coins(&ruler, &|i| Game::ruler(i.into()), &row_bit, 7);
+}
+
+#[test]
+fn turning_corners_matches_brute_force_on_every_heads_set() {
+    for (w, h) in [(3u32, 4u32), (4, 4), (2, 7)] {
+        let board = CoinBoard::corners(w, h);
+        let coin = move |i: u32| Game::turning_corners((i / h).into(), (i % h).into());
+        let bit = move |x: u64, y: u64| x as u32 * h + y as u32;
+        check_coins(&board, &coin, &bit, 13);
+    }
+}
+
+#[test]
+fn coin_rows_have_their_published_values() {
+    // Coins counted from 0: Twins is Nim with heap n, Turning Turtles Nim with heap n + 1, and
+    // a Ruler coin is worth the largest power of two dividing n + 1.
+    for n in 0..3000u64 {
+        assert_eq!(Game::twins(n).grundy(&budget()).unwrap(), n);
+        assert_eq!(Game::turning_turtles(n).grundy(&budget()).unwrap(), n + 1);
+        let mut p = 1;
+        while (n + 1) % (2 * p) == 0 {
+            p *= 2;
+        }
+        assert_eq!(Game::ruler(n).grundy(&budget()).unwrap(), p, "ruler({n})");
+    }
+}
+
+#[test]
+fn tartan_theorem_turning_corners_is_the_nim_product() {
+    // The oracle is the mex definition of the nim-product, evaluated by `nim::naive`.
+    for x in 0..64u8 {
+        for y in 0..64u8 {
+            let g = Game::turning_corners(x.into(), y.into());
+            assert_eq!(
+                g.grundy(&budget()).unwrap(),
+                nimbook::nim::naive::naive_mul(x, y),
+                "{g}"
+            );
+        }
+    }
+}
+
+#[test]
+fn coin_games_refuse_what_is_over_budget() {
+    let small = Budget {
+        max_positions: 1000,
+        ..Budget::default()
+    };
+    let e = Game::ruler(100).grundy(&small).unwrap_err();
+    assert!(e.to_string().contains("1000 positions"), "{e}");
+    let e = Game::turning_corners(1 << 30, 1 << 30)
+        .grundy(&budget())
+        .unwrap_err();
+    assert!(e.to_string().contains("coins in one table"), "{e}");
+    let e = Game::twins(u64::MAX).moves_from().unwrap_err();
+    assert!(e.to_string().contains("moves"), "{e}");
+}

@@ -57,6 +57,22 @@ pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
         "northcott",
         "northcott(\"W..B/B.W\"): Northcott's game, one row per `/`",
     ),
+    (
+        "twins",
+        "twins(n): Twins, one heads coin at place n (from 0); turn two coins",
+    ),
+    (
+        "turning_turtles",
+        "turning_turtles(n): Turning Turtles, one heads coin at place n; turn one or two coins",
+    ),
+    (
+        "ruler",
+        "ruler(n): the Ruler game, one heads coin at place n; turn a run of coins",
+    ),
+    (
+        "turning_corners",
+        "turning_corners(x, y): Turning Corners, one heads coin at (x, y); turn a rectangle's corners",
+    ),
     ("grundy", "grundy(G): the Grundy value of G"),
     ("outcome", "outcome(G): P or N"),
     (
@@ -186,14 +202,21 @@ fn call_game(
                 count(1)?,
             ))
         }
-        "kayles" | "dawsons_kayles" | "grundys_game" => {
+        "kayles" | "dawsons_kayles" | "grundys_game" | "twins" | "turning_turtles" | "ruler" => {
             arity(name, args, 1, span)?;
             let n = count(0)?;
             Ok(Value::Game(match name {
                 "kayles" => Game::kayles(n),
                 "dawsons_kayles" => Game::dawsons_kayles(n),
+                "twins" => Game::twins(n),
+                "turning_turtles" => Game::turning_turtles(n),
+                "ruler" => Game::ruler(n),
                 _ => Game::grundys_game(n),
             }))
+        }
+        "turning_corners" => {
+            arity(name, args, 2, span)?;
+            Ok(Value::Game(Game::turning_corners(count(0)?, count(1)?)))
         }
         "cram" | "misere_cram" => {
             arity(name, args, 2, span)?;

@@ -105,6 +105,14 @@
 //!   without changing the value; the cycle's edges become loops, and a loop is worth a single
 //!   twig, value 1). Fusing every 2-edge-connected piece turns any graph into a tree. Edges not
 //!   connected to the ground in the position as given are not part of the game.
+//! * **Coin-turning games** `twins(n)`, `turning_turtles(n)`, `ruler(n)` (a row with one heads
+//!   coin at place `n`, counted from 0) and `turning_corners(x, y)` (a grid with one heads coin
+//!   at `(x, y)`): a move turns over a set of coins allowed by the rule, the far one from heads
+//!   to tails. A position with several heads coins is written as the sum of its coins, because
+//!   its value is the nim-sum of theirs; a coin's value is the mex over its moves, computed by
+//!   search (see [`Coin`] and the module `coins`). Turning Corners is where the nim-product
+//!   appears as a game: its coin `(x, y)` is worth `x ⊗ y`, which the tests check and the
+//!   engine never assumes.
 //!
 //! # Positions of a game graph
 //!
@@ -134,6 +142,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+mod coins;
 mod cram;
 mod hackenbush;
 mod hash;
@@ -141,6 +150,7 @@ mod northcott;
 mod octal;
 mod solver;
 
+pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
     cram_grundy, parse_cells, parse_domino_diagram, Board, CramOptions, Domino, DominoDiagram,
     DominoError,
@@ -304,6 +314,8 @@ pub enum Game {
     Northcott(Vec<NorthcottRow>),
     /// Green Hackenbush on a grounded graph.
     Hackenbush(Graph),
+    /// A coin-turning game with a single heads coin.
+    Coin(Coin),
     /// The sum of games: a move is made in exactly one component.
     Sum(Vec<Game>),
 }
@@ -404,6 +416,30 @@ impl Game {
             .map(|&(w, a, b)| NorthcottRow::new(w, a, b))
             .collect::<Result<Vec<_>, _>>()
             .map(Game::Northcott)
+    }
+
+    /// Twins with one heads coin at place `n` (counted from 0): a move turns exactly two
+    /// coins, the right one from heads to tails.
+    pub fn twins(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::Twins, n))
+    }
+
+    /// Turning Turtles with one heads coin at place `n`: a move turns one or two coins, the
+    /// right one from heads to tails.
+    pub fn turning_turtles(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::TurningTurtles, n))
+    }
+
+    /// The Ruler game with one heads coin at place `n`: a move turns a run of consecutive
+    /// coins whose right end goes from heads to tails.
+    pub fn ruler(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::Ruler, n))
+    }
+
+    /// Turning Corners with one heads coin at `(x, y)`: a move turns the four corners of a
+    /// rectangle whose far corner, `(x, y)`, goes from heads to tails.
+    pub fn turning_corners(x: u64, y: u64) -> Game {
+        Game::Coin(Coin::corner(x, y))
     }
 
     /// The sum of the given games. Misère games cannot be summed.
@@ -521,6 +557,7 @@ impl fmt::Display for Game {
                 f.write_str("\")")
             }
             Game::Hackenbush(g) => write!(f, "green_hackenbush(\"{g}\")"),
+            Game::Coin(c) => write!(f, "{c}"),
             Game::Sum(parts) => {
                 if parts.is_empty() {
                     return f.write_str("nim()");
@@ -564,6 +601,13 @@ impl Meter {
             self.check_time()?;
         }
         Ok(())
+    }
+
+    /// `n` positions examined at once; fails if they do not fit.
+    pub(crate) fn charge(&mut self, n: u64) -> Result<(), GameError> {
+        self.reserve(n)?;
+        self.positions += n;
+        self.check_time()
     }
 
     /// Whether `n` more positions would still fit; fails at once if not.

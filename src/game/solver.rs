@@ -5,11 +5,13 @@
 //! game it meets (value sequences of heap games, the Cram transposition table), so that a
 //! winning-move search or a game graph, which ask for many values, compute each piece once.
 
+use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
 use super::hash::FastMap;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
-    Board, Budget, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome, MAX_LISTED_MOVES,
+    Board, Budget, CoinRule, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome,
+    MAX_LISTED_MOVES,
 };
 
 /// The most positions a game graph may hold, whatever the budget says: each position is kept
@@ -169,6 +171,24 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 .map(Game::Hackenbush)
                 .collect()
         }
+        Game::Coin(c) => {
+            // Each option lists up to three coins (a whole run for the Ruler).
+            let count = c.move_count();
+            let listed = match c.rule {
+                CoinRule::Ruler => count.saturating_mul(count) / 2,
+                _ => count,
+            };
+            if count > MAX_LISTED_MOVES || listed > 100 * MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            c.options()
+                .into_iter()
+                .map(|coins| match coins.as_slice() {
+                    [one] => Game::Coin(*one),
+                    _ => Game::Sum(coins.into_iter().map(Game::Coin).collect()),
+                })
+                .collect()
+        }
         Game::Sum(parts) => {
             let mut out = Vec::new();
             for (i, p) in parts.iter().enumerate() {
@@ -260,6 +280,7 @@ impl Solver {
             Game::Grundys(n) => self.grundys_value(*n),
             Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
+            Game::Coin(c) => coin_value(c, &mut self.meter),
             Game::Hackenbush(g) => {
                 for _ in g.edges() {
                     self.meter.tick()?;
@@ -498,6 +519,11 @@ impl Solver {
                 let g = g.grounded();
                 if !g.edges().is_empty() {
                     atoms.push(Game::Hackenbush(g));
+                }
+            }
+            Game::Coin(c) => {
+                if c.has_move() {
+                    atoms.push(game.clone());
                 }
             }
             Game::Sum(parts) => {

@@ -1,7 +1,8 @@
 //! `draw(G)` and `cram_diagram(…)`: inline SVG pictures of Nim heaps, Cram boards, Green
 //! Hackenbush graphs, Northcott rows and Kayles pins, each captioned with the value the engine
-//! computed when the site was built. Every drawing is bounded (heaps, squares, edges, pins), so
-//! a page cannot ask for an SVG of unbounded size.
+//! computed when the site was built (coin-turning rows and grids are drawn by `coins`). Every
+//! drawing is bounded (heaps, squares, edges, pins), so a page cannot ask for an SVG of
+//! unbounded size.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
@@ -123,12 +124,15 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             );
             Ok(figure(&svg, &caption))
         }
-        other => Err(error(
-            checker,
-            &d.args[0].1,
-            format!("draw() cannot draw `{other}`"),
-        )
-        .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions; game_graph(G) shows the positions of any small game")),
+        other => match super::coins::coin_position(other) {
+            Some(pos) => super::coins::draw_coins(checker, d, other, &pos),
+            None => Err(error(
+                checker,
+                &d.args[0].1,
+                format!("draw() cannot draw `{other}`"),
+            )
+            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions and coin-turning rows and grids; game_graph(G) shows the positions of any small game")),
+        },
     }
 }
 

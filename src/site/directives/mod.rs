@@ -13,6 +13,7 @@
 
 mod args;
 mod arithmetic;
+mod coins;
 mod draw;
 mod exercise;
 mod graph;
@@ -25,6 +26,7 @@ mod table;
 use crate::claim::{Directive, LessonChecker, MappedText};
 use crate::diag::Diagnostic;
 
+pub use coins::{MAX_COIN_GRID, MAX_COIN_ROW};
 pub use draw::{
     MAX_HACKENBUSH_EDGES, MAX_NIM_HEAP, MAX_NIM_HEAPS, MAX_NORTHCOTT_ROWS, MAX_NORTHCOTT_WIDTH,
     MAX_PINS,
