@@ -301,6 +301,7 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
             report,
             elapsed,
             version,
+            rechecked,
         } => {
             for d in &report.diagnostics {
                 print_diagnostic(d, format);
@@ -313,8 +314,9 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
                 );
             } else {
                 eprintln!(
-                    "{}; built in {ms:.0} ms (version {version})",
-                    report.summary()
+                    "{}; built in {ms:.0} ms (version {version}, {rechecked} lesson{} rendered)",
+                    report.summary(),
+                    if rechecked == 1 { "" } else { "s" }
                 );
             }
         }

@@ -17,12 +17,12 @@
         if (t !== version) {
           location.reload();
         } else {
-          setTimeout(poll, 300);
+          setTimeout(poll, 50);
         }
       })
       .catch(function () {
         setTimeout(poll, 1000);
       });
   }
-  setTimeout(poll, 300);
+  setTimeout(poll, 50);
 })();

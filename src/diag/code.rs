@@ -24,7 +24,8 @@ pub enum Code {
     /// arguments, a division by zero, a value outside a function's domain.
     EvaluationError,
     /// A bound was hit (`max-bits`, `max-cases`, `max-seconds`, `max-positions`, `max-table`,
-    /// the size or depth of an expression): the claim was not decided.
+    /// the size or depth of an expression): the claim was not decided. Also a source file longer
+    /// than `max-lesson-bytes`.
     BudgetExceeded,
     /// A quantified claim with too many (or infinitely many) cases to check, which no proof
     /// method covers (or an `exists` without bounds): the claim was not decided.

@@ -42,11 +42,33 @@ impl Chapter {
     }
 }
 
+/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
+/// Lessons are rendered in memory, and a page of code and math takes about forty times its
+/// source in memory, so this bound keeps one file from taking the machine's memory.
+pub const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
+
 /// Reads a file of the book into a source file named by its path relative to the book root.
-pub fn read_source(root: &Path, path: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
+/// A file longer than `max_bytes` is an error that names the limit; it is never read whole.
+pub fn read_source(
+    root: &Path,
+    path: &Path,
+    max_bytes: u64,
+) -> Result<Arc<SourceFile>, Diagnostic> {
+    use std::io::Read;
     let name = display_name(root, path);
-    let bytes = std::fs::read(path)
-        .map_err(|e| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}")))?;
+    let cannot =
+        |e: std::io::Error| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > max_bytes {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(Diagnostic::error(Code::BudgetExceeded, format!(
+            "{name} is {size} bytes long, more than the limit of {max_bytes} bytes per source file (`max-lesson-bytes`)"
+        ))
+        .help("split it into several lessons, or raise `max-lesson-bytes` in the [nimbook] table of book.toml"));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
@@ -91,27 +113,20 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 }
 
 /// The files of the source folder that are not lessons (images, downloads), to be copied into
-/// the site as they are: `(path relative to the source folder, bytes)`.
-pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {
-    let mut out = Vec::new();
-    for p in files_under(src)? {
-        let p = p.as_path();
-        if p.extension().is_some_and(|x| x == "md") {
-            continue;
-        }
-        let bytes = std::fs::read(p).map_err(|e| {
-            Diagnostic::error(Code::IoError, format!("cannot read {}: {e}", p.display()))
-        })?;
-        out.push((p.strip_prefix(src).unwrap_or(p).to_path_buf(), bytes));
-    }
-    Ok(out)
+/// the site as they are: their paths relative to the source folder.
+pub fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    Ok(files_under(src)?
+        .into_iter()
+        .filter(|p| p.extension().is_none_or(|x| x != "md"))
+        .map(|p| p.strip_prefix(src).map(Path::to_path_buf).unwrap_or(p))
+        .collect())
 }
 
 /// Finds the chapters of the book under `src`.
-pub fn chapters(root: &Path, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
+pub fn chapters(root: &Path, src: &Path, max_bytes: u64) -> Result<Vec<Chapter>, Diagnostic> {
     let summary = src.join("SUMMARY.md");
     if summary.is_file() {
-        let file = read_source(root, &summary)?;
+        let file = read_source(root, &summary, max_bytes)?;
         let chapters = parse_summary(&file)?;
         for c in &chapters {
             if let Some(p) = &c.path {

@@ -144,6 +144,8 @@ pub struct NimbookTable {
     pub max_positions: Option<u64>,
     /// The most seconds one game search may take.
     pub max_seconds: Option<u64>,
+    /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
+    pub max_lesson_bytes: Option<u64>,
     /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
     /// `"deny"`.
     pub unverified_numbers: Option<LintLevel>,
@@ -178,6 +180,13 @@ impl Config {
                 None => d,
             })
         })
+    }
+
+    /// The longest source file read, from `max-lesson-bytes` or its default.
+    pub fn max_lesson_bytes(&self) -> u64 {
+        self.nimbook
+            .max_lesson_bytes
+            .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
     }
 
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.

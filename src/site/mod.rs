@@ -14,6 +14,7 @@ pub mod directives;
 pub mod handout;
 pub mod highlight;
 pub mod html;
+pub mod live;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
@@ -97,6 +98,40 @@ pub struct Lesson {
     pub page: RenderedPage,
 }
 
+/// What checking one lesson found.
+pub(crate) struct CheckedLesson {
+    /// The rendered lesson; `None` when its file could not be read.
+    pub(crate) lesson: Option<Lesson>,
+    /// Its claims and diagnostics.
+    pub(crate) outcome: Outcome,
+}
+
+/// The claims and diagnostics of one lesson's check.
+pub(crate) struct Outcome {
+    /// Claims checked.
+    pub(crate) claims: usize,
+    /// Errors among the diagnostics.
+    pub(crate) errors: usize,
+    /// Every diagnostic of the lesson.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The lesson's page (as a URL path) and its number account; `None` when it was not read.
+    pub(crate) numbers: Option<(String, coverage::NumberCounts)>,
+}
+
+impl Outcome {
+    /// Counts this lesson into a report.
+    pub(crate) fn add_to(&self, report: &mut Report) {
+        report.lessons += 1;
+        report.claims += self.claims;
+        report.errors += self.errors;
+        report.diagnostics.extend(self.diagnostics.iter().cloned());
+        if let Some((path, numbers)) = &self.numbers {
+            report.numbers.add(*numbers);
+            report.lesson_numbers.push((path.clone(), *numbers));
+        }
+    }
+}
+
 impl Book {
     /// Loads `book.toml` and finds the chapters. A missing or malformed `book.toml` is fatal;
     /// a malformed `SUMMARY.md` is a content error in the returned report.
@@ -115,7 +150,7 @@ impl Book {
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
-        let (chapters, diags) = match book::chapters(root, &src) {
+        let (chapters, diags) = match book::chapters(root, &src, config.max_lesson_bytes()) {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
@@ -139,68 +174,93 @@ impl Book {
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
     pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
+        let (lessons, report) = self.check_each(progress);
+        (
+            lessons.into_iter().map(|(lesson, _)| lesson).collect(),
+            report,
+        )
+    }
+
+    /// [`Book::check`], keeping each lesson's own outcome (for partial rebuilds).
+    pub(crate) fn check_each(&self, progress: &Progress) -> (Vec<(Lesson, Outcome)>, Report) {
         progress.start(self.chapters.len());
-        let limits = self.config.limits();
         let results: Vec<_> = self
             .chapters
             .par_iter()
             .filter_map(|chapter| {
-                let path = chapter.path.as_ref()?;
-                let file = match book::read_source(&self.root, &self.src.join(path)) {
-                    Ok(f) => f,
-                    Err(d) => return Some(Err(d)),
-                };
-                let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker, &html::url_path(path), self.lints);
+                let checked = self.check_lesson(chapter)?;
                 progress.advance(&chapter.title);
-                let mut chapter = chapter.clone();
-                if chapter.number.is_none() && self.is_walked() {
-                    if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
-                        chapter.title = h.title.clone();
-                    }
-                }
-                Some(Ok((Lesson { chapter, page }, checker)))
+                Some(checked)
             })
             .collect();
         let mut report = Report::default();
         let mut lessons = Vec::new();
-        for r in results {
-            report.lessons += 1;
-            match r {
-                Ok((lesson, checker)) => {
-                    report.claims += checker.claims;
-                    report.numbers.add(lesson.page.numbers);
-                    if let Some(path) = &lesson.chapter.path {
-                        report
-                            .lesson_numbers
-                            .push((html::url_path(path), lesson.page.numbers));
-                    }
-                    report.errors += checker
-                        .diagnostics
-                        .iter()
-                        .filter(|d| d.level == crate::diag::Level::Error)
-                        .count();
-                    report.diagnostics.extend(checker.diagnostics);
-                    lessons.push(lesson);
-                }
-                Err(d) => {
-                    report.errors += 1;
-                    report.diagnostics.push(d);
-                }
+        for checked in results {
+            checked.outcome.add_to(&mut report);
+            if let Some(lesson) = checked.lesson {
+                lessons.push((lesson, checked.outcome));
             }
         }
-        let link_errors = self.check_links(&lessons);
+        let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);
         (lessons, report)
     }
 
+    /// Reads, checks and renders one lesson (`None` for a draft, which has no file).
+    pub(crate) fn check_lesson(&self, chapter: &Chapter) -> Option<CheckedLesson> {
+        let path = chapter.path.as_ref()?;
+        let file = match book::read_source(
+            &self.root,
+            &self.src.join(path),
+            self.config.max_lesson_bytes(),
+        ) {
+            Ok(f) => f,
+            Err(d) => {
+                return Some(CheckedLesson {
+                    lesson: None,
+                    outcome: Outcome {
+                        claims: 0,
+                        errors: 1,
+                        diagnostics: vec![d],
+                        numbers: None,
+                    },
+                })
+            }
+        };
+        let mut checker = LessonChecker::new(file, self.config.limits());
+        let page = markdown::render(&mut checker, &html::url_path(path), self.lints);
+        let mut chapter = chapter.clone();
+        if chapter.number.is_none() && self.is_walked() {
+            if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
+                chapter.title = h.title.clone();
+            }
+        }
+        let page_numbers = page.numbers;
+        Some(CheckedLesson {
+            lesson: Some(Lesson { chapter, page }),
+            outcome: Outcome {
+                claims: checker.claims,
+                errors: checker
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.level == crate::diag::Level::Error)
+                    .count(),
+                diagnostics: checker.diagnostics,
+                numbers: Some((html::url_path(path), page_numbers)),
+            },
+        })
+    }
+
     /// Every internal link must reach a lesson or a file of the source folder, and every
     /// anchor a heading of its page.
-    fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
+    pub(crate) fn check_links<'a>(
+        &self,
+        lessons: impl Iterator<Item = &'a Lesson> + Clone,
+    ) -> Vec<Diagnostic> {
         use std::collections::{HashMap, HashSet};
         let pages: HashMap<String, HashSet<&str>> = lessons
-            .iter()
+            .clone()
             .filter_map(|l| {
                 let path = html::url_path(l.chapter.path.as_ref()?);
                 Some((
@@ -239,7 +299,12 @@ impl Book {
                 };
                 if let Some(problem) = problem {
                     let file = file.get_or_insert_with(|| {
-                        book::read_source(&self.root, &self.src.join(path)).ok()
+                        book::read_source(
+                            &self.root,
+                            &self.src.join(path),
+                            self.config.max_lesson_bytes(),
+                        )
+                        .ok()
                     });
                     let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
                     if let Some(f) = file {
@@ -335,18 +400,32 @@ pub fn build(
     progress: &Progress,
     overrides: &[LintOverride],
 ) -> Result<Report, Fatal> {
-    let (book, diags) = load_with(root, overrides)?;
-    let (lessons, mut report) = book.check(progress);
-    report.errors += diags.len();
-    report.diagnostics.splice(0..0, diags);
-    if report.errors > 0 {
-        return Ok(report);
+    live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
+}
+
+/// Writes a checked book as the new content of `out`, atomically: the static files of the
+/// source folder, every page as it is rendered, the contents, the assets and the search index.
+fn write_site(
+    book: &Book,
+    lessons: &[Lesson],
+    site: &templates::SiteRenderer,
+    search: &search::SearchIndex,
+    out: &Path,
+) -> Result<(), Fatal> {
+    let staging = output::Staging::begin(out)?;
+    for rel in book::static_files(&book.src).map_err(Box::new)? {
+        staging.write(&rel, &read_static(&book.src.join(&rel))?)?;
     }
-    let out = book.output_dir(dest);
-    output::guard(&book.root, &book.src, &out)?;
-    let mut files = book::static_files(&book.src).map_err(Box::new)?;
-    files.extend(templates::render_site(&book, &lessons, report.numbers)?);
-    output::write_atomically(&out, &files)?;
-    report.output = Some(out);
-    Ok(report)
+    templates::render_site(site, lessons, search, &staging)?;
+    staging.commit()
+}
+
+/// The bytes of a static file of the source folder.
+fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
+    std::fs::read(path).map_err(|e| {
+        Box::new(Diagnostic::error(
+            Code::IoError,
+            format!("cannot read {}: {e}", path.display()),
+        ))
+    })
 }

@@ -1,7 +1,7 @@
 //! Writing the site: all or nothing.
 //!
-//! The pages are rendered into memory first, then written to a fresh sibling folder, which
-//! replaces the output folder in two renames. A failed build therefore leaves the previous site
+//! Pages are written, as they are rendered, to a fresh sibling folder ([`Staging`]), which
+//! replaces the output folder in two renames once the whole site is there. A failed build therefore leaves the previous site
 //! as it was, and a reader never sees half a site. Only a folder that nimbook made (it holds
 //! the marker file) is ever replaced, so a mistyped `build-dir` cannot delete someone's files.
 //! A single file (a handout) is written the same way: to a temporary sibling, then renamed.
@@ -82,50 +82,91 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
     Ok(())
 }
 
-/// Writes `files` (paths relative to the output folder) as the new content of `out`.
-pub fn write_atomically(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Box<Diagnostic>> {
-    let out = absolute(out);
-    let parent = out.parent().unwrap_or(Path::new("."));
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "book".into());
-    fs::create_dir_all(parent).map_err(|e| io_error("create", parent, e))?;
-    let staging = parent.join(format!(".{name}.nimbook-new-{}", std::process::id()));
-    let retired = parent.join(format!(".{name}.nimbook-old-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&staging);
-    let result = (|| {
+/// A site being written: a fresh staging folder beside the output folder, filled file by file
+/// as pages are rendered, that replaces the output folder only on [`Staging::commit`]. Dropped
+/// without a commit (an error on the way), it removes itself and the old site stays.
+pub struct Staging {
+    out: PathBuf,
+    staging: PathBuf,
+    retired: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Makes an empty staging folder for the new content of `out`.
+    pub fn begin(out: &Path) -> Result<Staging, Box<Diagnostic>> {
+        let out = absolute(out);
+        let parent = out.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "book".into());
+        fs::create_dir_all(&parent).map_err(|e| io_error("create", &parent, e))?;
+        let staging = parent.join(format!(".{name}.nimbook-new-{}", std::process::id()));
+        let retired = parent.join(format!(".{name}.nimbook-old-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&staging);
         fs::create_dir_all(&staging).map_err(|e| io_error("create", &staging, e))?;
-        for (rel, bytes) in files {
-            let path = staging.join(rel);
-            if let Some(dir) = path.parent() {
-                fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
-            }
-            fs::write(&path, bytes).map_err(|e| io_error("write", &path, e))?;
+        Ok(Staging {
+            out,
+            staging,
+            retired,
+            committed: false,
+        })
+    }
+
+    /// Writes one file (a path relative to the output folder). Safe to call from several
+    /// threads at once.
+    pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
+        let path = self.staging.join(rel);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
         }
+        fs::write(&path, bytes).map_err(|e| io_error("write", &path, e))
+    }
+
+    /// Marks the staged folder as nimbook's and puts it in place of the output folder.
+    pub fn commit(mut self) -> Result<(), Box<Diagnostic>> {
         fs::write(
-            staging.join(MARKER),
+            self.staging.join(MARKER),
             b"made by nimbook; replaced on every build\n",
         )
-        .map_err(|e| io_error("write", &staging, e))?;
-        if out.exists() {
-            fs::rename(&out, &retired).map_err(|e| io_error("replace", &out, e))?;
+        .map_err(|e| io_error("write", &self.staging, e))?;
+        if self.out.exists() {
+            fs::rename(&self.out, &self.retired).map_err(|e| io_error("replace", &self.out, e))?;
         }
-        if let Err(e) = fs::rename(&staging, &out) {
-            let _ = fs::rename(&retired, &out);
-            return Err(io_error("replace", &out, e));
+        if let Err(e) = fs::rename(&self.staging, &self.out) {
+            let _ = fs::rename(&self.retired, &self.out);
+            return Err(io_error("replace", &self.out, e));
         }
-        let _ = fs::remove_dir_all(&retired);
+        self.committed = true;
+        let _ = fs::remove_dir_all(&self.retired);
         Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_dir_all(&staging);
     }
-    result
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// Replaces one file of a built site in place with [`write_file_atomically`], or removes it
+/// (`None`). Used by `nimbook serve` to patch a site after an edit.
+pub fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), Box<Diagnostic>> {
+    let path = out.join(rel);
+    match bytes {
+        Some(bytes) => write_file_atomically(&path, bytes),
+        None => match fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error("remove", &path, e)),
+            _ => Ok(()),
+        },
+    }
 }
 
 /// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
-/// half a file (a handout).
+/// half a file (a handout, a page patched by `nimbook serve`).
 pub fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
     let dir = match file.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

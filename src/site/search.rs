@@ -76,26 +76,29 @@ pub struct Section {
 impl SearchIndex {
     /// Builds the index of the rendered lessons (those that have a page).
     pub fn build(lessons: &[Lesson]) -> SearchIndex {
+        let sections: Vec<Vec<Section>> = lessons.iter().map(lesson_sections).collect();
+        SearchIndex::assemble(lessons, &sections)
+    }
+
+    /// The index of `lessons`, each with its sections as [`lesson_sections`] cut them: a
+    /// rebuild that keeps the sections of the lessons it did not touch only cuts the new ones.
+    pub fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
         let mut index = SearchIndex::default();
-        for lesson in lessons {
+        for (lesson, cut) in lessons.iter().zip(sections) {
             let Some(out) = lesson.chapter.out_path() else {
                 continue;
             };
-            let url = url_path(&out);
             let page = index.pages.len();
             index.pages.push(PageEntry {
                 title: lesson.chapter.title.clone(),
-                url,
+                url: url_path(&out),
             });
-            for s in sections(&lesson.page.html) {
-                if s.anchor.is_empty() && s.text.is_empty() {
-                    continue;
-                }
+            for s in cut {
                 index.sections.push(SectionEntry {
                     page,
-                    heading: s.heading,
-                    anchor: s.anchor,
-                    text: s.text,
+                    heading: s.heading.clone(),
+                    anchor: s.anchor.clone(),
+                    text: s.text.clone(),
                 });
             }
         }
@@ -110,6 +113,13 @@ impl SearchIndex {
             .unwrap_or_else(|_| String::from("{\"pages\":[],\"sections\":[]}"));
         format!("window.{GLOBAL} = {json};\n")
     }
+}
+
+/// The sections of a lesson's page that go into the index: all but an empty top of the page.
+pub fn lesson_sections(lesson: &Lesson) -> Vec<Section> {
+    let mut cut = sections(&lesson.page.html);
+    cut.retain(|s| !(s.anchor.is_empty() && s.text.is_empty()));
+    cut
 }
 
 /// Elements whose content is not text a reader sees (and, below, links marked `aria-hidden`,

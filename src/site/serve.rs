@@ -4,8 +4,11 @@
 //! interface: a preview is for the author, not the network), and watches the sources — the
 //! source folder, `book.toml` and `templates/` — with `notify`. A burst of file events (an
 //! editor writes, renames and touches) is debounced into one rebuild. A rebuild goes through
-//! the same [`super::build`] as `nimbook build`, so it writes the same bytes and is just as
-//! atomic: a failed rebuild leaves the previous site in place, and the server keeps serving it.
+//! [`LiveSite`]: the first build and any change beyond lessons and static files (the summary,
+//! `book.toml`, templates) build the whole book, atomically, like `nimbook build`; an edit to
+//! lessons checks and renders only those lessons and patches the pages, contents and search
+//! index that changed (see [`super::live`]). Either way the site written is byte for byte what
+//! `nimbook build` writes, and a failed rebuild leaves the previous site in place.
 //!
 //! After every successful rebuild a version number goes up. Pages are told to reload by a tiny
 //! script that polls `/__nimbook/version`; the script is added to HTML *as it is sent*, never
@@ -21,6 +24,7 @@
 //! and checks that it still lies under the canonical output folder, which also catches
 //! symbolic links that point out of it. Anything else is a 404.
 
+use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -31,6 +35,7 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use super::html::{content_type, percent_decode};
+use super::live::LiveSite;
 use super::output::absolute;
 use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
@@ -39,7 +44,7 @@ use crate::diag::{Code, Diagnostic};
 pub const VERSION_PATH: &str = "/__nimbook/version";
 
 /// How long the sources must be quiet before a rebuild starts.
-const DEBOUNCE: Duration = Duration::from_millis(100);
+const DEBOUNCE: Duration = Duration::from_millis(40);
 
 /// The longest a stream of events may postpone a rebuild.
 const MAX_DELAY: Duration = Duration::from_secs(2);
@@ -56,6 +61,9 @@ pub enum ServeEvent {
         elapsed: Duration,
         /// The version pages now see (unchanged when the build failed).
         version: u64,
+        /// How many lessons were checked again: all of them for a whole build, only the
+        /// edited ones for a rebuild after an edit to lessons.
+        rechecked: usize,
     },
     /// A build failed before judging content (configuration or I/O); the old site stays.
     Failed(Fatal),
@@ -141,7 +149,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     }
 
     let version = Arc::new(AtomicU64::new(0));
-    rebuild(&root, &out, &version, on_event);
+    let mut live = rebuild(&root, &out, &version, on_event);
 
     {
         let out = out.clone();
@@ -177,15 +185,40 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
                 Err(e) => on_event(ServeEvent::WatchError(e.to_string())),
             }
         }
+        let mut changed: BTreeSet<PathBuf> = first.paths.into_iter().collect();
         let started = Instant::now();
         while started.elapsed() < MAX_DELAY {
             match rx.recv_timeout(DEBOUNCE) {
+                Ok(Ok(event)) if relevant(&event) => changed.extend(event.paths),
                 Ok(_) => {}
                 Err(mpsc::RecvTimeoutError::Timeout) => break,
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
             }
         }
-        rebuild(&root, &out, &version, on_event);
+        changed.retain(|p| is_source(p, &root, &src, &templates, &out));
+        let changed: Vec<PathBuf> = changed.into_iter().collect();
+        let started = Instant::now();
+        match live.as_mut().and_then(|l| l.update(&changed)) {
+            Some(Ok(update)) => {
+                let v = if update.report.errors == 0 && update.written > 0 {
+                    version.fetch_add(1, Ordering::SeqCst) + 1
+                } else {
+                    version.load(Ordering::SeqCst)
+                };
+                on_event(ServeEvent::Built {
+                    report: update.report,
+                    elapsed: started.elapsed(),
+                    version: v,
+                    rechecked: update.rechecked,
+                });
+            }
+            Some(Err(fatal)) => {
+                // The site may be partly patched: build it whole on the next change.
+                live = None;
+                on_event(ServeEvent::Failed(fatal));
+            }
+            None => live = rebuild(&root, &out, &version, on_event),
+        }
     }
 }
 
@@ -228,23 +261,35 @@ fn is_source(
         || path == root.join("book.toml")
 }
 
-fn rebuild(root: &Path, out: &Path, version: &AtomicU64, on_event: &mut dyn FnMut(ServeEvent)) {
+/// Builds the whole book; the live site, for the rebuilds that follow, when it succeeded.
+fn rebuild(
+    root: &Path,
+    out: &Path,
+    version: &AtomicU64,
+    on_event: &mut dyn FnMut(ServeEvent),
+) -> Option<LiveSite> {
     let started = Instant::now();
-    match super::build(root, Some(out), &super::Progress::none(), &[]) {
-        Ok(report) => {
+    match LiveSite::build(root, Some(out), &super::Progress::none(), &[]) {
+        Ok((live, report)) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {
                 version.fetch_add(1, Ordering::SeqCst) + 1
             } else {
                 version.load(Ordering::SeqCst)
             };
+            let rechecked = report.lessons;
             on_event(ServeEvent::Built {
                 report,
                 elapsed,
                 version: v,
+                rechecked,
             });
+            live
         }
-        Err(fatal) => on_event(ServeEvent::Failed(fatal)),
+        Err(fatal) => {
+            on_event(ServeEvent::Failed(fatal));
+            None
+        }
     }
 }
 

@@ -15,14 +15,16 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 /// The default templates and assets, by file name.
 pub const DEFAULTS: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
+    ("head.html", include_str!("../../templates/head.html")),
+    ("page.js", include_str!("../../templates/page.js")),
     ("index.html", include_str!("../../templates/index.html")),
     ("sidebar.html", include_str!("../../templates/sidebar.html")),
+    ("sidebar.js", include_str!("../../templates/sidebar.js")),
+    ("toc.html", include_str!("../../templates/toc.html")),
     ("topbar.html", include_str!("../../templates/topbar.html")),
-    ("head.html", include_str!("../../templates/head.html")),
     ("style.css", include_str!("../../templates/style.css")),
     ("math.css", include_str!("../../templates/math.css")),
     ("widget.js", include_str!("../../templates/widget.js")),
-    ("page.js", include_str!("../../templates/page.js")),
     ("exercise.js", include_str!("../../templates/exercise.js")),
     ("search.js", include_str!("../../templates/search.js")),
     ("handout.html", include_str!("../../templates/handout.html")),
@@ -87,6 +89,17 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     Ok((tera, assets))
 }
 
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cur = c.source();
+    }
+    s
+}
+
 /// The byte offset in `text` of the ` --> line:column` (1-based, columns in characters) that a
 /// Tera parse error gives.
 fn parse_error_offset(text: &str, message: &str) -> Option<usize> {
@@ -108,17 +121,6 @@ fn parse_error_offset(text: &str, message: &str) -> Option<usize> {
     Some(start + offset)
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        s.push_str(": ");
-        s.push_str(&c.to_string());
-        cur = c.source();
-    }
-    s
-}
-
 #[derive(Serialize)]
 struct BookContext<'a> {
     title: &'a str,
@@ -128,14 +130,14 @@ struct BookContext<'a> {
     direction: TextDirection,
 }
 
-#[derive(Serialize, Clone)]
+#[derive(Serialize, Clone, PartialEq)]
 struct Link {
     title: String,
     url: String,
     number: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, PartialEq)]
 struct TocEntry {
     title: String,
     url: Option<String>,
@@ -152,134 +154,255 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
-/// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
-pub fn render_site(
-    book: &Book,
-    lessons: &[Lesson],
+/// Everything a page of the site is rendered from: the templates, the book's context and the
+/// table of contents. Made once per build; each page is then rendered on its own, so pages can
+/// be written as they are rendered and a rebuild can render only the pages that changed.
+pub struct SiteRenderer {
+    tera: Tera,
+    assets: BTreeMap<String, String>,
+    title: String,
+    description: String,
+    authors: Vec<String>,
+    language: String,
+    direction: TextDirection,
+    entries: Vec<TocEntry>,
+    links: Vec<Option<Link>>,
+    /// The book's number account, stated on the front page.
     numbers: super::coverage::NumberCounts,
-) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
-    let (tera, assets) = load(&book.root)?;
-    let render_err = |name: &str, e: tera::Error| {
-        Box::new(Diagnostic::error(
-            Code::TemplateError,
-            format!("template {name} failed: {}", error_chain(&e)),
-        ))
-    };
-    let title = book
-        .config
-        .book
-        .title
-        .clone()
-        .unwrap_or_else(|| "nimbook".into());
-    let description = book.config.book.description.clone().unwrap_or_default();
-    let book_ctx = BookContext {
-        title: &title,
-        description: &description,
-        authors: &book.config.book.authors,
-        language: &book.config.book.language,
-        direction: book.config.book.text_direction,
-    };
-    let entries: Vec<TocEntry> = lessons
-        .iter()
-        .enumerate()
-        .map(|(i, l)| TocEntry {
-            title: l.chapter.title.clone(),
-            url: l.chapter.out_path().map(|p| url_path(&p)),
-            number: l.chapter.number.clone().unwrap_or_default(),
-            depth: l.chapter.depth,
-            part: l.chapter.part.clone(),
-            id: format!("toc-{i}"),
-            exercises: l.page.answers.len(),
+}
+
+/// The file that holds the table of contents as a script, for the sidebar of every page.
+pub const TOC_SCRIPT: &str = "toc.js";
+
+/// The table of contents as a page of its own, for readers without JavaScript.
+pub const TOC_PAGE: &str = "toc.html";
+
+/// The variable [`TOC_SCRIPT`] assigns; `sidebar.js` reads it.
+const TOC_GLOBAL: &str = "nimbookToc";
+
+fn render_err(name: &str, e: tera::Error) -> Fatal {
+    Box::new(Diagnostic::error(
+        Code::TemplateError,
+        format!("template {name} failed: {}", error_chain(&e)),
+    ))
+}
+
+impl SiteRenderer {
+    /// Loads the templates and lays out the table of contents of `lessons`.
+    pub fn new(
+        book: &Book,
+        lessons: &[Lesson],
+        numbers: super::coverage::NumberCounts,
+    ) -> Result<SiteRenderer, Fatal> {
+        let (tera, assets) = load(&book.root)?;
+        Ok(SiteRenderer {
+            tera,
+            assets,
+            title: book
+                .config
+                .book
+                .title
+                .clone()
+                .unwrap_or_else(|| "nimbook".into()),
+            description: book.config.book.description.clone().unwrap_or_default(),
+            authors: book.config.book.authors.clone(),
+            language: book.config.book.language.clone(),
+            direction: book.config.book.text_direction,
+            entries: lessons
+                .iter()
+                .enumerate()
+                .map(|(i, l)| toc_entry(i, l))
+                .collect(),
+            links: lessons.iter().map(link).collect(),
+            numbers,
         })
-        .collect();
-    // The sidebar is the same on every page but for the prefix to the site root, so it is
-    // rendered once per prefix, not once per page: a table of contents rendered per page
-    // makes the build quadratic in the number of chapters.
-    let mut sidebars: BTreeMap<String, String> = BTreeMap::new();
-    let mut files = Vec::new();
-    let links: Vec<Option<Link>> = lessons
-        .iter()
-        .map(|l| {
-            l.chapter.out_path().map(|p| Link {
-                title: l.chapter.title.clone(),
-                url: url_path(&p),
-                number: l.chapter.number.clone().unwrap_or_default(),
-            })
-        })
-        .collect();
-    let mut sidebar_for = |prefix: &str| -> Result<String, Fatal> {
-        if let Some(s) = sidebars.get(prefix) {
-            return Ok(s.clone());
+    }
+
+    fn book_context(&self) -> BookContext<'_> {
+        BookContext {
+            title: &self.title,
+            description: &self.description,
+            authors: &self.authors,
+            language: &self.language,
+            direction: self.direction,
         }
-        let mut ctx = Context::new();
-        ctx.insert("root", prefix);
-        ctx.insert("chapters", &entries);
-        let s = tera
-            .render("sidebar.html", &ctx)
-            .map_err(|e| render_err("sidebar.html", e))?;
-        sidebars.insert(prefix.to_string(), s.clone());
-        Ok(s)
-    };
-    for (i, lesson) in lessons.iter().enumerate() {
+    }
+
+    /// Takes in a lesson rendered again; says whether the table of contents changed (its title,
+    /// for a book without `SUMMARY.md`), in which case its neighbours, the contents and the
+    /// front page must be rendered again too.
+    pub fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
+        let (entry, link) = (toc_entry(i, lesson), link(lesson));
+        let changed = self.entries.get(i) != Some(&entry) || self.links.get(i) != Some(&link);
+        if let (Some(e), Some(l)) = (self.entries.get_mut(i), self.links.get_mut(i)) {
+            *e = entry;
+            *l = link;
+        }
+        changed
+    }
+
+    /// Takes in the book's number account after a rebuild; says whether it changed (then the
+    /// front page, which states it, must be rendered again).
+    pub fn set_numbers(&mut self, numbers: super::coverage::NumberCounts) -> bool {
+        std::mem::replace(&mut self.numbers, numbers) != numbers
+    }
+
+    /// The lessons whose pages show lesson `i` as their previous or next link.
+    pub fn neighbours(&self, i: usize) -> Vec<usize> {
+        let before = (0..i).rev().find(|&j| self.links[j].is_some());
+        let after = (i + 1..self.links.len()).find(|&j| self.links[j].is_some());
+        before.into_iter().chain(after).collect()
+    }
+
+    /// The page of lesson `i`: its path in the output folder and its HTML (`None` for a draft).
+    pub fn page(&self, i: usize, lesson: &Lesson) -> Result<Option<(PathBuf, String)>, Fatal> {
         let Some(out) = lesson.chapter.out_path() else {
-            continue;
+            return Ok(None);
         };
         let prefix = root_prefix(&out);
-        let prev = links[..i].iter().rev().flatten().next().cloned();
-        let next = links[i + 1..].iter().flatten().next().cloned();
+        let prev = self.links[..i].iter().rev().flatten().next();
+        let next = self.links[i + 1..].iter().flatten().next();
         let mut ctx = Context::new();
-        ctx.insert("book", &book_ctx);
+        ctx.insert("book", &self.book_context());
         ctx.insert("root", &prefix);
-        ctx.insert("sidebar", &sidebar_for(&prefix)?);
         ctx.insert("current", &format!("toc-{i}"));
+        ctx.insert("current_url", &url_path(&out));
         ctx.insert("title", &lesson.chapter.title);
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
         ctx.insert("content", &lesson.page.html);
         ctx.insert("headings", &lesson.page.headings);
         ctx.insert("prev", &prev);
         ctx.insert("next", &next);
-        let html = tera
+        let html = self
+            .tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))?;
-        files.push((out, html.into_bytes()));
+        Ok(Some((out, html)))
     }
-    // A lesson named index.md is the front page; otherwise nimbook writes one.
-    if !files.iter().any(|(p, _)| p == Path::new("index.html")) {
+
+    /// The table of contents, rendered once with links relative to the site root.
+    fn toc(&self) -> Result<String, Fatal> {
         let mut ctx = Context::new();
-        ctx.insert("book", &book_ctx);
         ctx.insert("root", "");
-        ctx.insert("sidebar", &sidebar_for("")?);
-        ctx.insert("chapters", &entries);
-        ctx.insert("first", &links.iter().flatten().next());
+        ctx.insert("chapters", &self.entries);
+        self.tera
+            .render("sidebar.html", &ctx)
+            .map_err(|e| render_err("sidebar.html", e))
+    }
+
+    /// `toc.js`, the script that holds the table of contents for `sidebar.js`: one copy for
+    /// the whole site instead of one in every page, which made the site grow with the square
+    /// of the number of chapters.
+    pub fn toc_script(&self) -> Result<String, Fatal> {
+        // A JSON string is a JavaScript string literal; serializing a `str` cannot fail.
+        let json = serde_json::to_string(&self.toc()?).unwrap_or_else(|_| "\"\"".into());
+        Ok(format!("window.{TOC_GLOBAL} = {json};\n"))
+    }
+
+    /// `toc.html`, the table of contents as a page, linked from the sidebar of every page so
+    /// that the book stays navigable with JavaScript off.
+    pub fn toc_page(&self) -> Result<String, Fatal> {
+        let mut ctx = Context::new();
+        ctx.insert("book", &self.book_context());
+        ctx.insert("root", "");
+        ctx.insert("current_url", TOC_PAGE);
+        ctx.insert("toc", &self.toc()?);
+        self.tera
+            .render("toc.html", &ctx)
+            .map_err(|e| render_err("toc.html", e))
+    }
+
+    /// The front page `index.html`, unless a lesson is the front page.
+    pub fn index_page(&self) -> Result<Option<String>, Fatal> {
+        if self.links.iter().flatten().any(|l| l.url == "index.html") {
+            return Ok(None);
+        }
+        let mut ctx = Context::new();
+        ctx.insert("book", &self.book_context());
+        ctx.insert("root", "");
+        ctx.insert("current_url", "index.html");
+        ctx.insert("chapters", &self.entries);
+        ctx.insert("first", &self.links.iter().flatten().next());
         // The front page's promise, with the figure that makes it true (or says it is not).
-        ctx.insert("verified", &numbers.verified);
-        ctx.insert("unverified", &numbers.unverified);
-        ctx.insert("exempt", &numbers.exempt);
-        let index = tera
+        ctx.insert("verified", &self.numbers.verified);
+        ctx.insert("unverified", &self.numbers.unverified);
+        ctx.insert("exempt", &self.numbers.exempt);
+        let index = self
+            .tera
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;
-        files.push((PathBuf::from("index.html"), index.into_bytes()));
+        Ok(Some(index))
     }
-    for (name, text) in assets {
-        if HANDOUT_ONLY.contains(&name.as_str()) {
-            continue;
+
+    /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
+    pub fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files = Vec::new();
+        for (name, text) in &self.assets {
+            if HANDOUT_ONLY.contains(&name.as_str()) {
+                continue;
+            }
+            files.push((PathBuf::from(name), text.clone().into_bytes()));
         }
-        files.push((PathBuf::from(name), text.into_bytes()));
+        for (name, bytes) in BINARY_ASSETS {
+            files.push((PathBuf::from(name), bytes.to_vec()));
+        }
+        files.push((
+            PathBuf::from("highlight.css"),
+            super::highlight::stylesheet().into_bytes(),
+        ));
+        files
     }
-    for (name, bytes) in BINARY_ASSETS {
-        files.push((PathBuf::from(name), bytes.to_vec()));
+}
+
+fn toc_entry(i: usize, l: &Lesson) -> TocEntry {
+    TocEntry {
+        title: l.chapter.title.clone(),
+        url: l.chapter.out_path().map(|p| url_path(&p)),
+        number: l.chapter.number.clone().unwrap_or_default(),
+        depth: l.chapter.depth,
+        part: l.chapter.part.clone(),
+        id: format!("toc-{i}"),
+        exercises: l.page.answers.len(),
     }
-    files.push((
-        PathBuf::from(super::search::FILE),
-        super::search::SearchIndex::build(lessons)
-            .to_script()
-            .into_bytes(),
-    ));
-    files.push((
-        PathBuf::from("highlight.css"),
-        super::highlight::stylesheet().into_bytes(),
-    ));
-    Ok(files)
+}
+
+fn link(l: &Lesson) -> Option<Link> {
+    l.chapter.out_path().map(|p| Link {
+        title: l.chapter.title.clone(),
+        url: url_path(&p),
+        number: l.chapter.number.clone().unwrap_or_default(),
+    })
+}
+
+/// Renders every page and asset of the site into `staging`, each page written as soon as it is
+/// rendered (in parallel), so that memory does not grow with the size of the output.
+pub fn render_site(
+    site: &SiteRenderer,
+    lessons: &[Lesson],
+    search: &super::search::SearchIndex,
+    staging: &super::output::Staging,
+) -> Result<(), Fatal> {
+    use rayon::prelude::*;
+    lessons
+        .par_iter()
+        .enumerate()
+        .try_for_each(|(i, lesson)| match site.page(i, lesson)? {
+            Some((out, html)) => staging.write(&out, html.as_bytes()),
+            None => Ok(()),
+        })?;
+    if let Some(index) = site.index_page()? {
+        staging.write(Path::new("index.html"), index.as_bytes())?;
+    }
+    staging.write(Path::new(TOC_SCRIPT), site.toc_script()?.as_bytes())?;
+    staging.write(Path::new(TOC_PAGE), site.toc_page()?.as_bytes())?;
+    for (path, bytes) in site.assets() {
+        staging.write(&path, &bytes)?;
+    }
+    staging.write(
+        Path::new(super::search::FILE),
+        search.to_script().as_bytes(),
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -595,6 +595,34 @@ for (const site of sites) {
   check(badLang.length === 0, `${name}: every page has lang and dir`, badLang.join(", "));
   check(mathChecked, `${name}: some page has MathML`);
 
+  // The sidebar: the table of contents comes from toc.js (one copy for the whole site), with
+  // the current chapter marked; without JavaScript the sidebar links to toc.html instead.
+  const lessonPage = pages.filter((f) => !["index.html", "toc.html", "404.html", "print.html"]
+    .includes(path.basename(f))).pop();
+  if (lessonPage) {
+    const url = pathToFileURL(lessonPage).href;
+    const p = await openPage(context, `${name}: sidebar`);
+    await p.page.goto(url);
+    const side = await p.page.evaluate(() => {
+      const links = [...document.querySelectorAll("#sidebar a")];
+      const here = document.querySelector('#sidebar a[aria-current="page"]');
+      return { count: links.length, here: here && here.href };
+    });
+    await p.page.goto(pathToFileURL(path.join(site, "toc.html")).href);
+    const listed = await p.page.locator("article a").count();
+    check(side.count > 0 && side.count === listed,
+      `${name}: the sidebar lists every chapter of toc.html`, `${side.count} vs ${listed}`);
+    check(side.here === url, `${name}: the sidebar marks the current chapter`, `${side.here}`);
+    finish(p);
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const q = await plain.newPage();
+    await q.goto(url);
+    const fallback = await q.locator("#sidebar a").evaluateAll((as) => as.map((a) => a.href));
+    check(fallback.length === 1 && fallback[0].endsWith("/toc.html"),
+      `${name}: without JavaScript the sidebar links to toc.html`, fallback.join(", "));
+    await plain.close();
+  }
+
   if (withWord.length === 0) {
     console.log(`note  ${name}: no page contains "${SEARCH_WORD}", so search is checked on another site`);
   } else {

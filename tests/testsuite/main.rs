@@ -34,6 +34,8 @@ mod ordinal_robust;
 mod ordinal_values;
 
 #[cfg(all(test, feature = "site"))]
+mod bad_input;
+#[cfg(all(test, feature = "site"))]
 mod coverage;
 #[cfg(all(test, feature = "site"))]
 mod diagnostics;
@@ -43,6 +45,8 @@ mod diagrams;
 mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
+#[cfg(all(test, feature = "site"))]
+mod live;
 #[cfg(all(test, feature = "site"))]
 mod serve;
 #[cfg(all(test, feature = "site"))]
