@@ -195,7 +195,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
             }
         }
-        changed.retain(|p| is_source(p, &root, &src, &templates, &out));
+        changed.retain(|p| is_source(p, &root, &src, &templates, &extra, &out));
         let changed: Vec<PathBuf> = changed.into_iter().collect();
         let started = Instant::now();
         match live.as_mut().and_then(|l| l.update(&changed)) {
