@@ -83,8 +83,13 @@ fn exercise_blocks_render_with_keys_computed_by_the_build() {
         let tag = &page[page[..at].rfind('<').expect("tag")..][..300];
         assert_eq!(attr(tag, "data-answer"), key, "{id}: {tag}");
     }
-    // The sidebar knows how many exercises the lesson has, for the progress mark.
-    assert!(page.contains("data-exercises=\"8\""), "no exercise count");
+    // The sidebar (one table of contents for the site, in toc.js) knows how many exercises the
+    // lesson has, for the progress mark.
+    let toc = std::fs::read_to_string(root.join("out/toc.js")).expect("toc.js");
+    assert!(
+        toc.contains("data-exercises=\\\"8\\\""),
+        "no exercise count"
+    );
     assert!(page.contains("exercise.js\" data-root=\"\""));
     assert!(root.join("out/exercise.js").is_file());
 }
