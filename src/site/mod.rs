@@ -1,7 +1,7 @@
 //! The site: load a book, check every lesson, render pages, write the output atomically.
 //!
 //! The stages are plain functions over plain values: [`Config`] from `book.toml`, the
-//! [`Chapter`](book::Chapter) list from `SUMMARY.md` or the source folder, one
+//! [`Chapter`] list from `SUMMARY.md` or the source folder, one
 //! [`LessonChecker`] per lesson (lessons are independent, so they run in parallel with rayon),
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.

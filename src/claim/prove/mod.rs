@@ -5,9 +5,9 @@
 //! 1. **checked**: every case is evaluated, when the ranges are bounded and hold at most
 //!    `[nimbook] max-cases` cases (the checker does this itself, before asking for a proof);
 //! 2. **proved (polynomial identity)**: both sides are polynomials in the variables and are
-//!    equal as polynomials, over all nimbers or reduced in `GF(2^(2^k))` ([`identity`]);
+//!    equal as polynomials, over all nimbers or reduced in `GF(2^(2^k))` (`identity`);
 //! 3. **proved (period p from n₀)**: the claim is about one natural number whose every
-//!    occurrence is eventually periodic, so a finite window decides it ([`periodic`]).
+//!    occurrence is eventually periodic, so a finite window decides it (`periodic`).
 //!
 //! When no method applies the claim is an error that says why each one fails and suggests a
 //! bound: a claim is never called true because some of its cases were sampled.
