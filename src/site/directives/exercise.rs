@@ -426,6 +426,9 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
     };
     let budget = checker.limits().game;
     let mut labels = Vec::new();
+    // Each option's text as a reader reads it, for its checkbox's accessible name: a label made
+    // only of MathML gives the checkbox no name in every browser.
+    let mut names = Vec::new();
     let mut correct = Vec::new();
     for (i, opt) in options.iter().enumerate() {
         let at = item_span(i);
@@ -440,13 +443,14 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
                 ),
             ));
         }
-        let (label, ok) = match (&judge, opt) {
+        let (label, name, ok) = match (&judge, opt) {
             (Judge::Class(c), Value::Game(g)) => {
                 let o = g
                     .outcome(&budget)
                     .map_err(|e| game_error(checker, &at, e))?;
                 (
                     format!("<code>{}</code>", escape(&g.to_string())),
+                    g.to_string(),
                     o == *c,
                 )
             }
@@ -457,7 +461,8 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
                     Some((holds, stmt)) => {
                         let mut inner = String::new();
                         mathml::statement(&mut inner, &stmt.stmt, None, None);
-                        (mathml::math(&inner, false, s), holds)
+                        let name = mathml::statement_text(&stmt.stmt, None, None);
+                        (mathml::math(&inner, false, &name), name, holds)
                     }
                     // The claim's own error is already reported; no second one for the directive.
                     None => return Ok(String::new()),
@@ -470,12 +475,16 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
                     Some(it) => mathml::expr(&mut inner, &it[i]),
                     None => mathml::value(&mut inner, opt),
                 }
-                (mathml::math(&inner, false, &shown), *b)
+                (mathml::math(&inner, false, &shown), shown, *b)
             }
             (Judge::Equal(v), _) => {
                 let mut inner = String::new();
                 mathml::value(&mut inner, opt);
-                (mathml::math(&inner, false, &opt.to_string()), opt == v)
+                (
+                    mathml::math(&inner, false, &opt.to_string()),
+                    opt.to_string(),
+                    opt == v,
+                )
             }
             (_, other) => {
                 return Err(error(
@@ -486,6 +495,7 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
             }
         };
         labels.push(label);
+        names.push(name);
         correct.push(ok);
     }
     let (n, id) = next_id(checker);
@@ -502,10 +512,11 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
          <form class=\"nim-exercise-form\"><fieldset><legend class=\"nim-exercise-question\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html} <span class=\"nim-choice-note\">(Select every correct option.)</span></legend><ul class=\"nim-options\">",
         key.join(",")
     );
-    for (i, label) in labels.iter().enumerate() {
+    for (i, (label, name)) in labels.iter().zip(&names).enumerate() {
         let _ = write!(
             h,
-            "<li><label><input type=\"checkbox\" value=\"{i}\"> {label}</label></li>"
+            "<li><label><input type=\"checkbox\" value=\"{i}\" aria-label=\"{}\"> {label}</label></li>",
+            escape(name)
         );
     }
     let right: Vec<&str> = labels
