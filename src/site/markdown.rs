@@ -5,11 +5,22 @@
 //! offsets become file offsets, so diagnostics point at the right column) and come back as
 //! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
 //! regular expression touches the markdown and no placeholder string is swapped in later.
+//!
+//! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`),
+//! `nim` fences are claims, `nimbook` fences are directives and `$…$` is LaTeX. In any other
+//! book the markdown means what it means to mdBook: a `nim` fence is code in the Nim language
+//! (a warning says so when its text would also read as claims, so claims never stop being checked
+//! silently), `$` is a dollar sign, and with `[output.html] mathjax-support` the MathJax
+//! delimiters `\( \)`, `\[ \]` and `$$` become MathML at build time. Both flavours get mdBook's
+//! admonitions, definition lists, footnotes gathered at the end with back-links, and hidden
+//! `# ` lines in Rust code.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 
 use super::highlight::highlight;
 use super::mathml;
@@ -40,7 +51,7 @@ pub struct InternalLink {
 }
 
 /// A lesson rendered to HTML.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct RenderedPage {
     /// The body HTML.
     pub html: String,
@@ -48,6 +59,83 @@ pub struct RenderedPage {
     pub headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
     pub links: Vec<InternalLink>,
+    /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
+    /// name.
+    pub anchors: Vec<String>,
+}
+
+/// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Flavour {
+    /// `nim` fences are claims, `nimbook` fences directives, `` `nim: …` `` spans inline claims.
+    pub claims: bool,
+    /// `$…$` and `$$…$$` are LaTeX.
+    pub dollar_math: bool,
+    /// MathJax's delimiters are LaTeX: `\( \)`, `\[ \]` and `$$`.
+    pub mathjax: bool,
+    /// Curly quotes and dashes.
+    pub smart_punctuation: bool,
+    /// `Term` / `: definition` lists.
+    pub definition_lists: bool,
+    /// `> [!NOTE]` admonitions.
+    pub admonitions: bool,
+    /// Heading ids as mdBook makes them (`A_b c` → `a_b-c`) instead of nimbook's slugs.
+    pub mdbook_ids: bool,
+    /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
+    pub hidelines: BTreeMap<String, String>,
+}
+
+impl Flavour {
+    /// A nimbook book with the default settings.
+    pub fn nimbook() -> Self {
+        Flavour {
+            claims: true,
+            dollar_math: true,
+            mathjax: false,
+            smart_punctuation: false,
+            definition_lists: true,
+            admonitions: true,
+            mdbook_ids: false,
+            hidelines: BTreeMap::new(),
+        }
+    }
+
+    /// The flavour of the book configured by `config`.
+    pub fn of(config: &super::Config) -> Self {
+        let nimbook = config.is_nimbook();
+        Flavour {
+            claims: nimbook,
+            dollar_math: nimbook,
+            mathjax: config.html.mathjax_support,
+            smart_punctuation: config.smart_punctuation(),
+            definition_lists: config.html.definition_lists.unwrap_or(true),
+            admonitions: config.html.admonitions.unwrap_or(true),
+            mdbook_ids: !nimbook,
+            hidelines: config.html.code.hidelines.clone(),
+        }
+    }
+
+    /// The pulldown-cmark extensions for this flavour.
+    pub fn options(&self) -> Options {
+        let mut o = Options::ENABLE_TABLES
+            | Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_STRIKETHROUGH
+            | Options::ENABLE_TASKLISTS
+            | Options::ENABLE_HEADING_ATTRIBUTES;
+        if self.dollar_math || self.mathjax {
+            o |= Options::ENABLE_MATH;
+        }
+        if self.smart_punctuation {
+            o |= Options::ENABLE_SMART_PUNCTUATION;
+        }
+        if self.definition_lists {
+            o |= Options::ENABLE_DEFINITION_LIST;
+        }
+        if self.admonitions {
+            o |= Options::ENABLE_GFM;
+        }
+        o
+    }
 }
 
 /// Whether a link target leaves the book (has a scheme such as `https:` or `mailto:`).
@@ -102,21 +190,18 @@ fn internal_link(
         anchor: anchor.clone(),
         span,
     });
-    let rewritten = path.strip_suffix(".md").map(|stem| format!("{stem}.html"));
+    let rewritten = path
+        .ends_with(".md")
+        .then(|| super::book::url_path(&super::book::page_path(std::path::Path::new(path))));
     rewritten.map(|p| match anchor {
         Some(a) => format!("{p}#{a}"),
         None => p,
     })
 }
 
-/// The markdown extensions nimbook enables.
+/// The markdown extensions of a nimbook book.
 pub fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_MATH
+    Flavour::nimbook().options()
 }
 
 /// Renders LaTeX math to MathML, or says why it cannot.
@@ -200,14 +285,25 @@ pub fn well_formed(markup: &str) -> String {
 }
 
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
-/// `page`), checking every claim in document order.
+/// `page`) as a nimbook book does, checking every claim in document order.
 pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
+    render_with(checker, page, &Flavour::nimbook())
+}
+
+/// Renders the lesson held by `checker` in the given flavour.
+pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -> RenderedPage {
     let mut links = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
-    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, options())
+    let mut events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
         .into_offset_iter()
         .collect();
+    if flavour.mathjax {
+        events = super::texmath::mathjax_delimiters(events, flavour.dollar_math);
+    }
+    // Footnote definitions are rendered where they stand, then moved to the end of the page.
+    let mut footnotes = super::footnotes::Footnotes::default();
+    let mut footnote_start: Option<(usize, String)> = None;
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
@@ -234,26 +330,39 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                     }
                     j += 1;
                 }
-                let html = if lang == "nim" {
+                let html = if lang == "nim" && flavour.claims {
                     let results = checker.check_block(&block);
                     claims_block(&results)
-                } else if lang == "nimbook" {
+                } else if lang == "nimbook" && flavour.claims {
                     super::blocks::render(checker, &block)
-                } else if lang.is_empty() {
-                    format!("<pre><code>{}</code></pre>\n", mathml::escape(&block.text))
                 } else {
-                    format!(
-                        "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                        mathml::escape(&lang),
-                        highlight(&block.text, &lang)
-                    )
+                    if lang == "nim" && reads_as_claims(&block.text) {
+                        checker.diagnostics.push(super::compat::warning(
+                            Diagnostic::error("this `nim` block is shown as Nim code, not checked")
+                                .at(&file, range.clone())
+                                .label("every line of it reads as a nimbook claim")
+                                .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
+                                .help("add `[nimbook]` to book.toml to check these claims"),
+                            "nim-fence-not-checked",
+                        ));
+                    }
+                    let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
+                    if lang.is_empty() {
+                        format!("<pre><code>{}</code></pre>\n", mathml::escape(&visible))
+                    } else {
+                        format!(
+                            "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
+                            mathml::escape(&lang),
+                            highlight(&visible, &lang)
+                        )
+                    }
                 };
                 out.push(Event::Html(CowStr::from(html)));
                 i = j + 1;
                 let _ = range;
                 continue;
             }
-            Event::Code(code) if code.trim_start().starts_with("nim:") => {
+            Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
                 let offset = text_offset(source, code, range);
                 let lead = code.len() - code.trim_start().len() + "nim:".len();
                 let body = &code[lead..];
@@ -266,11 +375,16 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 match render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
-                        checker.push_error(
-                            Diagnostic::error(format!("LaTeX error: {reason}"))
-                                .at(&file, range.clone())
-                                .label("this math does not parse"),
-                        );
+                        let d = Diagnostic::error(format!("LaTeX error: {reason}"))
+                            .at(&file, range.clone())
+                            .label("this math does not parse");
+                        if flavour.claims {
+                            checker.push_error(d);
+                        } else {
+                            // MathJax reads more LaTeX than the build-time renderer; an mdBook
+                            // book still builds, and says which formula is shown as code.
+                            checker.diagnostics.push(super::compat::warning(d, "latex-unsupported"));
+                        }
                         out.push(Event::Code(tex.clone()));
                     }
                 }
@@ -289,7 +403,11 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                     }
                     j += 1;
                 }
-                let base = id.as_ref().map_or_else(|| slug(&title), |s| s.to_string());
+                let base = match id {
+                    Some(s) => s.to_string(),
+                    None if flavour.mdbook_ids => mdbook_id(&title),
+                    None => slug(&title),
+                };
                 let n = ids.entry(base.clone()).or_insert(0);
                 let anchor = if *n == 0 {
                     base.clone()
@@ -332,17 +450,80 @@ pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
                 let _ = internal_link(page, dest_url, range.clone(), &mut links);
                 out.push(event.clone());
             }
+            Event::Start(Tag::BlockQuote(Some(kind))) => {
+                out.push(Event::Html(CowStr::from(admonition_start(*kind))));
+            }
+            Event::End(TagEnd::BlockQuote(Some(_))) => {
+                out.push(Event::Html(CowStr::from("</div>\n")));
+            }
+            Event::FootnoteReference(label) => {
+                out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
+            }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                footnote_start = Some((out.len(), label.to_string()));
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                if let Some((start, label)) = footnote_start.take() {
+                    let mut body = String::new();
+                    pulldown_cmark::html::push_html(&mut body, out.drain(start..));
+                    footnotes.define(&label, body);
+                }
+            }
             other => out.push(other.clone()),
         }
         i += 1;
     }
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    footnotes.finish(&mut html);
+    let anchors = super::html_ids::ids(&html);
     RenderedPage {
         html,
         headings,
         links,
+        anchors,
     }
+}
+
+/// The opening of an admonition (`> [!NOTE]`), with its title as mdBook shows it.
+fn admonition_start(kind: BlockQuoteKind) -> String {
+    let (class, title) = match kind {
+        BlockQuoteKind::Note => ("note", "Note"),
+        BlockQuoteKind::Tip => ("tip", "Tip"),
+        BlockQuoteKind::Important => ("important", "Important"),
+        BlockQuoteKind::Warning => ("warning", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "Caution"),
+    };
+    format!("<div class=\"admonition {class}\" role=\"note\">\n<p class=\"admonition-title\">{title}</p>\n")
+}
+
+/// Whether every statement of a block parses as a nimbook claim (and there is one).
+fn reads_as_claims(text: &str) -> bool {
+    use crate::claim::{check::statement_ranges, lexer::lex, parser::parse_statement, Limits};
+    let limits = Limits::default();
+    let ranges = statement_ranges(text);
+    !ranges.is_empty()
+        && ranges.iter().all(|r| {
+            lex(&text[r.clone()], &limits)
+                .is_ok_and(|toks| parse_statement(&toks, &limits, false).is_ok())
+        })
+}
+
+/// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
+/// whitespace made `-`, everything else dropped.
+pub fn mdbook_id(title: &str) -> String {
+    title
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_ascii_lowercase())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Where the text of an event begins in the file: inside its range, found by search because

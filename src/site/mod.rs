@@ -8,16 +8,24 @@
 
 pub mod blocks;
 pub mod book;
+pub mod codelines;
+pub mod compat;
 pub mod config;
 pub mod diagrams;
+pub mod footnotes;
 pub mod handout;
 pub mod highlight;
+pub mod html_ids;
+pub mod include;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
+pub mod preprocess;
 pub mod search;
 pub mod serve;
+pub mod sourcemap;
 pub mod templates;
+pub mod texmath;
 pub mod widget;
 
 use std::path::{Path, PathBuf};
@@ -80,6 +88,11 @@ pub struct Book {
     /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
     /// a few (a handout): links to any of them are valid.
     pub chapter_paths: std::collections::HashSet<String>,
+    /// Each chapter's text after the preprocessors, by source path.
+    pub sources: std::collections::HashMap<PathBuf, preprocess::Source>,
+    /// Warnings about the configuration (mdBook keys nimbook ignores, optional preprocessors
+    /// that are missing), reported with the check.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// One lesson after checking.
@@ -95,7 +108,13 @@ impl Book {
     /// a malformed `SUMMARY.md` is a content error in the returned report.
     pub fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
         let config = Config::load(root)?;
-        let src = root.join(&config.book.src);
+        let toml_path = root.join("book.toml");
+        let mut warnings = compat::warnings(
+            root,
+            &std::fs::read_to_string(&toml_path).unwrap_or_default(),
+            &book::display_name(root, &toml_path),
+        );
+        let src = config.src_dir(root);
         if !src.is_dir() {
             return Err(Box::new(
                 Diagnostic::error(format!(
@@ -109,6 +128,8 @@ impl Book {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
+        let (chapters, sources, more) = preprocess::run(root, &config, &src, chapters)?;
+        warnings.extend(more);
         let chapter_paths = chapters
             .iter()
             .filter_map(|c| c.path.as_deref().map(book::url_path))
@@ -120,6 +141,8 @@ impl Book {
                 src,
                 chapters,
                 chapter_paths,
+                sources,
+                warnings,
             },
             diags,
         ))
@@ -129,17 +152,36 @@ impl Book {
     pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
         progress.start(self.chapters.len());
         let limits = self.config.limits();
+        let flavour = markdown::Flavour::of(&self.config);
         let results: Vec<_> = self
             .chapters
             .par_iter()
-            .filter_map(|chapter| {
-                let path = chapter.path.as_ref()?;
-                let file = match book::read_source(&self.root, &self.src.join(path)) {
-                    Ok(f) => f,
-                    Err(d) => return Some(Err(d)),
+            .map(|chapter| {
+                let Some(path) = chapter.path.as_ref() else {
+                    // A draft: in the sidebar, with no page.
+                    return Ok((
+                        Lesson {
+                            chapter: chapter.clone(),
+                            page: RenderedPage::default(),
+                        },
+                        None,
+                    ));
                 };
-                let mut checker = LessonChecker::new(file, limits.clone());
-                let page = markdown::render(&mut checker, &book::url_path(path));
+                let source = match self.sources.get(path) {
+                    Some(s) => s,
+                    None => {
+                        return Err(Diagnostic::error(format!(
+                            "{} was not read",
+                            book::display_name(&self.root, &self.src.join(path))
+                        )))
+                    }
+                };
+                let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits.clone());
+                let page = markdown::render_with(&mut checker, &book::url_path(path), &flavour);
+                let own = std::mem::take(&mut checker.diagnostics);
+                let mut diagnostics = source.diagnostics.clone();
+                diagnostics.extend(own.into_iter().map(|d| source.map.relocate(&source.file, d)));
+                checker.diagnostics = diagnostics;
                 progress.advance(&chapter.title);
                 let mut chapter = chapter.clone();
                 if chapter.number.is_none() && self.is_walked() {
@@ -147,15 +189,17 @@ impl Book {
                         chapter.title = h.title.clone();
                     }
                 }
-                Some(Ok((Lesson { chapter, page }, checker)))
+                Ok((Lesson { chapter, page }, Some(checker)))
             })
             .collect();
         let mut report = Report::default();
+        report.diagnostics.extend(self.warnings.iter().cloned());
         let mut lessons = Vec::new();
         for r in results {
-            report.lessons += 1;
             match r {
-                Ok((lesson, checker)) => {
+                Ok((lesson, None)) => lessons.push(lesson),
+                Ok((lesson, Some(checker))) => {
+                    report.lessons += 1;
                     report.claims += checker.claims;
                     report.errors += checker
                         .diagnostics
@@ -166,6 +210,7 @@ impl Book {
                     lessons.push(lesson);
                 }
                 Err(d) => {
+                    report.lessons += 1;
                     report.errors += 1;
                     report.diagnostics.push(d);
                 }
@@ -178,54 +223,59 @@ impl Book {
     }
 
     /// Every internal link must reach a lesson or a file of the source folder, and every
-    /// anchor a heading of its page.
+    /// anchor an `id` of its page (a heading, a footnote, a raw `<a id>`). Links that climb out
+    /// of the book (`../std/…`) are the reader's to follow, as in mdBook.
     fn check_links(&self, lessons: &[Lesson]) -> Vec<Diagnostic> {
         use std::collections::{HashMap, HashSet};
         let pages: HashMap<String, HashSet<&str>> = lessons
             .iter()
             .filter_map(|l| {
                 let path = book::url_path(l.chapter.path.as_ref()?);
-                Some((
-                    path,
-                    l.page.headings.iter().map(|h| h.id.as_str()).collect(),
-                ))
+                Some((path, l.page.anchors.iter().map(String::as_str).collect()))
             })
             .collect();
         // Every chapter of the book is a valid target, even one that was not rendered this time
-        // (a handout of a few chapters); anchors are checked on the pages that were.
+        // (a handout of a few chapters); anchors are checked on the pages that were. A page is
+        // named by its source (`a/README.md`) or by its output (`a/index.html`, `a/`).
         let chapters = &self.chapter_paths;
+        let by_page: HashMap<String, &String> = chapters
+            .iter()
+            .map(|c| (book::url_path(&book::page_path(std::path::Path::new(c))), c))
+            .collect();
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
                 continue;
             };
-            let mut file = None;
             for link in &lesson.page.links {
-                // A link may name a lesson's page (`a.html`) instead of its source (`a.md`).
-                let target = match link.target.strip_suffix(".html") {
-                    Some(stem) if chapters.contains(&format!("{stem}.md")) => format!("{stem}.md"),
-                    _ => link.target.clone(),
+                if link.target.starts_with("../") {
+                    continue;
+                }
+                let page = if link.target.is_empty() || link.target.ends_with('/') {
+                    format!("{}index.html", link.target)
+                } else {
+                    link.target.clone()
                 };
+                let target = by_page.get(&page).map_or(link.target.clone(), |c| (*c).clone());
                 let problem = match pages.get(&target) {
                     Some(ids) => match &link.anchor {
                         Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
-                            Some(format!("no heading `#{a}` in {}", link.target))
+                            Some(format!("no heading or anchor `#{a}` in {}", link.target))
                         }
                         _ => None,
                     },
                     None if chapters.contains(&target) => None,
-                    None if target.ends_with(".md") || !self.src.join(&target).is_file() => Some(
+                    None if target.ends_with(".md") || !self.src.join(&target).exists() => Some(
                         format!("{} is not a page or file of this book", link.target),
                     ),
                     None => None,
                 };
                 if let Some(problem) = problem {
-                    let file = file.get_or_insert_with(|| {
-                        book::read_source(&self.root, &self.src.join(path)).ok()
-                    });
                     let mut d = Diagnostic::error("broken link").label(problem);
-                    if let Some(f) = file {
-                        d = d.at(f, link.span.clone());
+                    if let Some(source) = self.sources.get(path) {
+                        d = source
+                            .map
+                            .relocate(&source.file, d.at(&source.file, link.span.clone()));
                     }
                     out.push(d);
                 }
