@@ -162,6 +162,14 @@ pub fn support(path: &str) -> Option<Support> {
 }
 
 fn matches(pattern: &str, path: &str) -> bool {
+    // The names of redirects and hidelines languages may hold dots of their own.
+    if let Some(table) = pattern.strip_suffix(".*") {
+        if !table.contains('*') {
+            return path
+                .strip_prefix(table)
+                .is_some_and(|rest| rest.starts_with('.') && rest.len() > 1);
+        }
+    }
     let p: Vec<&str> = pattern.split('.').collect();
     let k: Vec<&str> = path.split('.').collect();
     p.len() == k.len() && p.iter().zip(&k).all(|(a, b)| *a == "*" || a == b)

@@ -20,6 +20,7 @@ pub mod include;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
+pub mod pages;
 pub mod preprocess;
 pub mod search;
 pub mod serve;

@@ -75,7 +75,7 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     Ok((tera, assets))
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();
     let mut cur = e.source();
     while let Some(c) = cur {
@@ -87,7 +87,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 }
 
 #[derive(Serialize)]
-struct BookContext<'a> {
+pub(crate) struct BookContext<'a> {
     title: &'a str,
     description: &'a str,
     authors: &'a [String],
@@ -102,12 +102,13 @@ struct Link {
 }
 
 #[derive(Serialize)]
-struct TocEntry {
+pub(crate) struct TocEntry {
     title: String,
     url: Option<String>,
     number: String,
     depth: usize,
     part: Option<String>,
+    separator: bool,
     id: String,
 }
 
@@ -151,9 +152,14 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         .map(|(i, l)| TocEntry {
             title: l.chapter.title.clone(),
             url: l.chapter.out_path().map(|p| url_of(&p)),
-            number: l.chapter.number.clone().unwrap_or_default(),
+            number: if book.config.html.no_section_label {
+                String::new()
+            } else {
+                l.chapter.number.clone().unwrap_or_default()
+            },
             depth: l.chapter.depth,
             part: l.chapter.part.clone(),
+            separator: l.chapter.separator,
             id: format!("toc-{i}"),
         })
         .collect();
@@ -162,6 +168,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
     // makes the build quadratic in the number of chapters.
     let mut sidebars: BTreeMap<String, String> = BTreeMap::new();
     let mut files = Vec::new();
+    let extra = super::pages::extra_assets(book, &mut files)?;
     let links: Vec<Option<Link>> = lessons
         .iter()
         .map(|l| {
@@ -197,7 +204,15 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         ctx.insert("root", &prefix);
         ctx.insert("sidebar", &sidebar_for(&prefix)?);
         ctx.insert("current", &format!("toc-{i}"));
-        ctx.insert("title", &lesson.chapter.title);
+        ctx.insert("extra", &extra);
+        ctx.insert(
+            "title",
+            lesson
+                .chapter
+                .page_title
+                .as_ref()
+                .unwrap_or(&lesson.chapter.title),
+        );
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
         ctx.insert("content", &lesson.page.html);
         ctx.insert("headings", &lesson.page.headings);
@@ -216,11 +231,19 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         ctx.insert("sidebar", &sidebar_for("")?);
         ctx.insert("chapters", &entries);
         ctx.insert("first", &links.iter().flatten().next());
+        ctx.insert("extra", &extra);
         let index = tera
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;
         files.push((PathBuf::from("index.html"), index.into_bytes()));
     }
+    let mut extra_pages = super::pages::Pages {
+        book,
+        tera: &tera,
+        book_ctx: &book_ctx,
+        extra: &extra,
+    };
+    files.extend(extra_pages.render(lessons, &mut sidebar_for)?);
     for (name, text) in assets {
         if HANDOUT_ONLY.contains(&name.as_str()) {
             continue;
