@@ -170,13 +170,13 @@ fn preprocessors_that_fail_hang_or_answer_nonsense_stop_the_build_and_name_thems
     for (body, expected) in [
         ("sys.stderr.write('boom\\n'); sys.exit(3)\n", "preprocessor `pp` failed (exit status 3)"),
         ("print('not json')\n", "preprocessor `pp` did not answer with a book"),
-        ("import time; time.sleep(30)\n", "preprocessor `pp` did not finish within 1 s"),
+        ("import time; time.sleep(60)\n", "preprocessor `pp` did not finish within 4 s"),
     ] {
         let book = common::copy_fixture("mixed");
         let toml = read(&book.path().join("book.toml"));
         std::fs::write(
             book.path().join("book.toml"),
-            toml.replace("max-bits = 256", "max-bits = 256\npreprocessor-seconds = 1"),
+            toml.replace("max-bits = 256", "max-bits = 256\npreprocessor-seconds = 4"),
         )
         .expect("write");
         with_preprocessor(book.path(), &format!("{PREAMBLE}{body}"), "");
