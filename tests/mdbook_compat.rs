@@ -35,8 +35,13 @@ fn claims_and_mdbook_features_build_together() {
     assert!(game.contains("class=\"admonition note\""));
     assert!(game.contains("<dl>") && game.contains("<dd>"));
     assert!(game.contains("“smart” – and"), "smart punctuation");
-    let footnotes = game.find("<ol class=\"footnote-definition\">").expect("footnotes");
-    assert!(footnotes > game.find("raw-anchor").expect("anchor"), "footnotes at the end");
+    let footnotes = game
+        .find("<ol class=\"footnote-definition\">")
+        .expect("footnotes");
+    assert!(
+        footnotes > game.find("raw-anchor").expect("anchor"),
+        "footnotes at the end"
+    );
     assert!(game.contains("href=\"#fr-why-1\""), "back-link");
     assert!(game.contains("nim-claim holds"));
     let sums = read(&out.join("games/sums.html"));
@@ -48,8 +53,17 @@ fn claims_and_mdbook_features_build_together() {
     let sidebar_draft = index.contains("<span class=\"draft\">Not written yet</span>");
     assert!(sidebar_draft && index.contains("class=\"spacer\""));
     assert!(index.contains("depth-3"));
-    assert!(index.contains("The nim game"), "backticks dropped from the summary title");
-    for page in ["404.html", "print.html", "toc.html", "old/nim.html", "notes.html"] {
+    assert!(
+        index.contains("The nim game"),
+        "backticks dropped from the summary title"
+    );
+    for page in [
+        "404.html",
+        "print.html",
+        "toc.html",
+        "old/nim.html",
+        "notes.html",
+    ] {
         assert!(out.join(page).is_file(), "{page}");
     }
     assert!(read(&out.join("old/nim.html")).contains("URL=../games/nim.html"));
@@ -74,7 +88,11 @@ fn a_missing_include_is_located() {
     let report = check(book.path(), &Progress::none()).expect("check");
     let e = errors(&report);
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].contains("cannot include nothing.rs: no such file"), "{}", e[0]);
+    assert!(
+        e[0].contains("cannot include nothing.rs: no such file"),
+        "{}",
+        e[0]
+    );
     assert!(e[0].contains("src/games/deepest.md:3:1"), "{}", e[0]);
 }
 
@@ -140,7 +158,11 @@ print(json.dumps(book))
     );
     with_preprocessor(book.path(), &script, "setting = 7\n");
     let page = book.path().join("src/games/sums.md");
-    std::fs::write(&page, read(&page).replace("`nim: 5 + 11`", "`nim: 5 + 11 = 4`")).expect("write");
+    std::fs::write(
+        &page,
+        read(&page).replace("`nim: 5 + 11`", "`nim: 5 + 11 = 4`"),
+    )
+    .expect("write");
     let report = check(book.path(), &Progress::none()).expect("check");
     let e = errors(&report);
     assert_eq!(e.len(), 1, "{e:?}");
@@ -155,7 +177,11 @@ print(json.dumps(book))
     );
     // The claim the preprocessor wrote was checked (3 + 1 from the first test's count, and
     // `2 * 2 = 3` holds: 2 ⊗ 2 = 3).
-    std::fs::write(&page, read(&page).replace("`nim: 5 + 11 = 4`", "`nim: 5 + 11`")).expect("write");
+    std::fs::write(
+        &page,
+        read(&page).replace("`nim: 5 + 11 = 4`", "`nim: 5 + 11`"),
+    )
+    .expect("write");
     let report = build(book.path(), None, &Progress::none()).expect("build");
     assert_eq!(errors(&report), Vec::<String>::new());
     assert_eq!(report.summary(), "checked 4 claims in 6 lessons: all hold");
@@ -168,9 +194,18 @@ fn preprocessors_that_fail_hang_or_answer_nonsense_stop_the_build_and_name_thems
         return;
     }
     for (body, expected) in [
-        ("sys.stderr.write('boom\\n'); sys.exit(3)\n", "preprocessor `pp` failed (exit status 3)"),
-        ("print('not json')\n", "preprocessor `pp` did not answer with a book"),
-        ("import time; time.sleep(60)\n", "preprocessor `pp` did not finish within 4 s"),
+        (
+            "sys.stderr.write('boom\\n'); sys.exit(3)\n",
+            "preprocessor `pp` failed (exit status 3)",
+        ),
+        (
+            "print('not json')\n",
+            "preprocessor `pp` did not answer with a book",
+        ),
+        (
+            "import time; time.sleep(60)\n",
+            "preprocessor `pp` did not finish within 4 s",
+        ),
     ] {
         let book = common::copy_fixture("mixed");
         let toml = read(&book.path().join("book.toml"));
@@ -200,10 +235,9 @@ fn a_preprocessor_for_another_renderer_and_a_missing_optional_one_are_skipped() 
     .expect("write");
     let report = check(book.path(), &Progress::none()).expect("check");
     assert_eq!(errors(&report), Vec::<String>::new());
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.message.contains("optional preprocessor `gone` was not run")));
+    assert!(report.diagnostics.iter().any(|d| d
+        .message
+        .contains("optional preprocessor `gone` was not run")));
 }
 
 #[test]
@@ -212,11 +246,7 @@ fn a_nim_language_book_builds_and_claims_never_stop_silently() {
     let root = tmp.path();
     std::fs::create_dir_all(root.join("src")).expect("mkdir");
     std::fs::write(root.join("book.toml"), "[book]\ntitle = \"Nim\"\n").expect("write");
-    std::fs::write(
-        root.join("src/SUMMARY.md"),
-        "[Intro](intro.md)\n",
-    )
-    .expect("write");
+    std::fs::write(root.join("src/SUMMARY.md"), "[Intro](intro.md)\n").expect("write");
     std::fs::write(
         root.join("src/intro.md"),
         "# Nim\n\nSet `$HOME/.nimble/bin` in `$PATH`.\n\n```nim\nproc hello(name: string) =\n  echo \"Hello, \", name\n```\n\n```nim\n6 * 13 = 15\n```\n",
@@ -233,7 +263,10 @@ fn a_nim_language_book_builds_and_claims_never_stop_silently() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(warnings[0].contains("src/intro.md:10:1"), "{}", warnings[0]);
     let html = read(&root.join("book/intro.html"));
-    assert!(html.contains("<code>$HOME/.nimble/bin</code>"), "no LaTeX in an mdBook book");
+    assert!(
+        html.contains("<code>$HOME/.nimble/bin</code>"),
+        "no LaTeX in an mdBook book"
+    );
     assert!(html.contains("language-nim"));
     assert!(!html.contains("nim-claim"));
 }

@@ -96,7 +96,10 @@ fn visible_text(html: &str, start: &str, end: &str) -> String {
             continue;
         }
         let self_closing = tag.ends_with('/')
-            || matches!(name.as_str(), "br" | "img" | "hr" | "input" | "meta" | "link" | "wbr");
+            || matches!(
+                name.as_str(),
+                "br" | "img" | "hr" | "input" | "meta" | "link" | "wbr"
+            );
         let hidden = matches!(name.as_str(), "script" | "style" | "svg" | "annotation")
             || tag.contains("class=\"boring\"")
             || tag.contains("class=\"anchor\"")
@@ -108,8 +111,26 @@ fn visible_text(html: &str, start: &str, end: &str) -> String {
         }
         let block = matches!(
             name.as_str(),
-            "br" | "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "pre" | "div" | "tr"
-                | "td" | "th" | "dt" | "dd" | "blockquote" | "hr" | "table" | "ul" | "ol"
+            "br" | "p"
+                | "h1"
+                | "h2"
+                | "h3"
+                | "h4"
+                | "h5"
+                | "h6"
+                | "li"
+                | "pre"
+                | "div"
+                | "tr"
+                | "td"
+                | "th"
+                | "dt"
+                | "dd"
+                | "blockquote"
+                | "hr"
+                | "table"
+                | "ul"
+                | "ol"
         );
         if block && skip.is_empty() {
             text.push(' ');
@@ -208,9 +229,15 @@ fn compare(name: &str, sub: &str, floor: f64, mean_floor: f64) {
         eprintln!("  {s:.4} {p}");
     }
     for (s, p) in &figures {
-        assert!(*s >= floor, "{name}/{p}: text similarity {s:.4} is below {floor}");
+        assert!(
+            *s >= floor,
+            "{name}/{p}: text similarity {s:.4} is below {floor}"
+        );
     }
-    assert!(mean >= mean_floor, "{name}: mean similarity {mean:.4} is below {mean_floor}");
+    assert!(
+        mean >= mean_floor,
+        "{name}: mean similarity {mean:.4} is below {mean_floor}"
+    );
 }
 
 #[test]
@@ -226,5 +253,8 @@ fn rust_by_example_builds_unchanged() {
 #[test]
 fn visible_text_leaves_out_hidden_lines_and_marks() {
     let html = "<main><h1 id=\"a\"><a class=\"header\" href=\"#a\">Title</a></h1><pre><code><span class=\"boring\">fn main() {\n</span>let x = 1;</code></pre><script>var x;</script><p>A &amp; B</p></main>";
-    assert_eq!(visible_text(html, "<main>", "</main>"), "Title let x = 1; A & B");
+    assert_eq!(
+        visible_text(html, "<main>", "</main>"),
+        "Title let x = 1; A & B"
+    );
 }

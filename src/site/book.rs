@@ -344,12 +344,18 @@ mod tests {
 
     #[test]
     fn readme_is_its_folders_index_page() {
-        assert_eq!(page_path(Path::new("README.md")), PathBuf::from("index.html"));
+        assert_eq!(
+            page_path(Path::new("README.md")),
+            PathBuf::from("index.html")
+        );
         assert_eq!(
             page_path(Path::new("cli/README.md")),
             PathBuf::from("cli/index.html")
         );
-        assert_eq!(page_path(Path::new("cli/a.md")), PathBuf::from("cli/a.html"));
+        assert_eq!(
+            page_path(Path::new("cli/a.md")),
+            PathBuf::from("cli/a.html")
+        );
     }
 
     #[test]

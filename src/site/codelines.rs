@@ -42,7 +42,8 @@ mod tests {
 
     #[test]
     fn rustdoc_hidden_lines() {
-        let code = "# fn main() {\n#[derive(Debug)]\nstruct A;\n    # let hidden = 1;\n##[keep]\n#\n# }\n";
+        let code =
+            "# fn main() {\n#[derive(Debug)]\nstruct A;\n    # let hidden = 1;\n##[keep]\n#\n# }\n";
         assert_eq!(
             visible(code, "rust", &BTreeMap::new()),
             "#[derive(Debug)]\nstruct A;\n#[keep]\n"
@@ -53,6 +54,9 @@ mod tests {
     #[test]
     fn configured_prefix() {
         let h = BTreeMap::from([("python".to_string(), "~".to_string())]);
-        assert_eq!(visible("~import os\nprint(1)\n", "python", &h), "print(1)\n");
+        assert_eq!(
+            visible("~import os\nprint(1)\n", "python", &h),
+            "print(1)\n"
+        );
     }
 }

@@ -156,9 +156,7 @@ pub const KEYS: &[(&str, Support)] = &[
 
 /// What nimbook does with the key at `path` (dotted), or `None` if mdBook 0.5 has no such key.
 pub fn support(path: &str) -> Option<Support> {
-    KEYS.iter()
-        .find(|(k, _)| matches(k, path))
-        .map(|&(_, s)| s)
+    KEYS.iter().find(|(k, _)| matches(k, path)).map(|&(_, s)| s)
 }
 
 fn matches(pattern: &str, path: &str) -> bool {
@@ -195,9 +193,12 @@ pub fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
         names.sort();
         for n in names {
             out.push(
-                warning(Diagnostic::error(format!("theme/{n} is not used")), "mdbook-theme")
-                    .note(NO_THEME)
-                    .help("to change the page layout, override the templates in `templates/`"),
+                warning(
+                    Diagnostic::error(format!("theme/{n} is not used")),
+                    "mdbook-theme",
+                )
+                .note(NO_THEME)
+                .help("to change the page layout, override the templates in `templates/`"),
             );
         }
     }
@@ -219,28 +220,36 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
         let span = locate(&file.text, &path);
         match support(&path) {
             Some(Support::Works) => {}
-            Some(Support::WorksUnless(bad, why)) => {
-                if value.to_string().trim_matches('"') == bad {
-                    out.push(
-                        warning(Diagnostic::error(format!("`{path} = {value}` has no effect in nimbook")), "mdbook-key-ignored")
-                            .at(file, span)
-                            .note(why),
-                    );
-                }
+            Some(Support::WorksUnless(bad, why)) if value.to_string().trim_matches('"') == bad => {
+                out.push(
+                    warning(
+                        Diagnostic::error(format!("`{path} = {value}` has no effect in nimbook")),
+                        "mdbook-key-ignored",
+                    )
+                    .at(file, span)
+                    .note(why),
+                );
             }
+            Some(Support::WorksUnless(..)) => {}
             Some(Support::Ignored(why)) => {
                 out.push(
-                    warning(Diagnostic::error(format!("`{path}` is ignored by nimbook")), "mdbook-key-ignored")
-                        .at(file, span)
-                        .note(why),
+                    warning(
+                        Diagnostic::error(format!("`{path}` is ignored by nimbook")),
+                        "mdbook-key-ignored",
+                    )
+                    .at(file, span)
+                    .note(why),
                 );
                 continue;
             }
             None if path.starts_with("output.html.") => {
                 out.push(
-                    warning(Diagnostic::error(format!("`{path}` is not a key of mdBook 0.5")), "mdbook-key-unknown")
-                        .at(file, span)
-                        .note("nimbook ignores it"),
+                    warning(
+                        Diagnostic::error(format!("`{path}` is not a key of mdBook 0.5")),
+                        "mdbook-key-unknown",
+                    )
+                    .at(file, span)
+                    .note("nimbook ignores it"),
                 );
                 continue;
             }

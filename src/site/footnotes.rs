@@ -28,7 +28,11 @@ impl Footnotes {
         }
         let k = self.cited.entry(label.to_string()).or_insert(0);
         *k += 1;
-        let n = self.order.iter().position(|l| l == label).map_or(0, |i| i + 1);
+        let n = self
+            .order
+            .iter()
+            .position(|l| l == label)
+            .map_or(0, |i| i + 1);
         let id = id(label);
         format!("<sup class=\"footnote-reference\" id=\"fr-{id}-{k}\"><a href=\"#footnote-{id}\">{n}</a></sup>")
     }

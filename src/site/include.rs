@@ -236,7 +236,9 @@ fn next_link(text: &str, mut from: usize) -> Option<Link<'_>> {
                 let (path, part) = if kind == FileKind::Playground {
                     (file_arg, Part::Lines(0, None))
                 } else {
-                    let (p, spec) = file_arg.split_once(':').map_or((file_arg, None), |(p, s)| (p, Some(s)));
+                    let (p, spec) = file_arg
+                        .split_once(':')
+                        .map_or((file_arg, None), |(p, s)| (p, Some(s)));
                     (p, part(spec))
                 };
                 LinkKind::File {
@@ -248,10 +250,7 @@ fn next_link(text: &str, mut from: usize) -> Option<Link<'_>> {
             }
             _ => continue,
         };
-        return Some(Link {
-            span: i..end,
-            kind,
-        });
+        return Some(Link { span: i..end, kind });
     }
     None
 }
@@ -413,7 +412,8 @@ mod tests {
         (e.text, diags, e.title)
     }
 
-    const CODE: &str = "fn main() {\n    // ANCHOR: body\n    let x = 1;\n    // ANCHOR_END: body\n}\n";
+    const CODE: &str =
+        "fn main() {\n    // ANCHOR: body\n    let x = 1;\n    // ANCHOR_END: body\n}\n";
 
     #[test]
     fn whole_file_ranges_and_anchors() {
@@ -431,12 +431,19 @@ mod tests {
             "# fn main() {\n    let x = 1;\n# }"
         );
         assert_eq!(
-            run("x {{#playground a.rs editable}} y", &[("a.rs", "fn f() {}\n")]).0,
+            run(
+                "x {{#playground a.rs editable}} y",
+                &[("a.rs", "fn f() {}\n")]
+            )
+            .0,
             "x ```rust,editable\nfn f() {}\n```\n y"
         );
         assert_eq!(run("\\{{#include a.rs}}", &f).0, "{{#include a.rs}}");
         let (text, _, title) = run("{{#title The Title}}# H", &f);
-        assert_eq!((text.as_str(), title.as_deref()), ("# H", Some("The Title")));
+        assert_eq!(
+            (text.as_str(), title.as_deref()),
+            ("# H", Some("The Title"))
+        );
     }
 
     #[test]
@@ -461,7 +468,10 @@ mod tests {
         assert_eq!(run("{{#include sub/b.md}}", &f).0, "B C");
         let (_, d, _) = run("{{#include loop.md}}", &f);
         assert_eq!(d.len(), 1, "{d:?}");
-        assert!(d[0].starts_with("loop.md:1:1: includes nested more than 10"), "{d:?}");
+        assert!(
+            d[0].starts_with("loop.md:1:1: includes nested more than 10"),
+            "{d:?}"
+        );
     }
 
     #[test]
@@ -472,7 +482,10 @@ mod tests {
         let page = SourceFile::new("page.md", "# T\n{{#include c.txt:2}}\n");
         let e = expand(root, &page.text, &SourceMap::identity(&page), root);
         let at = e.text.find("6 * 13").unwrap_or(0);
-        let (file, span) = e.map.locate(at..at + 6).unwrap_or((Arc::clone(&page), 0..0));
+        let (file, span) = e
+            .map
+            .locate(at..at + 6)
+            .unwrap_or((Arc::clone(&page), 0..0));
         assert_eq!(file.name, "c.txt");
         assert_eq!(file.line_col(span.start), (2, 5));
     }

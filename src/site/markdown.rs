@@ -383,7 +383,9 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                         } else {
                             // MathJax reads more LaTeX than the build-time renderer; an mdBook
                             // book still builds, and says which formula is shown as code.
-                            checker.diagnostics.push(super::compat::warning(d, "latex-unsupported"));
+                            checker
+                                .diagnostics
+                                .push(super::compat::warning(d, "latex-unsupported"));
                         }
                         out.push(Event::Code(tex.clone()));
                     }

@@ -129,7 +129,11 @@ impl Book {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
-        let (chapters, sources, more) = preprocess::run(root, &config, &src, chapters)?;
+        let preprocess::Prepared {
+            chapters,
+            sources,
+            warnings: more,
+        } = preprocess::run(root, &config, &src, chapters)?;
         warnings.extend(more);
         let chapter_paths = chapters
             .iter()
@@ -177,11 +181,15 @@ impl Book {
                         )))
                     }
                 };
-                let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits.clone());
+                let mut checker =
+                    LessonChecker::new(std::sync::Arc::clone(&source.file), limits.clone());
                 let page = markdown::render_with(&mut checker, &book::url_path(path), &flavour);
                 let own = std::mem::take(&mut checker.diagnostics);
                 let mut diagnostics = source.diagnostics.clone();
-                diagnostics.extend(own.into_iter().map(|d| source.map.relocate(&source.file, d)));
+                diagnostics.extend(
+                    own.into_iter()
+                        .map(|d| source.map.relocate(&source.file, d)),
+                );
                 checker.diagnostics = diagnostics;
                 progress.advance(&chapter.title);
                 let mut chapter = chapter.clone();
@@ -257,7 +265,9 @@ impl Book {
                 } else {
                     link.target.clone()
                 };
-                let target = by_page.get(&page).map_or(link.target.clone(), |c| (*c).clone());
+                let target = by_page
+                    .get(&page)
+                    .map_or(link.target.clone(), |c| (*c).clone());
                 let problem = match pages.get(&target) {
                     Some(ids) => match &link.anchor {
                         Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {

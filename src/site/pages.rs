@@ -21,10 +21,16 @@ pub(crate) struct Extra {
 
 /// Copies `additional-css` and `additional-js` into `files`, at the same paths as in the
 /// book root (where mdBook puts them), and returns their URLs.
-pub(crate) fn extra_assets(book: &Book, files: &mut Vec<(PathBuf, Vec<u8>)>) -> Result<Extra, Fatal> {
+pub(crate) fn extra_assets(
+    book: &Book,
+    files: &mut Vec<(PathBuf, Vec<u8>)>,
+) -> Result<Extra, Fatal> {
     let mut extra = Extra::default();
     let html = &book.config.html;
-    for (list, urls) in [(&html.additional_css, &mut extra.css), (&html.additional_js, &mut extra.js)] {
+    for (list, urls) in [
+        (&html.additional_css, &mut extra.css),
+        (&html.additional_js, &mut extra.js),
+    ] {
         for p in list {
             let from = book.root.join(p);
             let bytes = std::fs::read(&from).map_err(|e| {
@@ -33,7 +39,9 @@ pub(crate) fn extra_assets(book: &Book, files: &mut Vec<(PathBuf, Vec<u8>)>) -> 
                         "cannot read {}, named in [output.html] of book.toml: {e}",
                         super::book::display_name(&book.root, &from)
                     ))
-                    .help("paths in additional-css and additional-js are relative to the book root"),
+                    .help(
+                        "paths in additional-css and additional-js are relative to the book root",
+                    ),
                 )
             })?;
             let url = super::book::url_path(p);
@@ -82,7 +90,12 @@ impl Pages<'_> {
         self.tera
             .render("page.html", &ctx)
             .map(String::into_bytes)
-            .map_err(|e| Box::new(Diagnostic::error(format!("template page.html failed: {}", error_chain(&e)))))
+            .map_err(|e| {
+                Box::new(Diagnostic::error(format!(
+                    "template page.html failed: {}",
+                    error_chain(&e)
+                )))
+            })
     }
 
     /// Renders the extra pages into `(path, bytes)`.
@@ -95,7 +108,11 @@ impl Pages<'_> {
         let mut files = Vec::new();
         // 404.html is served for any missing URL, so its links start from the site URL.
         let site_url = html.site_url.clone().unwrap_or_else(|| "/".into());
-        let site_url = if site_url.ends_with('/') { site_url } else { format!("{site_url}/") };
+        let site_url = if site_url.ends_with('/') {
+            site_url
+        } else {
+            format!("{site_url}/")
+        };
         let input = html.input_404.clone().unwrap_or_else(|| "404.md".into());
         let body = match self.book.sources.get(Path::new(&input)) {
             Some(_) => lessons
@@ -108,7 +125,10 @@ impl Pages<'_> {
             Some(b) => b,
             None => self.not_found_page(&input)?,
         };
-        files.push((PathBuf::from("404.html"), self.page(&site_url, "Page not found", &body, sidebar)?));
+        files.push((
+            PathBuf::from("404.html"),
+            self.page(&site_url, "Page not found", &body, sidebar)?,
+        ));
         if html.print.enable {
             let mut all = String::new();
             for l in lessons.iter().filter(|l| l.chapter.path.is_some()) {
@@ -116,7 +136,10 @@ impl Pages<'_> {
                 all.push_str(&l.page.html);
                 all.push_str("</section>\n");
             }
-            files.push((PathBuf::from("print.html"), self.page("", "Print", &all, sidebar)?));
+            files.push((
+                PathBuf::from("print.html"),
+                self.page("", "Print", &all, sidebar)?,
+            ));
         }
         let toc = sidebar("")?;
         files.push((

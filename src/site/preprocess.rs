@@ -68,13 +68,21 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
         names.insert("index".into());
     }
     // Edges a → b: a runs before b.
-    let mut after: BTreeMap<&str, BTreeSet<&str>> = names.iter().map(|n| (n.as_str(), BTreeSet::new())).collect();
+    let mut after: BTreeMap<&str, BTreeSet<&str>> = names
+        .iter()
+        .map(|n| (n.as_str(), BTreeSet::new()))
+        .collect();
     for (name, table) in &config.preprocessor {
         for (first, then, list) in table
             .before
             .iter()
             .map(|b| (name.as_str(), b.as_str(), "before"))
-            .chain(table.after.iter().map(|a| (a.as_str(), name.as_str(), "after")))
+            .chain(
+                table
+                    .after
+                    .iter()
+                    .map(|a| (a.as_str(), name.as_str(), "after")),
+            )
         {
             let other = if first == name { then } else { first };
             if !names.contains(other) {
@@ -93,7 +101,11 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
     while !left.is_empty() {
         let ready = left
             .iter()
-            .find(|n| after.get(*n).is_none_or(|deps| deps.iter().all(|d| !left.contains(d))))
+            .find(|n| {
+                after
+                    .get(*n)
+                    .is_none_or(|deps| deps.iter().all(|d| !left.contains(d)))
+            })
             .copied();
         let Some(next) = ready else {
             let cycle = left.iter().copied().collect::<Vec<_>>().join(", ");
@@ -107,21 +119,33 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
     Ok(done)
 }
 
-/// Reads every chapter and runs the chain. Returns each chapter's source by its path, the
-/// chapters as the last preprocessor left them, and warnings (optional preprocessors that
-/// are missing).
+/// The book after the chain.
+pub struct Prepared {
+    /// The chapters as the last preprocessor left them.
+    pub chapters: Vec<Chapter>,
+    /// Each chapter's text, by source path.
+    pub sources: HashMap<PathBuf, Source>,
+    /// Optional preprocessors that are missing.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads every chapter and runs the chain.
 pub fn run(
     root: &Path,
     config: &Config,
     src: &Path,
     chapters: Vec<Chapter>,
-) -> Result<(Vec<Chapter>, HashMap<PathBuf, Source>, Vec<Diagnostic>), Fatal> {
+) -> Result<Prepared, Fatal> {
     let mut entries = Vec::with_capacity(chapters.len());
     let mut unreadable = HashMap::new();
     for chapter in chapters {
         let (name, text, map) = match &chapter.path {
             Some(p) => match book::read_source(root, &src.join(p)) {
-                Ok(file) => (file.name.clone(), file.text.clone(), SourceMap::identity(&file)),
+                Ok(file) => (
+                    file.name.clone(),
+                    file.text.clone(),
+                    SourceMap::identity(&file),
+                ),
                 Err(d) => {
                     unreadable.insert(p.clone(), d);
                     (String::new(), String::new(), SourceMap::new())
@@ -161,7 +185,10 @@ pub fn run(
                     if !e.text.contains("{{") {
                         return;
                     }
-                    let dir = src.join(p).parent().map_or_else(|| src.to_path_buf(), Path::to_path_buf);
+                    let dir = src
+                        .join(p)
+                        .parent()
+                        .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
                     let x = super::include::expand(root, &e.text, &e.map, &dir);
                     e.text = x.text;
                     e.map = x.map;
@@ -245,7 +272,11 @@ pub fn run(
         }
         chapters.push(e.chapter);
     }
-    Ok((chapters, sources, warnings))
+    Ok(Prepared {
+        chapters,
+        sources,
+        warnings,
+    })
 }
 
 enum Support {
@@ -271,7 +302,9 @@ fn shell(root: &Path, command: &str) -> Command {
 /// `COMMAND supports html`: exit 0 means yes. A shell that cannot find the command exits 127.
 fn supports(root: &Path, command: &str, name: &str, limit: Duration) -> Result<Support, Fatal> {
     let mut c = shell(root, &format!("{command} supports html"));
-    c.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
+    c.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
     let out = run_bounded(c, None, name, limit)?;
     Ok(match out.status {
         Some(0) => Support::Yes,
@@ -281,14 +314,25 @@ fn supports(root: &Path, command: &str, name: &str, limit: Duration) -> Result<S
 }
 
 /// Runs the preprocessor on the book and returns its standard output.
-fn call(root: &Path, command: &str, name: &str, input: &str, limit: Duration) -> Result<String, Fatal> {
+fn call(
+    root: &Path,
+    command: &str,
+    name: &str,
+    input: &str,
+    limit: Duration,
+) -> Result<String, Fatal> {
     let mut c = shell(root, command);
-    c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    c.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let out = run_bounded(c, Some(input), name, limit)?;
     if out.status != Some(0) {
         let mut d = Diagnostic::error(format!(
             "preprocessor `{name}` failed ({})",
-            out.status.map_or_else(|| "killed by a signal".to_string(), |s| format!("exit status {s}"))
+            out.status.map_or_else(
+                || "killed by a signal".to_string(),
+                |s| format!("exit status {s}")
+            )
         ));
         for line in out.stderr.lines().filter(|l| !l.trim().is_empty()).take(20) {
             d = d.note(line.to_string());
@@ -306,9 +350,16 @@ struct Output {
 
 /// Runs `c`, feeding it `input`, and kills it after `limit`. Output is read on threads so that
 /// a preprocessor writing more than a pipe holds cannot block.
-fn run_bounded(mut c: Command, input: Option<&str>, name: &str, limit: Duration) -> Result<Output, Fatal> {
+fn run_bounded(
+    mut c: Command,
+    input: Option<&str>,
+    name: &str,
+    limit: Duration,
+) -> Result<Output, Fatal> {
     let io_err = |e: std::io::Error| {
-        Box::new(Diagnostic::error(format!("preprocessor `{name}` could not be run: {e}")))
+        Box::new(Diagnostic::error(format!(
+            "preprocessor `{name}` could not be run: {e}"
+        )))
     };
     let mut child = c.spawn().map_err(io_err)?;
     let feeder = match (input, child.stdin.take()) {
@@ -330,8 +381,18 @@ fn run_bounded(mut c: Command, input: Option<&str>, name: &str, limit: Duration)
             s
         })
     };
-    let out = reader(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let err = reader(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let start = Instant::now();
     let status = loop {
         match child.try_wait().map_err(io_err)? {
@@ -374,7 +435,8 @@ fn context(root: &Path, config: &Config) -> Value {
     let mut config_json = serde_json::to_value(&table).unwrap_or(Value::Null);
     if let Some(book) = config_json.get_mut("book").and_then(Value::as_object_mut) {
         book.entry("authors").or_insert(json!([]));
-        book.entry("language").or_insert(json!(config.book.language));
+        book.entry("language")
+            .or_insert(json!(config.book.language));
         book.entry("src").or_insert(json!("src"));
     }
     let root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
@@ -426,12 +488,17 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
         if c.separator {
             items.push(json!("Separator"));
         }
-        let number: Option<Vec<u64>> = c.number.as_ref().map(|n| {
-            n.split('.').filter_map(|x| x.parse().ok()).collect()
-        });
+        let number: Option<Vec<u64>> = c
+            .number
+            .as_ref()
+            .map(|n| n.split('.').filter_map(|x| x.parse().ok()).collect());
         let path = c.path.as_ref().map(|p| {
             let p = book::url_path(p);
-            if indexed && p.rsplit('/').next().is_some_and(|f| f.eq_ignore_ascii_case("readme.md")) {
+            if indexed
+                && p.rsplit('/')
+                    .next()
+                    .is_some_and(|f| f.eq_ignore_ascii_case("readme.md"))
+            {
                 format!("{}index.md", &p[..p.len() - "readme.md".len()])
             } else {
                 p
@@ -461,10 +528,13 @@ fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>,
         Box::new(
             Diagnostic::error(format!("preprocessor `{name}` did not answer with a book"))
                 .note(why)
-                .help("a preprocessor writes the book, as JSON, to standard output and nothing else"),
+                .help(
+                    "a preprocessor writes the book, as JSON, to standard output and nothing else",
+                ),
         )
     };
-    let value: Value = serde_json::from_str(answer).map_err(|e| bad(format!("invalid JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(answer).map_err(|e| bad(format!("invalid JSON: {e}")))?;
     let items = value
         .get("items")
         .or_else(|| value.get("sections"))
@@ -483,7 +553,16 @@ fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>,
     let mut out = Vec::new();
     let mut part = None;
     let mut separator = false;
-    walk(name, items, 0, &mut part, &mut separator, &mut old, &mut out).map_err(bad)?;
+    walk(
+        name,
+        items,
+        0,
+        &mut part,
+        &mut separator,
+        &mut old,
+        &mut out,
+    )
+    .map_err(bad)?;
     Ok(out)
 }
 
@@ -507,16 +586,27 @@ fn walk(
             continue;
         }
         let Some(c) = item.get("Chapter") else {
-            return Err(format!("an item is neither a chapter, a part title nor a separator: {item}"));
+            return Err(format!(
+                "an item is neither a chapter, a part title nor a separator: {item}"
+            ));
         };
-        let title = c.get("name").and_then(Value::as_str).ok_or("a chapter has no `name`")?;
-        let content = c.get("content").and_then(Value::as_str).ok_or("a chapter has no `content`")?;
+        let title = c
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or("a chapter has no `name`")?;
+        let content = c
+            .get("content")
+            .and_then(Value::as_str)
+            .ok_or("a chapter has no `content`")?;
         let source = c
             .get("source_path")
             .and_then(Value::as_str)
             .or_else(|| c.get("path").and_then(Value::as_str));
         let number = c.get("number").and_then(Value::as_array).map(|n| {
-            n.iter().filter_map(Value::as_u64).map(|x| format!("{x}.")).collect::<String>()
+            n.iter()
+                .filter_map(Value::as_u64)
+                .map(|x| format!("{x}."))
+                .collect::<String>()
         });
         let previous = source.and_then(|s| old.remove(s));
         let entry = match previous {
@@ -589,22 +679,47 @@ fn remap(old: &str, map: &SourceMap, new: &str) -> SourceMap {
         v
     };
     let (os, ns) = (starts(old), starts(new));
-    let at = |v: &Vec<usize>, i: usize| v.get(i).copied().unwrap_or_else(|| v.last().copied().unwrap_or(0));
+    let at = |v: &Vec<usize>, i: usize| {
+        v.get(i)
+            .copied()
+            .unwrap_or_else(|| v.last().copied().unwrap_or(0))
+    };
     let mut out = SourceMap::new();
     for op in diff.ops() {
         match *op {
-            DiffOp::Equal { old_index, new_index, len } => {
+            DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => {
                 let _ = new_index;
                 out.copy(map, at(&os, old_index)..at(&os, old_index + len));
             }
             DiffOp::Delete { .. } => {}
-            DiffOp::Insert { old_index, new_index, new_len } => {
+            DiffOp::Insert {
+                old_index,
+                new_index,
+                new_len,
+            } => {
                 let o = at(&os, old_index);
                 // New lines stand for the line before them (where the preprocessor put them).
-                let from = if o > 0 { os.iter().rev().find(|&&s| s < o).copied().unwrap_or(0) } else { 0 };
-                out.replaced(map, from..o.max(from), at(&ns, new_index + new_len) - at(&ns, new_index));
+                let from = if o > 0 {
+                    os.iter().rev().find(|&&s| s < o).copied().unwrap_or(0)
+                } else {
+                    0
+                };
+                out.replaced(
+                    map,
+                    from..o.max(from),
+                    at(&ns, new_index + new_len) - at(&ns, new_index),
+                );
             }
-            DiffOp::Replace { old_index, old_len, new_index, new_len } => {
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
                 out.replaced(
                     map,
                     at(&os, old_index)..at(&os, old_index + old_len),
@@ -626,10 +741,18 @@ mod tests {
             "[preprocessor.zeta]\nbefore = [\"links\"]\n[preprocessor.alpha]\nafter = [\"index\"]\n[preprocessor.mid]\n",
             "book.toml",
         );
-        let got = c.map_err(|d| d.message.clone()).and_then(|c| order(&c).map_err(|d| d.message.clone()));
+        let got = c
+            .map_err(|d| d.message.clone())
+            .and_then(|c| order(&c).map_err(|d| d.message.clone()));
         assert_eq!(
             got,
-            Ok(vec!["index".into(), "alpha".into(), "mid".into(), "zeta".into(), "links".into()])
+            Ok(vec![
+                "index".into(),
+                "alpha".into(),
+                "mid".into(),
+                "zeta".into(),
+                "links".into()
+            ])
         );
     }
 

@@ -18,7 +18,8 @@ pub fn mathjax_delimiters(
 ) -> Vec<(Event<'_>, Range<usize>)> {
     let mut out = Vec::with_capacity(events.len());
     let mut run: Option<(String, Range<usize>)> = None;
-    let flush = |run: &mut Option<(String, Range<usize>)>, out: &mut Vec<(Event<'_>, Range<usize>)>| {
+    let flush = |run: &mut Option<(String, Range<usize>)>,
+                 out: &mut Vec<(Event<'_>, Range<usize>)>| {
         if let Some((text, range)) = run.take() {
             split(text, range, out);
         }
@@ -69,7 +70,10 @@ fn split<'a>(text: String, range: Range<usize>, out: &mut Vec<(Event<'a>, Range<
             break;
         };
         if i > 0 {
-            out.push((Event::Text(CowStr::from(rest[..i].to_string())), range.clone()));
+            out.push((
+                Event::Text(CowStr::from(rest[..i].to_string())),
+                range.clone(),
+            ));
         }
         let tex = CowStr::from(rest[body_start..body_start + len].to_string());
         out.push((
@@ -93,7 +97,9 @@ mod tests {
     use pulldown_cmark::{Options, Parser};
 
     fn kinds(md: &str) -> Vec<String> {
-        let events = Parser::new_ext(md, Options::ENABLE_MATH).into_offset_iter().collect();
+        let events = Parser::new_ext(md, Options::ENABLE_MATH)
+            .into_offset_iter()
+            .collect();
         mathjax_delimiters(events, false)
             .into_iter()
             .filter_map(|(e, _)| match e {
@@ -109,7 +115,12 @@ mod tests {
     fn mathjax_delimiters_become_math_and_dollars_stay() {
         assert_eq!(
             kinds("costs $5 and $6, so \\\\( x^2 \\\\) or \\\\[ y \\\\]"),
-            vec!["text costs $5 and $6, so ", "inline  x^2 ", "text  or ", "display  y "]
+            vec![
+                "text costs $5 and $6, so ",
+                "inline  x^2 ",
+                "text  or ",
+                "display  y "
+            ]
         );
         assert_eq!(kinds("$$a$$"), vec!["display a"]);
     }
