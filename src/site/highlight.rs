@@ -7,13 +7,27 @@ use std::sync::OnceLock;
 
 use syntect::highlighting::ThemeSet;
 use syntect::html::{css_for_theme_with_class_style, ClassStyle, ClassedHTMLGenerator};
-use syntect::parsing::SyntaxSet;
+use syntect::parsing::{SyntaxDefinition, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
-    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+    SET.get_or_init(|| {
+        let defaults = SyntaxSet::load_defaults_newlines();
+        let mut builder = defaults.into_builder();
+        // Grammars syntect does not bundle: Nim, for books about the Nim language (in a
+        // non-nimbook book a `nim` fence is Nim code).
+        for grammar in EXTRA_GRAMMARS {
+            if let Ok(def) = SyntaxDefinition::load_from_str(grammar, true, None) {
+                builder.add(def);
+            }
+        }
+        builder.build()
+    })
 }
+
+/// Grammars added to syntect's defaults.
+const EXTRA_GRAMMARS: &[&str] = &[include_str!("../../templates/syntaxes/nim.sublime-syntax")];
 
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
@@ -34,6 +48,23 @@ pub fn highlight(code: &str, lang: &str) -> String {
         }
     }
     gen.finalize()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nim_code_is_highlighted_as_nim() {
+        let html = super::highlight(
+            "proc hello(name: string) =\n  echo \"hi\"  # greet\n",
+            "nim",
+        );
+        assert!(
+            html.contains("hl-storage hl-type hl-function hl-nim"),
+            "{html}"
+        );
+        assert!(html.contains("hl-string"), "{html}");
+        assert!(html.contains("hl-comment"), "{html}");
+    }
 }
 
 /// The stylesheet for the highlighting classes: a light palette, and a dark one under
