@@ -12,11 +12,17 @@ use syntect::util::LinesWithEndings;
 
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+}
+
+/// Grammars syntect does not bundle: Nim, for books about the Nim language (in a non-nimbook
+/// book a `nim` fence is Nim code). A set of their own, because rebuilding the default set to
+/// add one grammar costs more than highlighting a large book.
+fn extra_syntaxes() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
     SET.get_or_init(|| {
-        let defaults = SyntaxSet::load_defaults_newlines();
-        let mut builder = defaults.into_builder();
-        // Grammars syntect does not bundle: Nim, for books about the Nim language (in a
-        // non-nimbook book a `nim` fence is Nim code).
+        let mut builder = syntect::parsing::SyntaxSetBuilder::new();
+        builder.add_plain_text_syntax();
         for grammar in EXTRA_GRAMMARS {
             if let Ok(def) = SyntaxDefinition::load_from_str(grammar, true, None) {
                 builder.add(def);
@@ -34,10 +40,13 @@ const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 /// Highlights `code` written in `lang` (a fence's first word). Unknown languages are escaped
 /// and shown plain.
 pub fn highlight(code: &str, lang: &str) -> String {
-    let set = syntaxes();
-    let syntax = set
-        .find_syntax_by_token(lang)
-        .unwrap_or_else(|| set.find_syntax_plain_text());
+    let (set, syntax) = match syntaxes().find_syntax_by_token(lang) {
+        Some(found) => (syntaxes(), found),
+        None => match extra_syntaxes().find_syntax_by_token(lang) {
+            Some(found) => (extra_syntaxes(), found),
+            None => (syntaxes(), syntaxes().find_syntax_plain_text()),
+        },
+    };
     let mut gen = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
     for line in LinesWithEndings::from(code) {
         if gen
