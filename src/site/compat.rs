@@ -33,7 +33,7 @@ const NO_COLOUR_MENU: &str =
 const NO_REPO_LINK: &str = "nimbook's pages show no repository or edit link";
 
 /// Every key of mdBook 0.5's `book.toml`, as a dotted path, with what nimbook does with it.
-/// `*` stands for any name (a preprocessor or a redirect source).
+/// `*` stands for any one name (a preprocessor), `**` for any name with dots (a redirect source).
 pub const KEYS: &[(&str, Support)] = &[
     ("book.title", Support::Works),
     ("book.authors", Support::Works),
@@ -133,7 +133,7 @@ pub const KEYS: &[(&str, Support)] = &[
     ("output.html.playpen.line-numbers", Support::Ignored(NO_PLAYGROUND)),
     ("output.html.code", Support::Works),
     ("output.html.code.hidelines", Support::Works),
-    ("output.html.code.hidelines.*", Support::Works),
+    ("output.html.code.hidelines.**", Support::Works),
     ("output.html.search", Support::Ignored(NO_SEARCH_TUNING)),
     ("output.html.search.enable", Support::Ignored(NO_SEARCH_TUNING)),
     ("output.html.search.limit-results", Support::Ignored(NO_SEARCH_TUNING)),
@@ -147,7 +147,7 @@ pub const KEYS: &[(&str, Support)] = &[
     ("output.html.search.copy-js", Support::Ignored(NO_SEARCH_TUNING)),
     ("output.html.search.chapter", Support::Ignored(NO_SEARCH_TUNING)),
     ("output.html.redirect", Support::Works),
-    ("output.html.redirect.*", Support::Works),
+    ("output.html.redirect.**", Support::Works),
     (
         "output.*",
         Support::Ignored("nimbook writes HTML only; other mdBook renderers are not run"),
@@ -160,13 +160,11 @@ pub fn support(path: &str) -> Option<Support> {
 }
 
 fn matches(pattern: &str, path: &str) -> bool {
-    // The names of redirects and hidelines languages may hold dots of their own.
-    if let Some(table) = pattern.strip_suffix(".*") {
-        if !table.contains('*') {
-            return path
-                .strip_prefix(table)
-                .is_some_and(|rest| rest.starts_with('.') && rest.len() > 1);
-        }
+    // `**` is any name, dots included (a redirect's source path holds dots of its own).
+    if let Some(table) = pattern.strip_suffix(".**") {
+        return path
+            .strip_prefix(table)
+            .is_some_and(|rest| rest.starts_with('.') && rest.len() > 1);
     }
     let p: Vec<&str> = pattern.split('.').collect();
     let k: Vec<&str> = path.split('.').collect();

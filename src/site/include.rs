@@ -2,8 +2,9 @@
 //! `{{#title}}`, expanded the way mdBook expands them.
 //!
 //! The syntax is mdBook's: `{{#include path}}`, `{{#include path:anchor}}`, or a 1-based line
-//! range `path:5`, `path:5:`, `path::9`, `path:5:9`. Lines naming an `ANCHOR:` or
-//! `ANCHOR_END:` are never copied. `rustdoc_include` keeps the whole file but hides the lines
+//! range `path:5`, `path:5:`, `path::9`, `path:5:9`. An anchor's lines are those between
+//! `ANCHOR: name` and `ANCHOR_END: name`, without any anchor lines; a line range copies the
+//! lines as they are (mdBook 0.5.4 does the same, checked against it). `rustdoc_include` keeps the whole file but hides the lines
 //! outside the range with `# `, and `playground` wraps the file in a `rust` fence with its
 //! attributes. `\{{#include …}}` is written as it is, without the backslash. An include is
 //! expanded again relative to its own file, up to mdBook's depth of 10.
@@ -318,12 +319,13 @@ fn select<'a>(
     match part {
         Part::Lines(start, end) => {
             let end = end.unwrap_or(usize::MAX);
+            // mdBook 0.5 keeps anchor lines in a line range; only an anchor's own
+            // selection leaves them out.
             for (i, &(o, l)) in lines.iter().enumerate() {
                 let inside = i >= *start && i < end;
-                let marker = is_anchor_start(l).is_some() || is_anchor_end(l).is_some();
                 match kind {
                     FileKind::Playground => keep.push((o, l, true)),
-                    FileKind::Include if inside && !marker => keep.push((o, l, true)),
+                    FileKind::Include if inside => keep.push((o, l, true)),
                     FileKind::RustdocInclude => keep.push((o, l, inside)),
                     FileKind::Include => {}
                 }
@@ -345,7 +347,10 @@ fn select<'a>(
                 } else if is_anchor_start(l) == Some(name) {
                     found = true;
                     inside = true;
-                } else if kind == FileKind::RustdocInclude && is_anchor_end(l).is_none() {
+                } else if kind == FileKind::RustdocInclude
+                    && is_anchor_start(l).is_none()
+                    && is_anchor_end(l).is_none()
+                {
                     keep.push((o, l, false));
                 }
             }
@@ -418,14 +423,18 @@ mod tests {
     #[test]
     fn whole_file_ranges_and_anchors() {
         let f = [("a.rs", CODE)];
+        assert_eq!(run("{{#include a.rs}}", &f).0, CODE.trim_end());
         assert_eq!(
-            run("{{#include a.rs}}", &f).0,
-            "fn main() {\n    let x = 1;\n}"
+            run("{{#include a.rs:2:4}}", &f).0,
+            "    // ANCHOR: body\n    let x = 1;\n    // ANCHOR_END: body"
         );
         assert_eq!(run("{{#include a.rs:body}}", &f).0, "    let x = 1;");
         assert_eq!(run("{{#include a.rs:3}}", &f).0, "    let x = 1;");
         assert_eq!(run("{{#include a.rs::1}}", &f).0, "fn main() {");
-        assert_eq!(run("{{#include a.rs:3:}}", &f).0, "    let x = 1;\n}");
+        assert_eq!(
+            run("{{#include a.rs:3:}}", &f).0,
+            "    let x = 1;\n    // ANCHOR_END: body\n}"
+        );
         assert_eq!(
             run("{{#rustdoc_include a.rs:body}}", &f).0,
             "# fn main() {\n    let x = 1;\n# }"

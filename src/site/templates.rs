@@ -223,7 +223,21 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
             .map_err(|e| render_err("page.html", e))?;
         files.push((out, html.into_bytes()));
     }
-    // A lesson named index.md is the front page; otherwise nimbook writes one.
+    // A lesson named index.md (or README.md) is the front page. Otherwise an mdBook book shows
+    // its first chapter there, as mdBook does, when that chapter's page is at the top level (so
+    // its relative links hold); a nimbook book gets nimbook's contents page.
+    let first_top = files
+        .iter()
+        .find(|(p, _)| {
+            p.extension().is_some_and(|x| x == "html")
+                && p.parent().is_some_and(|d| d.as_os_str().is_empty())
+        })
+        .map(|(_, bytes)| bytes.clone());
+    if !book.config.is_nimbook() && !files.iter().any(|(p, _)| p == Path::new("index.html")) {
+        if let Some(bytes) = first_top {
+            files.push((PathBuf::from("index.html"), bytes));
+        }
+    }
     if !files.iter().any(|(p, _)| p == Path::new("index.html")) {
         let mut ctx = Context::new();
         ctx.insert("book", &book_ctx);
