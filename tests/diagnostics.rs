@@ -43,6 +43,13 @@ fn every_error_kind_has_a_located_diagnostic() {
                 v["column"].as_u64().is_some_and(|c| c >= 1),
                 "{kind}: {line}"
             );
+            // Every diagnostic names its kind with a stable code.
+            assert!(
+                v["code"].as_str().is_some_and(|c| !c.is_empty()
+                    && c.chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch == '-' || ch.is_ascii_digit())),
+                "{kind}: {line}"
+            );
         }
         // And as GitHub annotations.
         let o = Command::new(env!("CARGO_BIN_EXE_nimbook"))
@@ -51,6 +58,6 @@ fn every_error_kind_has_a_located_diagnostic() {
             .output()
             .expect("run nimbook");
         let out = String::from_utf8_lossy(&o.stdout);
-        assert!(out.starts_with("::error file=content/"), "{kind}: {out}");
+        assert!(out.contains("::error file=content/"), "{kind}: {out}");
     }
 }

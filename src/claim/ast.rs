@@ -257,10 +257,31 @@ impl std::fmt::Display for Expr {
                 }
                 write!(f, ")")
             }
-            ExprKind::Bin { op, lhs, rhs } => match op {
-                BinOp::NimPow | BinOp::Pow => write!(f, "{lhs}^{rhs}"),
-                _ => write!(f, "{lhs} {} {rhs}", op.symbol()),
-            },
+            ExprKind::Bin { op, lhs, rhs } => {
+                let operand = |f: &mut std::fmt::Formatter<'_>, e: &Expr| {
+                    if e.needs_brackets_under(*op) {
+                        write!(f, "({e})")
+                    } else {
+                        write!(f, "{e}")
+                    }
+                };
+                match op {
+                    BinOp::NimPow => write!(f, "{lhs}^⊗{rhs}"),
+                    BinOp::Pow => write!(f, "{lhs}^{rhs}"),
+                    BinOp::Div => {
+                        write!(f, "⌊")?;
+                        operand(f, lhs)?;
+                        write!(f, "/")?;
+                        operand(f, rhs)?;
+                        write!(f, "⌋")
+                    }
+                    _ => {
+                        operand(f, lhs)?;
+                        write!(f, " {} ", op.symbol())?;
+                        operand(f, rhs)
+                    }
+                }
+            }
             ExprKind::Int(inner) => match inner.kind {
                 ExprKind::Bin { .. } => write!(f, "({inner})"),
                 _ => write!(f, "{inner}"),
@@ -270,7 +291,74 @@ impl std::fmt::Display for Expr {
     }
 }
 
+impl std::fmt::Display for Statement {
+    /// The statement as a reader reads it, in the notation of the rendered page: the text
+    /// alternative of its MathML, and how notes quote it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Statement::Claim(chain) => {
+                write!(f, "{}", chain.first)?;
+                for l in &chain.links {
+                    write!(f, " {} {}", l.rel.symbol(), l.rhs)?;
+                }
+                Ok(())
+            }
+            Statement::Is { expr, class, .. } => {
+                let class = match class {
+                    OutcomeClass::P => "P",
+                    OutcomeClass::N => "N",
+                };
+                write!(f, "{expr} is a {class}-position")
+            }
+            Statement::Let { name, value, .. } => write!(f, "{name} ≔ {value}"),
+            Statement::Quantified {
+                quantifier,
+                binders,
+                body,
+            } => {
+                write!(
+                    f,
+                    "{}",
+                    match quantifier {
+                        Quantifier::Forall => "∀",
+                        Quantifier::Exists => "∃",
+                    }
+                )?;
+                for (i, group) in binder_groups(binders).enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    let names: Vec<&str> = group.iter().map(|b| b.name.as_str()).collect();
+                    let b = &group[0];
+                    let rel = if b.inclusive { "≤" } else { "<" };
+                    write!(f, "{} {rel} {}", names.join(", "), b.bound)?;
+                }
+                write!(f, ": {body}")
+            }
+            Statement::Expr(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The binders of a quantifier in the groups the author wrote them in: `a, b < 256` is one
+/// group of two binders sharing a bound.
+pub fn binder_groups(binders: &[Binder]) -> impl Iterator<Item = &[Binder]> {
+    binders.chunk_by(|a, b| a.bound.span == b.bound.span)
+}
+
 impl Expr {
+    /// Whether this expression, as an operand of `parent`, must be shown in brackets so that a
+    /// reader groups it as the evaluator did. Precedence alone is trusted for `⊕ ⊗ + · −`,
+    /// where it is the familiar one; but readers disagree on how tightly `mod` binds (many read
+    /// `a + b mod n` as `(a + b) mod n`), so a `mod` inside another operation, and an operation
+    /// inside a `mod`, are always bracketed.
+    pub fn needs_brackets_under(&self, parent: BinOp) -> bool {
+        match &self.kind {
+            ExprKind::Bin { op, .. } => parent == BinOp::Mod || *op == BinOp::Mod,
+            _ => false,
+        }
+    }
+
     /// Shifts every span in the tree through `map`, from text offsets to file offsets.
     pub fn remap(&mut self, map: &dyn Fn(usize) -> usize) {
         self.span = map(self.span.start)..map(self.span.end);

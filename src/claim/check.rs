@@ -16,7 +16,7 @@ use super::eval::{compare, eval, Scope, Value};
 use super::lexer::lex;
 use super::parser::parse_statement;
 use super::{ClaimError, Limits};
-use crate::diag::{Diagnostic, SourceFile, Span};
+use crate::diag::{Code, Diagnostic, SourceFile, Span};
 
 /// Text gathered from pieces of a file (the lines of a code block, say), with the way back from
 /// an offset in the text to an offset in the file.
@@ -169,7 +169,7 @@ impl LessonChecker {
                         Err(e) => self.report(e),
                     }
                 }
-                _ => self.report(ClaimError::new(
+                _ => self.report(ClaimError::syntax(
                     stmt.span,
                     "expected a directive such as `multiplication_table(16)`",
                 )),
@@ -192,10 +192,10 @@ impl LessonChecker {
                 Ok(Statement::Expr(e)) => e,
                 Ok(_) | Err(_) => {
                     self.push_error(
-                        Diagnostic::error(format!(
-                            "step {} of a derivation does not parse: `{step}`",
-                            i + 1
-                        ))
+                        Diagnostic::error(
+                            Code::SyntaxError,
+                            format!("step {} of a derivation does not parse: `{step}`", i + 1),
+                        )
                         .at(&self.file, at.clone()),
                     );
                     exprs.push(None);
@@ -212,10 +212,13 @@ impl LessonChecker {
                         self.claims += 1;
                         if *pv != v {
                             self.push_error(
-                                Diagnostic::error("a step of the derivation does not hold")
-                                    .at(&self.file, at.clone())
-                                    .note(format!("`{ps}` is {pv}"))
-                                    .note(format!("`{step}` is {v}")),
+                                Diagnostic::error(
+                                    Code::FalseClaim,
+                                    "a step of the derivation does not hold",
+                                )
+                                .at(&self.file, at.clone())
+                                .note(format!("`{ps}` is {pv}"))
+                                .note(format!("`{step}` is {v}")),
                             );
                         }
                     }
@@ -223,8 +226,11 @@ impl LessonChecker {
                 }
                 Err(e) => {
                     self.push_error(
-                        Diagnostic::error(format!("step {} of a derivation: {}", i + 1, e.message))
-                            .at(&self.file, at.clone()),
+                        Diagnostic::error(
+                            e.code,
+                            format!("step {} of a derivation: {}", i + 1, e.message),
+                        )
+                        .at(&self.file, at.clone()),
                     );
                 }
             }
@@ -309,27 +315,17 @@ impl LessonChecker {
                 stmt.span = map(stmt.span.start)..map(stmt.span.end);
                 Some(stmt)
             }
-            Err(e) => {
-                self.report_syntax(e, &map);
+            Err(mut e) => {
+                e.span = map(e.span.start)..map(e.span.end);
+                self.report(e);
                 None
             }
         }
     }
 
-    fn report_syntax(&mut self, e: ClaimError, map: &dyn Fn(usize) -> usize) {
-        self.failed += 1;
-        let span = map(e.span.start)..map(e.span.end);
-        let mut d = Diagnostic::error(e.message).at(&self.file, span);
-        d.notes = e.notes;
-        d.helps = e.helps;
-        self.diagnostics.push(d);
-    }
-
     fn report(&mut self, e: ClaimError) {
         self.failed += 1;
-        let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-        d.notes = e.notes;
-        d.helps = e.helps;
+        let d = e.into_diagnostic(&self.file);
         self.diagnostics.push(d);
     }
 
@@ -349,10 +345,10 @@ impl LessonChecker {
                     Ok(v) => {
                         if self.lets.contains_key(name) {
                             self.diagnostics.push(
-                                Diagnostic {
-                                    level: crate::diag::Level::Warning,
-                                    ..Diagnostic::error(format!("`{name}` is bound again"))
-                                }
+                                Diagnostic::warning(
+                                    Code::RedefinedName,
+                                    format!("`{name}` is bound again"),
+                                )
                                 .at(&self.file, name_span.clone())
                                 .note("later claims see the new value"),
                             );
@@ -410,10 +406,10 @@ impl LessonChecker {
                 self.claims += 1;
                 match self.quantified(*quantifier, binders, body, &stmt.span) {
                     Ok(witness) => (Status::Holds, None, witness),
-                    Err(d) => {
+                    Err((status, d)) => {
                         self.failed += 1;
                         self.diagnostics.push(*d);
-                        (Status::Fails, None, None)
+                        (status, None, None)
                     }
                 }
             }
@@ -426,28 +422,30 @@ impl LessonChecker {
         binders: &[super::ast::Binder],
         body: &Statement,
         span: &Span,
-    ) -> Result<Option<String>, Box<Diagnostic>> {
+    ) -> Result<Option<String>, (Status, Box<Diagnostic>)> {
+        // A claim that could not be decided (a budget ran out, a case could not be evaluated)
+        // is an error, never a `false`: only a counterexample, or no witness among all the
+        // cases, makes a quantified claim fail.
+        let undecided = |d: Box<Diagnostic>| (Status::Error, d);
+        let fails = |d: Box<Diagnostic>| (Status::Fails, d);
         let no_locals: [(&str, Value); 0] = [];
         let scope = Scope {
             lets: &self.lets,
             locals: &no_locals,
         };
-        let to_diag = |e: ClaimError| {
-            let mut d = Diagnostic::error(e.message).at(&self.file, e.span);
-            d.notes = e.notes;
-            d.helps = e.helps;
-            Box::new(d)
-        };
+        let to_diag = |e: ClaimError| Box::new(e.into_diagnostic(&self.file));
         // Each variable ranges over 0..size.
         let mut sizes = Vec::new();
         let mut total = BigUint::one();
         for b in binders {
-            let v = eval(&b.bound, &scope, &self.limits).map_err(to_diag)?;
+            let v = eval(&b.bound, &scope, &self.limits)
+                .map_err(to_diag)
+                .map_err(undecided)?;
             let Value::Num(n) = v else {
-                return Err(to_diag(ClaimError::new(
+                return Err(undecided(to_diag(ClaimError::new(
                     b.bound.span.clone(),
                     format!("a bound must be a number, found `{v}`"),
-                )));
+                ))));
             };
             let size = n.to_biguint() + u32::from(b.inclusive);
             total *= &size;
@@ -456,14 +454,17 @@ impl LessonChecker {
         let max = self.limits.max_cases;
         let total_u64 = total.to_u64().filter(|&t| t <= max);
         let Some(total) = total_u64 else {
-            return Err(Box::new(
-                Diagnostic::error(format!(
+            return Err(undecided(Box::new(
+                Diagnostic::error(
+                    Code::BudgetExceeded,
+                    format!(
                     "quantified claim has {total} cases; the budget is {max} ([nimbook] max-cases)"
-                ))
+                ),
+                )
                 .at(&self.file, span.clone())
                 .label("too many cases to check exhaustively")
                 .help("narrow the ranges, or raise max-cases in book.toml"),
-            ));
+            )));
         };
         let sizes: Vec<u64> = sizes.iter().map(|s| s.to_u64().unwrap_or(0)).collect();
         let assignment = |mut index: u64| -> Vec<(&str, Value)> {
@@ -497,7 +498,7 @@ impl LessonChecker {
         };
         let over_time = |checked: u64| {
             Box::new(
-                Diagnostic::error(format!(
+                Diagnostic::error(Code::BudgetExceeded, format!(
                     "quantified claim ran out of its time budget of {} s after about {checked} of {total} cases ([nimbook] max-seconds)",
                     deadline.as_secs()
                 ))
@@ -527,9 +528,9 @@ impl LessonChecker {
                     .into_par_iter()
                     .find_first(|&i| expired(i) || !matches!(outcome(i), Ok(None)));
                 if timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(over_time(
+                    return Err(undecided(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
-                    ));
+                    )));
                 }
                 let Some(i) = first_bad else {
                     return Ok(None);
@@ -546,12 +547,12 @@ impl LessonChecker {
                                 "counterexample: {case} (the first of {total} cases that fails)"
                             ),
                         );
-                        Err(Box::new(d))
+                        Err(fails(Box::new(d)))
                     }
                     Err(e) => {
                         let mut d = *to_diag(e);
                         d.notes.insert(0, format!("while checking the case {case}"));
-                        Err(Box::new(d))
+                        Err(undecided(Box::new(d)))
                     }
                     Ok(None) => Ok(None),
                 }
@@ -561,18 +562,33 @@ impl LessonChecker {
                     .into_par_iter()
                     .find_first(|&i| !expired(i) && matches!(outcome(i), Ok(None)));
                 if witness.is_none() && timed_out.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Err(over_time(
+                    return Err(undecided(over_time(
                         checked.load(std::sync::atomic::Ordering::Relaxed),
-                    ));
+                    )));
+                }
+                if witness.is_none() {
+                    // No witness: the claim is false only if every case was decided. This
+                    // second pass runs on the failure path alone.
+                    let broken = (0..total)
+                        .into_par_iter()
+                        .find_first(|&i| outcome(i).is_err());
+                    if let Some(i) = broken {
+                        if let Err(e) = outcome(i) {
+                            let case = describe(&assignment(i));
+                            let mut d = *to_diag(e);
+                            d.notes.insert(0, format!("while checking the case {case}"));
+                            return Err(undecided(Box::new(d)));
+                        }
+                    }
                 }
                 match witness {
                     Some(i) => Ok(Some(describe(&assignment(i)))),
-                    None => Err(Box::new(
-                        Diagnostic::error("no case satisfies the claim")
+                    None => Err(fails(Box::new(
+                        Diagnostic::error(Code::FalseClaim, "no case satisfies the claim")
                             .at(&self.file, span.clone())
                             .label(format!("none of the {total} cases holds"))
                             .note(format!("checked every one of the {total} cases")),
-                    )),
+                    ))),
                 }
             }
         }
@@ -586,7 +602,7 @@ impl LessonChecker {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
                 };
-                Diagnostic::error("claim does not hold")
+                Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)
                     .label(format!("this position is {}, not {want}", f.lhs))
                     .note(format!("{expr} is an {}-position", f.lhs))
@@ -600,7 +616,7 @@ impl LessonChecker {
                 };
                 let span = lhs_expr.span.start..link.rhs.span.end;
                 let rel = link.rel.symbol();
-                let mut d = Diagnostic::error("claim does not hold")
+                let mut d = Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, span)
                     .label(match link.rel {
                         Rel::Eq => format!("{lhs_expr} is {}, not {}", f.lhs, f.rhs),
@@ -625,7 +641,7 @@ impl LessonChecker {
                 }
                 d
             }
-            _ => Diagnostic::error("claim does not hold"),
+            _ => Diagnostic::error(Code::FalseClaim, "claim does not hold"),
         }
     }
 }
@@ -705,7 +721,7 @@ fn evaluate_claim(
             let mut v = eval(expr, scope, limits)?;
             if let Value::Game(g) = &v {
                 v = super::games::outcome(g, &limits.game)
-                    .map_err(|e| ClaimError::new(expr.span.clone(), e.to_string()))?;
+                    .map_err(|e| super::games::game_error(&expr.span, e))?;
             }
             let actual = match v {
                 Value::Outcome(c) => c,
@@ -775,6 +791,9 @@ pub fn calc(line: &str, checker: &mut LessonChecker) -> Result<String, String> {
             .map(|(f, s)| f.line_col(s.start).1)
             .unwrap_or(1);
         let mut msg = format!("{} (column {col})", d.message);
+        for n in &d.notes {
+            msg.push_str(&format!("; note: {n}"));
+        }
         for h in &d.helps {
             msg.push_str(&format!("; help: {h}"));
         }

@@ -13,7 +13,7 @@ use num_traits::Zero;
 
 use super::ast::{BinOp, Expr, ExprKind, OutcomeClass};
 use super::{ClaimError, Limits};
-use crate::diag::Span;
+use crate::diag::{Code, Span};
 use crate::game::Game;
 use crate::nim::ordinal::{self, Ordinal};
 use crate::nim::{Nimber, Poly2};
@@ -173,7 +173,8 @@ pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, Claim
         ExprKind::Str(s) => Ok(Value::Str(s.clone())),
         ExprKind::Bool(b) => Ok(Value::Bool(*b)),
         ExprKind::Var(name) => scope.get(name).cloned().ok_or_else(|| {
-            let mut err = ClaimError::new(e.span.clone(), format!("unknown name `{name}`"));
+            let mut err = ClaimError::new(e.span.clone(), format!("unknown name `{name}`"))
+                .code(Code::UnknownName);
             if let Some(best) = nearest(name, scope.names()) {
                 err = err.help(format!("a name with a similar spelling is `{best}`"));
             } else {
@@ -290,7 +291,7 @@ fn to_nimber(v: BigUint, span: &Span, limits: &Limits) -> Result<Nimber, ClaimEr
 }
 
 fn over_budget(bits: u64, span: &Span, limits: &Limits) -> ClaimError {
-    ClaimError::new(
+    ClaimError::budget(
         span.clone(),
         format!(
             "result would have about {bits} bits; the budget is {} bits ([nimbook] max-bits)",
@@ -550,7 +551,7 @@ fn call(
                 .to_u64()
                 .filter(|&k| k < 64 && (1u64 << k) < limits.max_bits);
             let Some(k) = k else {
-                return Err(ClaimError::new(
+                return Err(ClaimError::budget(
                     arg_span(0),
                     format!(
                         "fermat(k) is 2^(2^k); the budget allows 2^k below {} bits",
@@ -565,7 +566,8 @@ fn call(
             if let Some(r) = super::games::call(name, args, &spans, span, limits) {
                 return r;
             }
-            let mut err = ClaimError::new(name_span.clone(), format!("unknown function `{name}`"));
+            let mut err = ClaimError::new(name_span.clone(), format!("unknown function `{name}`"))
+                .code(Code::UnknownFunction);
             let known = FUNCTIONS
                 .iter()
                 .chain(super::games::GAME_FUNCTIONS)

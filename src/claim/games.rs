@@ -5,7 +5,7 @@
 use super::ast::OutcomeClass;
 use super::eval::{as_count, Value};
 use super::{ClaimError, Limits};
-use crate::diag::Span;
+use crate::diag::{Code, Span};
 use crate::game::{self, Game, GameError, Outcome};
 use crate::nim::Nimber;
 
@@ -82,8 +82,15 @@ pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
     ),
 ];
 
-fn game_err(span: &Span, e: GameError) -> ClaimError {
-    ClaimError::new(span.clone(), e.to_string())
+/// An engine error as a claim error; a search that ran out of budget is [`Code::BudgetExceeded`].
+pub fn game_error(span: &Span, e: GameError) -> ClaimError {
+    let budget = matches!(e, GameError::BudgetExceeded { .. });
+    let err = ClaimError::new(span.clone(), e.to_string());
+    if budget {
+        err.code(Code::BudgetExceeded)
+    } else {
+        err
+    }
 }
 
 fn game_arg<'v>(v: &'v Value, span: &Span) -> Result<&'v Game, ClaimError> {
@@ -148,7 +155,7 @@ fn call_game(
     let at = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     let count = |i: usize| as_count(&args[i], &at(i));
     let budget = &limits.game;
-    let g = |r: Result<Game, GameError>| r.map(Value::Game).map_err(|e| game_err(span, e));
+    let g = |r: Result<Game, GameError>| r.map(Value::Game).map_err(|e| game_error(span, e));
     match name {
         "nim" | "misere_nim" => {
             let heaps = (0..args.len()).map(count).collect::<Result<Vec<_>, _>>()?;
@@ -206,24 +213,24 @@ fn call_game(
                 "green_hackenbush" => Game::green_hackenbush(s),
                 _ => Game::northcott(s),
             };
-            r.map(Value::Game).map_err(|e| game_err(&at(0), e))
+            r.map(Value::Game).map_err(|e| game_error(&at(0), e))
         }
         "grundy" => {
             arity(name, args, 1, span)?;
             let game = game_arg(&args[0], &at(0))?;
             game.grundy(budget)
                 .map(count_value)
-                .map_err(|e| game_err(span, e))
+                .map_err(|e| game_error(span, e))
         }
         "outcome" => {
             arity(name, args, 1, span)?;
             let game = game_arg(&args[0], &at(0))?;
-            outcome(game, budget).map_err(|e| game_err(span, e))
+            outcome(game, budget).map_err(|e| game_error(span, e))
         }
         "positions" | "moves" | "ppositions" => {
             arity(name, args, 1, span)?;
             let game = game_arg(&args[0], &at(0))?;
-            let graph = game.graph(budget).map_err(|e| game_err(span, e))?;
+            let graph = game.graph(budget).map_err(|e| game_error(span, e))?;
             let n = match name {
                 "positions" => graph.positions.len(),
                 "moves" => graph.edges.len(),
@@ -234,7 +241,7 @@ fn call_game(
         "winning_move" => {
             arity(name, args, 1, span)?;
             let game = game_arg(&args[0], &at(0))?;
-            match game.winning_move(budget).map_err(|e| game_err(span, e))? {
+            match game.winning_move(budget).map_err(|e| game_error(span, e))? {
                 Some(next) => Ok(Value::Game(next)),
                 None => Err(ClaimError::new(
                     span.clone(),
@@ -248,8 +255,8 @@ fn call_game(
             arity(name, args, 1, span)?;
             let code: game::OctalCode = str_arg(&args[0], &at(0), "\"0.77\"")?
                 .parse()
-                .map_err(|e| game_err(&at(0), e))?;
-            let p = game::period(&code, budget).map_err(|e| game_err(span, e))?;
+                .map_err(|e| game_error(&at(0), e))?;
+            let p = game::period(&code, budget).map_err(|e| game_error(span, e))?;
             Ok(Value::List(vec![
                 count_value(p.preperiod),
                 count_value(p.period),
@@ -259,10 +266,10 @@ fn call_game(
             arity(name, args, 2, span)?;
             let code: game::OctalCode = str_arg(&args[0], &at(0), "\"0.77\"")?
                 .parse()
-                .map_err(|e| game_err(&at(0), e))?;
+                .map_err(|e| game_error(&at(0), e))?;
             let n = count(1)?;
             if n > limits.max_cases {
-                return Err(ClaimError::new(
+                return Err(ClaimError::budget(
                     at(1),
                     format!(
                         "a sequence of {n} values is over the budget of {} ([nimbook] max-cases)",
@@ -271,7 +278,7 @@ fn call_game(
                 ));
             }
             let seq = game::octal_sequence(&code, n.saturating_sub(1), budget)
-                .map_err(|e| game_err(span, e))?;
+                .map_err(|e| game_error(span, e))?;
             Ok(Value::List(
                 seq.into_iter().take(n as usize).map(count_value).collect(),
             ))

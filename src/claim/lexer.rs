@@ -159,7 +159,7 @@ pub fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
                 }
                 let raw = &text[i..end];
                 if raw.len() > limits.max_literal_len {
-                    return Err(ClaimError::new(
+                    return Err(ClaimError::budget(
                         i..end,
                         format!(
                             "number literal has {} characters; the limit is {}",
@@ -207,7 +207,7 @@ pub fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
                         span: i..j + 1,
                     }),
                     None => {
-                        return Err(ClaimError::new(
+                        return Err(ClaimError::syntax(
                             i..i + 1,
                             "string is not closed on its line",
                         ))
@@ -244,7 +244,7 @@ pub fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
                     ('<', false) => Tok::Lt,
                     ('>', false) => Tok::Gt,
                     _ => {
-                        return Err(ClaimError::new(
+                        return Err(ClaimError::syntax(
                             i..i + 1,
                             "`!` must be followed by `=` (or write `≠`)",
                         ))
@@ -256,7 +256,7 @@ pub fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
                 });
             }
             other => {
-                return Err(ClaimError::new(
+                return Err(ClaimError::syntax(
                     i..i + other.len_utf8(),
                     format!("unexpected character `{other}`"),
                 ))

@@ -11,6 +11,13 @@
 //! - `a + b`, `a ⊕ b`: nim-sum; `a * b`, `a ⊗ b`: nim-product; `a / b`: nim-quotient;
 //!   `a ^ n`: nim-power with an ordinary exponent `n`.
 //! - `int(…)`: ordinary integer arithmetic with `+ - * · / ^`; `mod` is ordinary everywhere.
+//!   Exponents and quantifier bounds are ordinary integers, as if inside `int(…)`.
+//!
+//! What a reader sees is what was checked: the rendering (`Display` here, MathML in the site)
+//! shows nim operations as `⊕ ⊗ ⊘` and a nim-power as `a^⊗n`, ordinary ones as `+ − · ^`,
+//! ordinary division as `⌊a/b⌋`, and brackets a `mod` next to another operation, so that the
+//! text read as ordinary mathematics is the statement decided. A claim that cannot be decided
+//! (a budget ran out) is an error, never `false`.
 //! - `a = b = c`, `≠`, `<`, `≤`, `>`, `≥`: chains, each link checked; a line that begins with a
 //!   relation continues the previous claim (a calc chain).
 //! - `G is P`, `G is N`: outcome classes of positions.
@@ -30,7 +37,7 @@ mod tests;
 pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 
-use crate::diag::Span;
+use crate::diag::{Code, Diagnostic, Span};
 
 /// Bounds on what one claim may ask for. Every bound that is hit is reported with its name.
 #[derive(Debug, Clone)]
@@ -69,6 +76,8 @@ impl Default for Limits {
 /// one-line reason, and notes and hints.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimError {
+    /// The kind of error.
+    pub code: Code,
     /// Where.
     pub span: Span,
     /// What is wrong, in one line.
@@ -80,14 +89,40 @@ pub struct ClaimError {
 }
 
 impl ClaimError {
-    /// An error at `span`.
+    /// An expression that cannot be evaluated, at `span` ([`Code::EvaluationError`]; see
+    /// [`ClaimError::code`] for other kinds).
     pub fn new(span: Span, message: impl Into<String>) -> Self {
         ClaimError {
+            code: Code::EvaluationError,
             span,
             message: message.into(),
             notes: Vec::new(),
             helps: Vec::new(),
         }
+    }
+
+    /// Text that does not parse, at `span`.
+    pub fn syntax(span: Span, message: impl Into<String>) -> Self {
+        ClaimError::new(span, message).code(Code::SyntaxError)
+    }
+
+    /// A bound that was hit, at `span`: the claim was not decided.
+    pub fn budget(span: Span, message: impl Into<String>) -> Self {
+        ClaimError::new(span, message).code(Code::BudgetExceeded)
+    }
+
+    /// Sets the kind.
+    pub fn code(mut self, code: Code) -> Self {
+        self.code = code;
+        self
+    }
+
+    /// The diagnostic for this error in `file`: the one way from a claim error to a diagnostic.
+    pub fn into_diagnostic(self, file: &std::sync::Arc<crate::diag::SourceFile>) -> Diagnostic {
+        let mut d = Diagnostic::error(self.code, self.message).at(file, self.span);
+        d.notes = self.notes;
+        d.helps = self.helps;
+        d
     }
 
     /// Adds a note.

@@ -3,7 +3,8 @@
 //!
 //! Precedence, loosest first: relations (`= ≠ < ≤ > ≥`), sums (`+ ⊕`, and `-` inside `int`),
 //! products (`* ⊗ / mod`, and `·` inside `int`), powers (`^`, right-associative). An exponent
-//! is always an ordinary integer, so it is read with ordinary arithmetic.
+//! and a quantifier's bound are always ordinary integers, so they are read with ordinary
+//! arithmetic, as if inside `int(…)`.
 
 use super::ast::*;
 use super::lexer::{Tok, Token};
@@ -84,7 +85,7 @@ impl<'a> Parser<'a> {
     }
 
     fn unexpected(&self, wanted: &str) -> ClaimError {
-        ClaimError::new(
+        ClaimError::syntax(
             self.peek_span(),
             format!("expected {wanted}, found {}", self.peek().describe()),
         )
@@ -101,7 +102,7 @@ impl<'a> Parser<'a> {
     fn node(&mut self, kind: ExprKind, span: Span) -> Result<Expr, ClaimError> {
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
-            return Err(ClaimError::new(
+            return Err(ClaimError::budget(
                 span,
                 format!(
                     "claim is too large: more than {} terms",
@@ -170,7 +171,9 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.unexpected("`<` or `≤` and a bound")),
             };
             self.bump();
-            let bound = self.expr(false)?;
+            // A bound counts cases, so it is an ordinary integer: `forall a < 2^64` ranges over
+            // 2^64 values, as every reader takes it.
+            let bound = self.expr(true)?;
             for (name, span) in names {
                 out.push(Binder {
                     name,
@@ -232,7 +235,7 @@ impl<'a> Parser<'a> {
             if allow_bare {
                 return Ok(Statement::Expr(first));
             }
-            return Err(ClaimError::new(
+            return Err(ClaimError::syntax(
                 first.span.clone(),
                 "expected a claim such as `a = b`, but this is only an expression",
             )
@@ -244,7 +247,7 @@ impl<'a> Parser<'a> {
     fn enter(&mut self) -> Result<(), ClaimError> {
         self.depth += 1;
         if self.depth > self.limits.max_depth {
-            return Err(ClaimError::new(
+            return Err(ClaimError::budget(
                 self.peek_span(),
                 format!(
                     "expression is nested more than {} levels deep",
@@ -270,7 +273,7 @@ impl<'a> Parser<'a> {
                 Tok::Plus | Tok::Oplus => BinOp::NimAdd,
                 Tok::Minus if ordinary => BinOp::Sub,
                 Tok::Minus => {
-                    return Err(ClaimError::new(
+                    return Err(ClaimError::syntax(
                         self.peek_span(),
                         "`-` is ordinary subtraction, which is only allowed inside `int(…)`",
                     )
@@ -302,7 +305,7 @@ impl<'a> Parser<'a> {
                 Tok::Slash => BinOp::NimDiv,
                 Tok::Ident(s) if s == "mod" => BinOp::Mod,
                 Tok::Dot => {
-                    return Err(ClaimError::new(
+                    return Err(ClaimError::syntax(
                         self.peek_span(),
                         "`·` is ordinary multiplication, which is only allowed inside `int(…)`",
                     )
@@ -380,7 +383,7 @@ impl<'a> Parser<'a> {
             Tok::Ident(name) if name == "true" || name == "false" => {
                 self.node(ExprKind::Bool(name == "true"), tok.span)
             }
-            Tok::Ident(name) if KEYWORDS.contains(&name.as_str()) => Err(ClaimError::new(
+            Tok::Ident(name) if KEYWORDS.contains(&name.as_str()) => Err(ClaimError::syntax(
                 tok.span,
                 format!("`{name}` is a keyword, not a value"),
             )),
@@ -406,7 +409,7 @@ impl<'a> Parser<'a> {
             }
             other => {
                 self.pos -= usize::from(!matches!(other, Tok::Eof));
-                Err(ClaimError::new(
+                Err(ClaimError::syntax(
                     tok.span,
                     format!("expected a value, found {}", other.describe()),
                 ))
@@ -445,7 +448,7 @@ pub fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nimber, Cl
     let ok =
         !clean.is_empty() && !digits.starts_with('_') && clean.chars().all(|c| c.is_digit(radix));
     if !ok {
-        return Err(ClaimError::new(
+        return Err(ClaimError::syntax(
             span,
             format!(
                 "`{}` is not a number (write decimal digits, or hex after `0x`)",
@@ -461,7 +464,7 @@ pub fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nimber, Cl
         (significant * 3322).div_ceil(1000)
     };
     if bits > limits.max_bits + 4 {
-        return Err(ClaimError::new(
+        return Err(ClaimError::budget(
             span,
             format!(
                 "number `{}` needs about {bits} bits; the budget is {} bits ([nimbook] max-bits)",
@@ -475,9 +478,9 @@ pub fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nimber, Cl
     } else {
         clean.parse()
     }
-    .map_err(|e: crate::nim::NimError| ClaimError::new(span.clone(), e.to_string()))?;
+    .map_err(|e: crate::nim::NimError| ClaimError::budget(span.clone(), e.to_string()))?;
     if n.bit_len() > limits.max_bits {
-        return Err(ClaimError::new(
+        return Err(ClaimError::budget(
             span,
             format!(
                 "number `{}` has {} bits; the budget is {} bits ([nimbook] max-bits)",

@@ -174,7 +174,7 @@ fn display_uses_nim_symbols() {
         Ok(ast::Statement::Expr(e)) => e.to_string(),
         other => format!("{other:?}"),
     };
-    assert_eq!(shown, "(2 ⊕ 3) ⊗ x^2");
+    assert_eq!(shown, "(2 ⊕ 3) ⊗ x^⊗2");
 }
 
 #[test]
@@ -220,4 +220,280 @@ fn a_slow_quantifier_stops_at_its_time_budget() {
         "{}",
         c.diagnostics[0].message
     );
+}
+
+/// A reader of the rendered notation who knows ordinary mathematics and the definitions of the
+/// nim operations, and nothing of the claim language: `⊕` is XOR, `⊗` the nim-product by its
+/// Fermat-power definition (`naive_mul_fermat`, the slow oracle), `a^⊗n` the product of `n`
+/// factors `a`, `⊘` the product with the inverse found by search; `+ − · ^` are ordinary, `⌊x/y⌋`
+/// the floor of a quotient, `mod` the remainder. `mod_binds_loosely` chooses how this reader
+/// groups an unbracketed `mod` (readers differ); a faithful rendering reads the same either way.
+mod reader {
+    use crate::nim::naive::naive_mul_fermat;
+
+    pub struct Reader<'a> {
+        toks: Vec<&'a str>,
+        pos: usize,
+        pub mod_binds_loosely: bool,
+    }
+
+    fn tokens(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let len = if c.is_ascii_digit() {
+                rest.find(|d: char| !d.is_ascii_digit())
+                    .unwrap_or(rest.len())
+            } else if c.is_alphabetic() {
+                rest.find(|d: char| !d.is_alphanumeric())
+                    .unwrap_or(rest.len())
+            } else {
+                c.len_utf8()
+            };
+            if !c.is_whitespace() {
+                out.push(&rest[..len]);
+            }
+            rest = &rest[len..];
+        }
+        out
+    }
+
+    fn nim_pow(a: u128, n: u128) -> u128 {
+        (0..n).fold(1, |acc, _| naive_mul_fermat(acc, a))
+    }
+
+    impl<'a> Reader<'a> {
+        pub fn new(text: &'a str, mod_binds_loosely: bool) -> Self {
+            Reader {
+                toks: tokens(text),
+                pos: 0,
+                mod_binds_loosely,
+            }
+        }
+        fn peek(&self) -> &'a str {
+            self.toks.get(self.pos).copied().unwrap_or("")
+        }
+        fn eat(&mut self, t: &str) -> bool {
+            let hit = self.peek() == t;
+            if hit {
+                self.pos += 1;
+            }
+            hit
+        }
+        /// Reads a claim (a chain of relations, or `∀…:`) and says whether it holds.
+        pub fn claim(&mut self) -> bool {
+            if self.eat("∀") {
+                let mut vars = Vec::new();
+                loop {
+                    let mut names = vec![self.peek()];
+                    self.pos += 1;
+                    while self.eat(",") {
+                        names.push(self.peek());
+                        self.pos += 1;
+                    }
+                    let inclusive = self.eat("≤");
+                    if !inclusive {
+                        assert!(self.eat("<"), "a bound");
+                    }
+                    let bound = self.modulo() + u128::from(inclusive);
+                    vars.extend(names.into_iter().map(|n| (n, bound)));
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                assert!(self.eat(":"));
+                let body = self.pos;
+                let total: u128 = vars.iter().map(|v| v.1).product();
+                return (0..total).all(|mut i| {
+                    let mut text = self.toks[body..].join(" ");
+                    for (name, size) in vars.iter().rev() {
+                        text = text.replace(name, &(i % size).to_string());
+                        i /= size;
+                    }
+                    Reader::new(&text, self.mod_binds_loosely).claim()
+                });
+            }
+            let mut lhs = self.modulo();
+            let mut holds = true;
+            loop {
+                let rel = self.peek();
+                if !["=", "≠", "<", "≤", ">", "≥"].contains(&rel) {
+                    break;
+                }
+                self.pos += 1;
+                let rhs = self.modulo();
+                holds &= match rel {
+                    "=" => lhs == rhs,
+                    "≠" => lhs != rhs,
+                    "<" => lhs < rhs,
+                    "≤" => lhs <= rhs,
+                    ">" => lhs > rhs,
+                    _ => lhs >= rhs,
+                };
+                lhs = rhs;
+            }
+            assert_eq!(self.pos, self.toks.len(), "unread text in {:?}", self.toks);
+            holds
+        }
+        /// `mod` as the loosest operation, for the reader who takes `a + b mod n` as `(a + b) mod n`.
+        fn modulo(&mut self) -> u128 {
+            let mut v = self.sum();
+            while self.mod_binds_loosely && self.eat("mod") {
+                v %= self.sum();
+            }
+            v
+        }
+        fn sum(&mut self) -> u128 {
+            let mut v = self.product();
+            loop {
+                if self.eat("⊕") {
+                    v ^= self.product();
+                } else if self.eat("+") {
+                    v += self.product();
+                } else if self.eat("−") {
+                    v -= self.product();
+                } else {
+                    return v;
+                }
+            }
+        }
+        fn product(&mut self) -> u128 {
+            let mut v = self.power();
+            loop {
+                if self.eat("⊗") {
+                    v = naive_mul_fermat(v, self.power());
+                } else if self.eat("·") {
+                    v *= self.power();
+                } else if self.eat("/") {
+                    v /= self.power();
+                } else if self.eat("⊘") {
+                    let d = self.power();
+                    let inv = (1..256)
+                        .find(|&x| naive_mul_fermat(d, x) == 1)
+                        .expect("inverse");
+                    v = naive_mul_fermat(v, inv);
+                } else if !self.mod_binds_loosely && self.eat("mod") {
+                    v %= self.power();
+                } else {
+                    return v;
+                }
+            }
+        }
+        fn power(&mut self) -> u128 {
+            let base = self.atom();
+            if self.eat("^") {
+                if self.eat("⊗") {
+                    return nim_pow(base, self.power());
+                }
+                return base.pow(u32::try_from(self.power()).expect("small exponent"));
+            }
+            base
+        }
+        fn atom(&mut self) -> u128 {
+            if self.eat("(") {
+                let v = self.modulo();
+                assert!(self.eat(")"));
+                return v;
+            }
+            if self.eat("⌊") {
+                let v = self.modulo();
+                assert!(self.eat("⌋"));
+                return v;
+            }
+            let t = self.peek();
+            self.pos += 1;
+            t.parse().unwrap_or_else(|_| panic!("a number, not {t:?}"))
+        }
+    }
+}
+
+/// The rendered claim, read as ordinary mathematics (two ways where readers differ), has the
+/// truth value the checker decided, for every rendering rule: `^` of numerals and variables,
+/// exponents and bounds that are ordinary integers, `int(…)` with `+ − · / ^`, `mod` next to
+/// other operations, chains and quantifiers.
+#[test]
+fn what_a_reader_reads_is_what_was_checked() {
+    let claims = [
+        "2 ^ 3 = 1",
+        "2 ^ 3 = 8",
+        "int(2 ^ 3) = 8",
+        "16 ^ 2 = 24",
+        "16 ^ 2 = int(16 ^ 2)",
+        "2 ^ (1 + 1) = 3",
+        "2 ^ 2 ^ 2 = 6",
+        "(2 ^ 2) ^ 2 = 2",
+        "forall a < 2^4: a ^ (2^4) = a",
+        "forall a < 2^8: a ^ (2^4) = a",
+        "forall a < 2^3, b ≤ 3: a * b = b * a",
+        "int(3 * 16 / 2) = 24",
+        "int(7 / 2) = 3",
+        "int(1 + 7 / 2) = 4",
+        "int(10 - 2 - 3) = 5",
+        "int(10 - (5 - 3 + 4)) = 4",
+        "3 + 5 mod 4 = 2",
+        "2 + 5 mod 3 = 0",
+        "3 + 5 mod 4 = 0",
+        "(3 + 5) mod 4 = 2",
+        "int(3 + 5 mod 4) = 4",
+        "int((3 + 5) mod 4) = 0",
+        "2 * 7 mod 4 = 2",
+        "7 mod 4 * 3 = 2",
+        "int(7 mod 4 · 3) = 9",
+        "int(2 * 3) * 4 = 11",
+        "1 < 2 ≤ 2 ≠ 3",
+        "1 = 1 = 2",
+        "6 * 13 = 15 = 7 + 8",
+        "8 / 3 = 9",
+        "forall x < 16: x ^ 16 = x",
+        "forall x < 16: int(x + 1) ^ 15 = 1",
+        "forall k < 5: int(2 ^ k) * int(2 ^ k) ≥ int(2 ^ k)",
+    ];
+    for claim in claims {
+        let checked = match value(claim) {
+            Ok(v) => v == "true",
+            Err(e) => panic!("{claim}: {e}"),
+        };
+        let toks = lexer::lex(claim, &Limits::default()).unwrap_or_default();
+        let shown = match parser::parse_statement(&toks, &Limits::default(), false) {
+            Ok(s) => s.stmt.to_string(),
+            Err(e) => panic!("{claim}: {e:?}"),
+        };
+        for loose in [false, true] {
+            let read = reader::Reader::new(&shown, loose).claim();
+            assert_eq!(
+                read, checked,
+                "`{claim}` is shown as `{shown}`, which a reader (mod loose: {loose}) takes as {read}, but the checker decided {checked}"
+            );
+        }
+    }
+}
+
+/// Exponents and bounds are ordinary integers: the lesson line from the issue is refused as
+/// false (2^32 is a counterexample), and a bound of 2^64 is 2^64 cases, over the budget.
+#[test]
+fn exponents_and_bounds_are_ordinary_integers() {
+    assert_eq!(value("forall a < 2^8: a ^ (2^4) = a"), Ok("false".into()));
+    assert_eq!(value("forall a < 2^4: a ^ (2^4) = a"), Ok("true".into()));
+    let e = value("forall a < 2^64: a ^ (2^32) = a")
+        .err()
+        .unwrap_or_default();
+    assert!(e.contains("18446744073709551616 cases"), "{e}");
+    assert_eq!(value("exists a < 2^2 + 1: a = 4"), Ok("true".into()));
+}
+
+/// A claim that could not be decided is an error, never `false`.
+#[test]
+fn an_undecided_claim_is_an_error_not_false() {
+    let e = value("forall a < 100000000: a * 1 = a")
+        .err()
+        .unwrap_or_default();
+    assert!(e.contains("max-cases"), "{e}");
+    let e = value("forall a < 4: 1 / a = 1 / a")
+        .err()
+        .unwrap_or_default();
+    assert!(e.contains("division by zero") && e.contains("a = 0"), "{e}");
+    let e = value("exists a < 4: 1 / a = 0").err().unwrap_or_default();
+    assert!(e.contains("division by zero"), "{e}");
+    assert_eq!(value("exists a < 4: 1 / a = 1"), Ok("true".into()));
+    assert_eq!(value("exists a < 4: a = 9"), Ok("false".into()));
 }

@@ -14,6 +14,9 @@ use std::sync::Arc;
 
 use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, Snippet};
 
+mod code;
+pub use code::Code;
+
 /// A byte range within one source file.
 pub type Span = Range<usize>;
 
@@ -94,6 +97,8 @@ pub enum Level {
 pub struct Diagnostic {
     /// Error or warning.
     pub level: Level,
+    /// The kind, by a stable name (`false-claim`, `unverified-number`, …).
+    pub code: Code,
     /// The headline: what is wrong, in a few words.
     pub message: String,
     /// Where: the file and the byte span of the offending text.
@@ -107,10 +112,22 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// An error with a headline and no location yet.
-    pub fn error(message: impl Into<String>) -> Self {
+    /// An error of kind `code` with a headline and no location yet.
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Level::Error, code, message)
+    }
+
+    /// A warning of kind `code`: printed like an error, starting with `warning:`, but the build
+    /// goes on.
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic::new(Level::Warning, code, message)
+    }
+
+    /// A diagnostic at `level`: for findings whose level is configured, such as the lints.
+    pub fn new(level: Level, code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
-            level: Level::Error,
+            level,
+            code,
             message: message.into(),
             location: None,
             label: String::new(),
@@ -209,6 +226,7 @@ impl Diagnostic {
         };
         serde_json::json!({
             "level": match self.level { Level::Error => "error", Level::Warning => "warning" },
+            "code": self.code.as_str(),
             "message": self.message,
             "file": file,
             "line": line,
@@ -295,7 +313,7 @@ mod tests {
     #[test]
     fn human_rendering_is_rustc_like() {
         let f = SourceFile::new("content/a.md", "intro\n6 * 13 = 14\nmore\n");
-        let d = Diagnostic::error("claim does not hold")
+        let d = Diagnostic::error(Code::FalseClaim, "claim does not hold")
             .at(&f, 6..17)
             .label("false")
             .note("6 ⊗ 13 is 15");
@@ -310,12 +328,34 @@ mod tests {
     #[test]
     fn github_format_escapes() {
         let f = SourceFile::new("a,b.md", "1 = 2\n");
-        let d = Diagnostic::error("claim does not hold")
+        let d = Diagnostic::error(Code::FalseClaim, "claim does not hold")
             .at(&f, 0..5)
             .note("100%");
         assert_eq!(
             d.render(MessageFormat::Github, false),
             "::error file=a%2Cb.md,line=1,col=1,endLine=1,endColumn=6::claim does not hold%0Anote: 100%25"
         );
+    }
+
+    #[test]
+    fn warnings_render_as_warnings_in_every_format() {
+        let f = SourceFile::new("a.md", "In 1997 there were 3 heaps.\n");
+        let d = Diagnostic::warning(Code::UnverifiedNumber, "number is not verified")
+            .at(&f, 20..21)
+            .help("write `nim: 3`");
+        let human = d.render(MessageFormat::Human, false);
+        assert!(
+            human.starts_with("warning: number is not verified"),
+            "{human}"
+        );
+        assert!(human.contains("--> a.md:1:21"), "{human}");
+        let json: serde_json::Value =
+            serde_json::from_str(&d.render(MessageFormat::Json, false)).unwrap_or_default();
+        assert_eq!(json["level"], "warning");
+        assert_eq!(json["code"], "unverified-number");
+        assert_eq!(json["column"], 21);
+        assert!(d
+            .render(MessageFormat::Github, false)
+            .starts_with("::warning file=a.md,line=1,col=21"));
     }
 }

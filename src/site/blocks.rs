@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::claim::{Directive, LessonChecker, MappedText, Value};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::nim::Nimber;
 
 use super::mathml::escape;
@@ -69,7 +69,7 @@ pub fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
 }
 
 pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(msg.into()).at(checker.file(), span.clone())
+    Diagnostic::error(Code::InvalidDirective, msg.into()).at(checker.file(), span.clone())
 }
 
 pub(super) fn arity(checker: &LessonChecker, d: &Directive, n: usize) -> Result<(), Diagnostic> {
@@ -98,11 +98,23 @@ pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, 
     match &arg.0 {
         Value::Num(n) => match n.to_u64() {
             Some(v) if (1..=max).contains(&v) => Ok(v),
-            _ => Err(error(
-                checker,
-                &arg.1,
-                format!("a table side must be between 1 and {max} ([nimbook] max-table), not {n}"),
-            )),
+            _ => {
+                let d = error(
+                    checker,
+                    &arg.1,
+                    format!(
+                        "a table side must be between 1 and {max} ([nimbook] max-table), not {n}"
+                    ),
+                );
+                Err(if n.is_zero() {
+                    d
+                } else {
+                    Diagnostic {
+                        code: Code::BudgetExceeded,
+                        ..d
+                    }
+                })
+            }
         },
         other => Err(error(
             checker,

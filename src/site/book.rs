@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use walkdir::WalkDir;
 
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// One lesson of the book.
 #[derive(Debug, Clone)]
@@ -54,18 +54,20 @@ pub fn page_path(path: &Path) -> PathBuf {
 /// Reads a file of the book into a source file named by its path relative to the book root.
 pub fn read_source(root: &Path, path: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let name = display_name(root, path);
-    let bytes =
-        std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {name}: {e}")))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}")))?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let file = SourceFile::new(name.clone(), text);
-            Err(Diagnostic::error(format!("{name} is not valid UTF-8"))
-                .at(&file, at..at + 1)
-                .label(format!("invalid byte at offset {at}"))
-                .help("save the file as UTF-8"))
+            Err(
+                Diagnostic::error(Code::NotUtf8, format!("{name} is not valid UTF-8"))
+                    .at(&file, at..at + 1)
+                    .label(format!("invalid byte at offset {at}"))
+                    .help("save the file as UTF-8"),
+            )
         }
     }
 }
@@ -87,8 +89,9 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
     let mut out = Vec::new();
     for entry in walker {
-        let entry =
-            entry.map_err(|e| Diagnostic::error(format!("cannot list {}: {e}", dir.display())))?;
+        let entry = entry.map_err(|e| {
+            Diagnostic::error(Code::IoError, format!("cannot list {}: {e}", dir.display()))
+        })?;
         if entry.file_type().is_file() {
             out.push(entry.into_path());
         }
@@ -113,8 +116,9 @@ pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {
         if p.extension().is_some_and(|x| x == "md") {
             continue;
         }
-        let bytes = std::fs::read(p)
-            .map_err(|e| Diagnostic::error(format!("cannot read {}: {e}", p.display())))?;
+        let bytes = std::fs::read(p).map_err(|e| {
+            Diagnostic::error(Code::IoError, format!("cannot read {}: {e}", p.display()))
+        })?;
         out.push((p.strip_prefix(src).unwrap_or(p).to_path_buf(), bytes));
     }
     Ok(out)
@@ -129,10 +133,13 @@ pub fn chapters(root: &Path, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
         for c in &chapters {
             if let Some(p) = &c.path {
                 if !src.join(p).is_file() {
-                    return Err(Diagnostic::error(format!(
-                        "SUMMARY.md names {}, which does not exist",
-                        display_name(root, &src.join(p))
-                    ))
+                    return Err(Diagnostic::error(
+                        Code::MalformedSummary,
+                        format!(
+                            "SUMMARY.md names {}, which does not exist",
+                            display_name(root, &src.join(p))
+                        ),
+                    )
                     .at(&file, find_in(&file, p)));
                 }
             }
@@ -215,9 +222,11 @@ pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic>
             None => (trimmed, false),
         };
         let Some((title, target)) = parse_link(item) else {
-            return Err(Diagnostic::error("malformed SUMMARY.md entry")
-                .at(file, here)
-                .label("expected `- [Title](file.md)` or `[Title](file.md)`"));
+            return Err(
+                Diagnostic::error(Code::MalformedSummary, "malformed SUMMARY.md entry")
+                    .at(file, here)
+                    .label("expected `- [Title](file.md)` or `[Title](file.md)`"),
+            );
         };
         let depth = if numbered {
             while indents.last().is_some_and(|&i| i > indent) {

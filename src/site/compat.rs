@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Level, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// What happens to one key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,12 +191,9 @@ pub fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
         names.sort();
         for n in names {
             out.push(
-                warning(
-                    Diagnostic::error(format!("theme/{n} is not used")),
-                    "mdbook-theme",
-                )
-                .note(NO_THEME)
-                .help("to change the page layout, override the templates in `templates/`"),
+                Diagnostic::warning(Code::IgnoredSetting, format!("theme/{n} is not used"))
+                    .note(NO_THEME)
+                    .help("to change the page layout, override the templates in `templates/`"),
             );
         }
     }
@@ -220,9 +217,9 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
             Some(Support::Works) => {}
             Some(Support::WorksUnless(bad, why)) if value.to_string().trim_matches('"') == bad => {
                 out.push(
-                    warning(
-                        Diagnostic::error(format!("`{path} = {value}` has no effect in nimbook")),
-                        "mdbook-key-ignored",
+                    Diagnostic::warning(
+                        Code::IgnoredSetting,
+                        format!("`{path} = {value}` has no effect in nimbook"),
                     )
                     .at(file, span)
                     .note(why),
@@ -231,9 +228,9 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
             Some(Support::WorksUnless(..)) => {}
             Some(Support::Ignored(why)) => {
                 out.push(
-                    warning(
-                        Diagnostic::error(format!("`{path}` is ignored by nimbook")),
-                        "mdbook-key-ignored",
+                    Diagnostic::warning(
+                        Code::IgnoredSetting,
+                        format!("`{path}` is ignored by nimbook"),
                     )
                     .at(file, span)
                     .note(why),
@@ -242,9 +239,9 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
             }
             None if path.starts_with("output.html.") => {
                 out.push(
-                    warning(
-                        Diagnostic::error(format!("`{path}` is not a key of mdBook 0.5")),
-                        "mdbook-key-unknown",
+                    Diagnostic::warning(
+                        Code::IgnoredSetting,
+                        format!("`{path}` is not a key of mdBook 0.5"),
                     )
                     .at(file, span)
                     .note("nimbook ignores it"),
@@ -257,13 +254,6 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
             walk(t, &path, file, out);
         }
     }
-}
-
-/// `d` as a warning, with its stable code in a note until diagnostics carry a `code` field.
-pub(crate) fn warning(d: Diagnostic, code: &str) -> Diagnostic {
-    let mut d = d.note(format!("[{code}]"));
-    d.level = Level::Warning;
-    d
 }
 
 /// Where the key at a dotted `path` is written: its `key =` line under its table header, or

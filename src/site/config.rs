@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::claim::Limits;
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -235,8 +235,11 @@ impl Config {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
-                Diagnostic::error(format!("cannot read {}: {e}", path.display()))
-                    .help("a book root holds a book.toml; run `nimbook` in it or name it"),
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!("cannot read {}: {e}", path.display()),
+                )
+                .help("a book root holds a book.toml; run `nimbook` in it or name it"),
             )
         })?;
         Self::parse(&text, &path.display().to_string())
@@ -247,7 +250,7 @@ impl Config {
         let located = |e: toml::de::Error| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();
-            let d = Diagnostic::error(format!("invalid book.toml: {message}"));
+            let d = Diagnostic::error(Code::InvalidConfig, format!("invalid book.toml: {message}"));
             Box::new(match e.span() {
                 Some(span) => d.at(&Arc::clone(&file), span),
                 None => d,

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::claim::{Directive, LessonChecker, Value};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{self, Board, Budget, Game, GameError, Graph, NorthcottRow, OctalCode};
 
 use super::blocks::{arity, error, side};
@@ -41,6 +41,10 @@ pub(super) fn game_error(checker: &LessonChecker, span: &Span, e: GameError) -> 
     let budget = matches!(e, GameError::BudgetExceeded { .. });
     let d = error(checker, span, e.to_string());
     if budget {
+        let d = Diagnostic {
+            code: Code::BudgetExceeded,
+            ..d
+        };
         d.help("the budget is set by `max-positions` and `max-seconds` under [nimbook] in book.toml; raise it or ask for a smaller game")
     } else {
         d

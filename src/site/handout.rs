@@ -23,7 +23,7 @@ use tera::Context;
 use super::search::{attributes, decode_attr, find_ascii_ci, scan_tag};
 use super::templates::{self, url_of, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
-use crate::diag::{Diagnostic, Level};
+use crate::diag::{Code, Diagnostic};
 
 #[derive(Serialize)]
 struct HandoutLesson {
@@ -41,10 +41,7 @@ struct HandoutBook<'a> {
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
-    Diagnostic {
-        level: Level::Warning,
-        ..Diagnostic::error(message)
-    }
+    Diagnostic::warning(Code::MissingResource, message)
 }
 
 /// A chapter's source path as written on the command line: relative, `/` separators.
@@ -101,9 +98,12 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
                         .collect::<Vec<_>>()
                         .join(", ");
                     return Err(Box::new(
-                        Diagnostic::error(format!("no chapter named `{name}` in this book"))
-                            .note(format!("available chapters: {list}"))
-                            .help("name a chapter by its source path or its title, or use --all"),
+                        Diagnostic::error(
+                            Code::UnknownChapter,
+                            format!("no chapter named `{name}` in this book"),
+                        )
+                        .note(format!("available chapters: {list}"))
+                        .help("name a chapter by its source path or its title, or use --all"),
                     ));
                 }
             }
@@ -120,14 +120,18 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
     book.chapters.retain(|c| c.path.is_some());
     if book.chapters.is_empty() {
         return Err(Box::new(Diagnostic::error(
+            Code::UnknownChapter,
             "the book has no chapter with a source file to put in a handout",
         )));
     }
     if file.is_dir() {
-        return Err(Box::new(Diagnostic::error(format!(
-            "{} is a folder; give the handout a file name such as handout.html",
-            file.display()
-        ))));
+        return Err(Box::new(Diagnostic::error(
+            Code::IoError,
+            format!(
+                "{} is a folder; give the handout a file name such as handout.html",
+                file.display()
+            ),
+        )));
     }
     let (lessons, mut report) = book.check(&super::Progress::none());
     if report.errors > 0 {
@@ -168,10 +172,10 @@ fn first_heading(path: &Path) -> Option<String> {
 /// half a handout.
 fn write_file(file: &Path, bytes: &[u8]) -> Result<(), Fatal> {
     let io = |what: &str, p: &Path, e: std::io::Error| {
-        Box::new(Diagnostic::error(format!(
-            "cannot {what} {}: {e}",
-            p.display()
-        )))
+        Box::new(Diagnostic::error(
+            Code::IoError,
+            format!("cannot {what} {}: {e}", p.display()),
+        ))
     };
     let dir = match file.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -287,9 +291,10 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     ctx.insert("script", &script);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
-        Box::new(Diagnostic::error(format!(
-            "template handout.html failed: {e}"
-        )))
+        Box::new(Diagnostic::error(
+            Code::TemplateError,
+            format!("template handout.html failed: {e}"),
+        ))
     })?;
     Ok((html, warnings))
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::sourcemap::SourceMap;
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// mdBook's limit on nested includes.
 pub const MAX_DEPTH: usize = 10;
@@ -119,18 +119,23 @@ fn expand_into(
                 match super::book::read_source(root, &target) {
                     Err(_) if !target.is_file() => {
                         out.diagnostics.push(located(
-                            Diagnostic::error(format!("cannot include {path}: no such file"))
-                                .label(format!(
-                                    "{} does not exist",
-                                    super::book::display_name(root, &target)
-                                ))
-                                .help("paths are relative to the folder of the file that includes them"),
+                            Diagnostic::error(
+                                Code::IncludeError,
+                                format!("cannot include {path}: no such file"),
+                            )
+                            .label(format!(
+                                "{} does not exist",
+                                super::book::display_name(root, &target)
+                            ))
+                            .help(
+                                "paths are relative to the folder of the file that includes them",
+                            ),
                         ));
                         None
                     }
                     Err(d) => {
                         out.diagnostics.push(located(
-                            Diagnostic::error(format!("cannot include {path}"))
+                            Diagnostic::error(Code::IncludeError, format!("cannot include {path}"))
                                 .label(d.message.clone()),
                         ));
                         None
@@ -139,7 +144,7 @@ fn expand_into(
                         Ok((t, m)) => Some((t, m, target.parent().map(Path::to_path_buf))),
                         Err(anchor) => {
                             out.diagnostics.push(located(
-                                Diagnostic::error(format!(
+                                Diagnostic::error(Code::IncludeError, format!(
                                     "cannot include {path}: it has no anchor `{anchor}`"
                                 ))
                                 .label("no `ANCHOR: name` line with this name")
@@ -162,7 +167,7 @@ fn expand_into(
         match new_dir {
             Some(_) if depth >= MAX_DEPTH => {
                 out.diagnostics.push(located(
-                    Diagnostic::error(format!(
+                    Diagnostic::error(Code::IncludeError, format!(
                         "includes nested more than {MAX_DEPTH} deep"
                     ))
                     .label("this include is the one too many")

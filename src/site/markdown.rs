@@ -25,7 +25,7 @@ use pulldown_cmark::{
 use super::highlight::highlight;
 use super::mathml;
 use crate::claim::{Checked, LessonChecker, MappedText, Status};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -337,14 +337,16 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                     super::blocks::render(checker, &block)
                 } else {
                     if lang == "nim" && reads_as_claims(&block.text) {
-                        checker.diagnostics.push(super::compat::warning(
-                            Diagnostic::error("this `nim` block is shown as Nim code, not checked")
-                                .at(&file, range.clone())
-                                .label("every line of it reads as a nimbook claim")
-                                .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
-                                .help("add `[nimbook]` to book.toml to check these claims"),
-                            "nim-fence-not-checked",
-                        ));
+                        checker.diagnostics.push(
+                            Diagnostic::warning(
+                                Code::UncheckedClaims,
+                                "this `nim` block is shown as Nim code, not checked",
+                            )
+                            .at(&file, range.clone())
+                            .label("every line of it reads as a nimbook claim")
+                            .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
+                            .help("add `[nimbook]` to book.toml to check these claims"),
+                        );
                     }
                     let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
                     if lang.is_empty() {
@@ -375,17 +377,24 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                 match render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
-                        let d = Diagnostic::error(format!("LaTeX error: {reason}"))
-                            .at(&file, range.clone())
-                            .label("this math does not parse");
-                        if flavour.claims {
-                            checker.push_error(d);
+                        let level = if flavour.claims {
+                            crate::diag::Level::Error
                         } else {
                             // MathJax reads more LaTeX than the build-time renderer; an mdBook
                             // book still builds, and says which formula is shown as code.
-                            checker
-                                .diagnostics
-                                .push(super::compat::warning(d, "latex-unsupported"));
+                            crate::diag::Level::Warning
+                        };
+                        let d = Diagnostic::new(
+                            level,
+                            Code::LatexError,
+                            format!("LaTeX error: {reason}"),
+                        )
+                        .at(&file, range.clone())
+                        .label("this math does not parse");
+                        if flavour.claims {
+                            checker.push_error(d);
+                        } else {
+                            checker.diagnostics.push(d);
                         }
                         out.push(Event::Code(tex.clone()));
                     }
@@ -570,10 +579,12 @@ pub fn slug(title: &str) -> String {
 
 fn statement_math(c: &Checked, display: bool) -> String {
     let mut inner = String::new();
+    let mut alt = c.source.clone();
     if let Some(s) = &c.stmt {
         mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
+        alt = mathml::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
     }
-    mathml::math(&inner, display, &c.source)
+    mathml::math(&inner, display, &alt)
 }
 
 fn status_class(s: Status) -> &'static str {

@@ -1,6 +1,8 @@
 //! Claims and values as MathML, written at build time, so pages need no script to show them.
 
-use crate::claim::ast::{BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Statement};
+use crate::claim::ast::{
+    binder_groups, BinOp, Expr, ExprKind, OutcomeClass, Quantifier, Statement,
+};
 use crate::claim::Value;
 
 /// Escapes text for HTML and XML.
@@ -21,7 +23,7 @@ pub fn escape(s: &str) -> String {
 
 fn mo(out: &mut String, op: &str) {
     // Brackets hug their contents; only operators and relations get the usual spacing.
-    if matches!(op, "(" | ")" | "[" | "]") {
+    if matches!(op, "(" | ")" | "[" | "]" | "⌊" | "⌋") {
         out.push_str("<mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">");
         out.push_str(op);
         out.push_str("</mo>");
@@ -94,20 +96,31 @@ pub fn expr(out: &mut String, e: &Expr) {
             BinOp::NimPow | BinOp::Pow => {
                 out.push_str("<msup><mrow>");
                 if needs_parens_as_base(lhs) {
-                    mo(out, "(");
-                    expr(out, lhs);
-                    mo(out, ")");
+                    bracketed(out, lhs);
                 } else {
                     expr(out, lhs);
                 }
                 out.push_str("</mrow><mrow>");
+                // A nim-power is marked in its exponent, `2^⊗3`, so that it cannot be read as
+                // the ordinary power 2³ = 8: nim-powers of numerals differ from ordinary ones.
+                if *op == BinOp::NimPow {
+                    mo(out, "⊗");
+                }
                 expr(out, rhs);
                 out.push_str("</mrow></msup>");
             }
+            // Ordinary division rounds down, so it is shown as the floor of the quotient.
+            BinOp::Div => {
+                mo(out, "⌊");
+                operand(out, lhs, *op);
+                mo(out, "/");
+                operand(out, rhs, *op);
+                mo(out, "⌋");
+            }
             _ => {
-                expr(out, lhs);
+                operand(out, lhs, *op);
                 mo(out, op.symbol());
-                expr(out, rhs);
+                operand(out, rhs, *op);
             }
         },
         ExprKind::Int(inner) => {
@@ -124,6 +137,21 @@ pub fn expr(out: &mut String, e: &Expr) {
             expr(out, inner);
             mo(out, ")");
         }
+    }
+}
+
+fn bracketed(out: &mut String, e: &Expr) {
+    mo(out, "(");
+    expr(out, e);
+    mo(out, ")");
+}
+
+/// An operand of `parent`, bracketed where a reader could group it otherwise.
+fn operand(out: &mut String, e: &Expr, parent: BinOp) {
+    if e.needs_brackets_under(parent) {
+        bracketed(out, e);
+    } else {
+        expr(out, e);
     }
 }
 
@@ -270,17 +298,12 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
                     Quantifier::Exists => "∃",
                 },
             );
-            let mut i = 0;
-            while i < binders.len() {
+            // Binders that share a bound were written together: `a, b < 256`.
+            for (i, group) in binder_groups(binders).enumerate() {
                 if i > 0 {
                     mo(out, ",");
                 }
-                // Binders that share a bound were written together: `a, b < 256`.
-                let mut j = i;
-                while j + 1 < binders.len() && binders[j + 1].bound.span == binders[i].bound.span {
-                    j += 1;
-                }
-                for (k, b) in binders[i..=j].iter().enumerate() {
+                for (k, b) in group.iter().enumerate() {
                     if k > 0 {
                         mo(out, ",");
                     }
@@ -288,9 +311,8 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
                     out.push_str(&escape(&b.name));
                     out.push_str("</mi>");
                 }
-                mo(out, if binders[i].inclusive { "≤" } else { "<" });
-                expr(out, &binders[i].bound);
-                i = j + 1;
+                mo(out, if group[0].inclusive { "≤" } else { "<" });
+                expr(out, &group[0].bound);
             }
             mo(out, ":");
             out.push_str("<mspace width=\"0.5em\"/>");
@@ -305,6 +327,21 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
     }
 }
 
+/// The text a reader reads in [`statement`]'s markup, for the `alttext` of its `<math>`: the
+/// same notation (`⊕ ⊗ ^⊗ ⌊/⌋`), never the source spelling, which could be misread.
+pub fn statement_text(s: &Statement, value_of: Option<&Value>, witness: Option<&str>) -> String {
+    let mut text = s.to_string();
+    if let (Statement::Let { value: e, .. }, Some(v)) = (s, value_of) {
+        if !matches!(e.kind, ExprKind::Num(_)) {
+            text.push_str(&format!(" = {v}"));
+        }
+    }
+    if let Some(w) = witness {
+        text.push_str(&format!(" (for example {w})"));
+    }
+    text
+}
+
 /// Wraps markup in a `<math>` element.
 pub fn math(inner: &str, display: bool, alt: &str) -> String {
     format!(
@@ -312,4 +349,54 @@ pub fn math(inner: &str, display: bool, alt: &str) -> String {
         if display { " display=\"block\"" } else { "" },
         escape(alt)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::claim::{lexer, parser, Limits};
+
+    fn markup(claim: &str) -> String {
+        let limits = Limits::default();
+        let toks = lexer::lex(claim, &limits).unwrap_or_default();
+        let mut out = String::new();
+        match parser::parse_statement(&toks, &limits, true) {
+            Ok(s) => super::statement(&mut out, &s.stmt, None, None),
+            Err(e) => panic!("{claim}: {e:?}"),
+        }
+        out
+    }
+
+    #[test]
+    fn a_nim_power_is_marked_and_an_ordinary_one_is_not() {
+        assert_eq!(
+            markup("2 ^ 3"),
+            "<msup><mrow><mn>2</mn></mrow><mrow><mo>⊗</mo><mn>3</mn></mrow></msup>"
+        );
+        let ordinary = markup("int(2 ^ 3)");
+        assert!(
+            ordinary.contains("<msup><mrow><mn>2</mn></mrow><mrow><mn>3</mn></mrow></msup>")
+                && !ordinary.contains('⊗'),
+            "{ordinary}"
+        );
+        // The exponent of a nim-power is ordinary: `+`, not `⊕`.
+        assert!(markup("a ^ (2 + 1)").contains(
+            "<mo>⊗</mo><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">(</mo><mn>2</mn><mo>+</mo>"
+        ));
+    }
+
+    #[test]
+    fn ordinary_division_is_a_floor_and_mod_is_bracketed() {
+        let m = markup("int(7 / 2)");
+        assert!(
+            m.contains(">⌊</mo><mn>7</mn><mo>/</mo><mn>2</mn><mo") && m.contains(">⌋</mo>"),
+            "{m}"
+        );
+        let m = markup("3 + 5 mod 4");
+        assert!(m.starts_with("<mn>3</mn><mo>⊕</mo><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">(</mo><mn>5</mn><mo>mod</mo>"), "{m}");
+        let m = markup("forall a < 2^64: a = a");
+        assert!(
+            m.contains("<mo>&lt;</mo><msup><mrow><mn>2</mn></mrow><mrow><mn>64</mn></mrow></msup>"),
+            "{m}"
+        );
+    }
 }

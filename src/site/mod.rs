@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use book::Chapter;
 pub use config::Config;
 use markdown::RenderedPage;
@@ -118,10 +118,13 @@ impl Book {
         let src = config.src_dir(root);
         if !src.is_dir() {
             return Err(Box::new(
-                Diagnostic::error(format!(
-                    "the source folder {} does not exist",
-                    book::display_name(root, &src)
-                ))
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!(
+                        "the source folder {} does not exist",
+                        book::display_name(root, &src)
+                    ),
+                )
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
@@ -175,10 +178,13 @@ impl Book {
                 let source = match self.sources.get(path) {
                     Some(s) => s,
                     None => {
-                        return Err(Diagnostic::error(format!(
-                            "{} was not read",
-                            book::display_name(&self.root, &self.src.join(path))
-                        )))
+                        return Err(Diagnostic::error(
+                            Code::IoError,
+                            format!(
+                                "{} was not read",
+                                book::display_name(&self.root, &self.src.join(path))
+                            ),
+                        ))
                     }
                 };
                 let mut checker =
@@ -282,7 +288,7 @@ impl Book {
                     None => None,
                 };
                 if let Some(problem) = problem {
-                    let mut d = Diagnostic::error("broken link").label(problem);
+                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
                     if let Some(source) = self.sources.get(path) {
                         d = source
                             .map

@@ -8,16 +8,16 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// The file that marks a folder as nimbook's output.
 pub const MARKER: &str = ".nimbook-build";
 
 fn io_error(what: &str, path: &Path, e: std::io::Error) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(format!(
-        "cannot {what} {}: {e}",
-        path.display()
-    )))
+    Box::new(Diagnostic::error(
+        Code::IoError,
+        format!("cannot {what} {}: {e}", path.display()),
+    ))
 }
 
 /// Absolute form of a path that may not exist yet: its nearest existing ancestor is
@@ -52,10 +52,13 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
     let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
     if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
         return Err(Box::new(
-            Diagnostic::error(format!(
-                "the output folder {} is or contains the book's sources",
-                out.display()
-            ))
+            Diagnostic::error(
+                Code::UnsafeOutput,
+                format!(
+                    "the output folder {} is or contains the book's sources",
+                    out.display()
+                ),
+            )
             .help("choose another `build-dir` in the [build] table of book.toml"),
         ));
     }
@@ -64,10 +67,13 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
             || fs::read_dir(&out_abs).is_ok_and(|mut d| d.next().is_none());
         if !out_abs.is_dir() || !ours {
             return Err(Box::new(
-                Diagnostic::error(format!(
-                    "the output folder {} exists and was not made by nimbook",
-                    out.display()
-                ))
+                Diagnostic::error(
+                    Code::UnsafeOutput,
+                    format!(
+                        "the output folder {} exists and was not made by nimbook",
+                        out.display()
+                    ),
+                )
                 .help("remove it, or choose another `build-dir` in book.toml"),
             ));
         }

@@ -10,7 +10,7 @@ use tera::{Context, Tera};
 
 use super::templates::{error_chain, BookContext};
 use super::{Book, Fatal, Lesson};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// The book's own stylesheets and scripts, linked from every page (paths from the site root).
 #[derive(Debug, Default, Serialize)]
@@ -33,9 +33,10 @@ pub(crate) fn extra_assets(
     ] {
         for p in list {
             let from = book.root.join(p);
-            let bytes = std::fs::read(&from).map_err(|e| {
-                Box::new(
-                    Diagnostic::error(format!(
+            let bytes =
+                std::fs::read(&from).map_err(|e| {
+                    Box::new(
+                    Diagnostic::error(Code::IoError, format!(
                         "cannot read {}, named in [output.html] of book.toml: {e}",
                         super::book::display_name(&book.root, &from)
                     ))
@@ -43,12 +44,13 @@ pub(crate) fn extra_assets(
                         "paths in additional-css and additional-js are relative to the book root",
                     ),
                 )
-            })?;
+                })?;
             let url = super::book::url_path(p);
             if url.split('/').any(|s| s == "..") {
-                return Err(Box::new(Diagnostic::error(format!(
-                    "{url} in [output.html] of book.toml climbs out of the book root"
-                ))));
+                return Err(Box::new(Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!("{url} in [output.html] of book.toml climbs out of the book root"),
+                )));
             }
             files.push((PathBuf::from(&url), bytes));
             urls.push(url);
@@ -91,10 +93,10 @@ impl Pages<'_> {
             .render("page.html", &ctx)
             .map(String::into_bytes)
             .map_err(|e| {
-                Box::new(Diagnostic::error(format!(
-                    "template page.html failed: {}",
-                    error_chain(&e)
-                )))
+                Box::new(Diagnostic::error(
+                    Code::TemplateError,
+                    format!("template page.html failed: {}", error_chain(&e)),
+                ))
             })
     }
 
@@ -153,9 +155,12 @@ impl Pages<'_> {
         for (from, to) in &html.redirect {
             let path = from.trim_start_matches('/');
             if path.is_empty() || path.split('/').any(|s| s == ".." || s == ".") {
-                return Err(Box::new(Diagnostic::error(format!(
+                return Err(Box::new(Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!(
                     "the redirect from `{from}` in book.toml is not a page path inside the site"
-                ))));
+                ),
+                )));
             }
             let to = super::mathml::escape(to);
             files.push((

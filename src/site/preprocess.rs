@@ -29,7 +29,7 @@ use super::book::{self, Chapter};
 use super::config::{Config, PreprocessorTable};
 use super::sourcemap::SourceMap;
 use super::Fatal;
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The mdBook version whose interface this stage speaks.
 pub const MDBOOK_VERSION: &str = "0.5.4";
@@ -87,7 +87,7 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
             let other = if first == name { then } else { first };
             if !names.contains(other) {
                 return Err(Box::new(
-                    Diagnostic::error(format!(
+                    Diagnostic::error(Code::PreprocessorError, format!(
                         "preprocessor `{name}` is set to run {list} `{other}`, which is not configured"
                     ))
                     .help(format!("add a [preprocessor.{other}] table or remove it from `{list}`")),
@@ -109,9 +109,12 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
             .copied();
         let Some(next) = ready else {
             let cycle = left.iter().copied().collect::<Vec<_>>().join(", ");
-            return Err(Box::new(Diagnostic::error(format!(
-                "the `before`/`after` settings of the preprocessors form a cycle among {cycle}"
-            ))));
+            return Err(Box::new(Diagnostic::error(
+                Code::PreprocessorError,
+                format!(
+                    "the `before`/`after` settings of the preprocessors form a cycle among {cycle}"
+                ),
+            )));
         };
         left.remove(next);
         done.push(next.to_string());
@@ -215,17 +218,17 @@ pub fn run(
                     Support::Yes => {}
                     Support::No => continue,
                     Support::Missing if table.optional => {
-                        warnings.push(super::compat::warning(
-                            Diagnostic::error(format!(
+                        warnings.push(Diagnostic::warning(
+                            Code::PreprocessorError,
+                            format!(
                                 "the optional preprocessor `{name}` was not run: `{command}` was not found"
-                            )),
-                            "preprocessor-missing",
+                            ),
                         ));
                         continue;
                     }
                     Support::Missing => {
                         return Err(Box::new(
-                            Diagnostic::error(format!(
+                            Diagnostic::error(Code::PreprocessorError, format!(
                                 "preprocessor `{name}`: the command `{command}` was not found"
                             ))
                             .help(format!(
@@ -327,13 +330,16 @@ fn call(
         .stderr(Stdio::piped());
     let out = run_bounded(c, Some(input), name, limit)?;
     if out.status != Some(0) {
-        let mut d = Diagnostic::error(format!(
-            "preprocessor `{name}` failed ({})",
-            out.status.map_or_else(
-                || "killed by a signal".to_string(),
-                |s| format!("exit status {s}")
-            )
-        ));
+        let mut d = Diagnostic::error(
+            Code::PreprocessorError,
+            format!(
+                "preprocessor `{name}` failed ({})",
+                out.status.map_or_else(
+                    || "killed by a signal".to_string(),
+                    |s| format!("exit status {s}")
+                )
+            ),
+        );
         for line in out.stderr.lines().filter(|l| !l.trim().is_empty()).take(20) {
             d = d.note(line.to_string());
         }
@@ -357,9 +363,10 @@ fn run_bounded(
     limit: Duration,
 ) -> Result<Output, Fatal> {
     let io_err = |e: std::io::Error| {
-        Box::new(Diagnostic::error(format!(
-            "preprocessor `{name}` could not be run: {e}"
-        )))
+        Box::new(Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` could not be run: {e}"),
+        ))
     };
     let mut child = c.spawn().map_err(io_err)?;
     let feeder = match (input, child.stdin.take()) {
@@ -401,7 +408,7 @@ fn run_bounded(
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Box::new(
-                    Diagnostic::error(format!(
+                    Diagnostic::error(Code::PreprocessorError, format!(
                         "preprocessor `{name}` did not finish within {} s",
                         limit.as_secs()
                     ))
@@ -417,9 +424,10 @@ fn run_bounded(
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
     let stdout = String::from_utf8(stdout).map_err(|_| {
-        Box::new(Diagnostic::error(format!(
-            "preprocessor `{name}` wrote output that is not UTF-8"
-        )))
+        Box::new(Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` wrote output that is not UTF-8"),
+        ))
     })?;
     Ok(Output {
         status: status.code(),
@@ -526,11 +534,12 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
 fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>, Fatal> {
     let bad = |why: String| {
         Box::new(
-            Diagnostic::error(format!("preprocessor `{name}` did not answer with a book"))
-                .note(why)
-                .help(
-                    "a preprocessor writes the book, as JSON, to standard output and nothing else",
-                ),
+            Diagnostic::error(
+                Code::PreprocessorError,
+                format!("preprocessor `{name}` did not answer with a book"),
+            )
+            .note(why)
+            .help("a preprocessor writes the book, as JSON, to standard output and nothing else"),
         )
     };
     let value: Value =

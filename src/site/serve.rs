@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use super::{Fatal, Report};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 
 /// The endpoint that answers with the current site version.
 pub const VERSION_PATH: &str = "/__nimbook/version";
@@ -87,8 +87,11 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     // an edit made while it runs is not lost.
     let listener = TcpListener::bind(("127.0.0.1", options.port)).map_err(|e| {
         Box::new(
-            Diagnostic::error(format!("cannot listen on 127.0.0.1:{}: {e}", options.port))
-                .help("choose another port with -p, or -p 0 for any free port"),
+            Diagnostic::error(
+                Code::IoError,
+                format!("cannot listen on 127.0.0.1:{}: {e}", options.port),
+            )
+            .help("choose another port with -p, or -p 0 for any free port"),
         )
     })?;
     let address = listener
@@ -169,10 +172,10 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
 }
 
 fn watch_error(path: &Path, e: notify::Error) -> Fatal {
-    Box::new(Diagnostic::error(format!(
-        "cannot watch {} for changes: {e}",
-        path.display()
-    )))
+    Box::new(Diagnostic::error(
+        Code::IoError,
+        format!("cannot watch {} for changes: {e}", path.display()),
+    ))
 }
 
 /// Whether a changed path is one of the book's sources (and not the output or its staging

@@ -8,7 +8,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::{Book, Fatal, Lesson};
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The default templates and assets, by file name.
 pub const DEFAULTS: &[(&str, &str)] = &[
@@ -44,10 +44,10 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
         let p = dir.join(name);
         if p.is_file() {
             let text = std::fs::read_to_string(&p).map_err(|e| {
-                Box::new(Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    p.display()
-                )))
+                Box::new(Diagnostic::error(
+                    Code::IoError,
+                    format!("cannot read {}: {e}", p.display()),
+                ))
             })?;
             sources.insert(
                 name.to_string(),
@@ -63,9 +63,12 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
             tera.add_raw_template(name, text).map_err(|e| {
                 let file = SourceFile::new(shown.clone(), text.clone());
                 Box::new(
-                    Diagnostic::error(format!("template {shown} does not parse"))
-                        .at(&file, 0..0)
-                        .note(error_chain(&e)),
+                    Diagnostic::error(
+                        Code::TemplateError,
+                        format!("template {shown} does not parse"),
+                    )
+                    .at(&file, 0..0)
+                    .note(error_chain(&e)),
                 )
             })?;
         } else {
@@ -128,10 +131,10 @@ pub(crate) fn url_of(path: &Path) -> String {
 pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
     let render_err = |name: &str, e: tera::Error| {
-        Box::new(Diagnostic::error(format!(
-            "template {name} failed: {}",
-            error_chain(&e)
-        )))
+        Box::new(Diagnostic::error(
+            Code::TemplateError,
+            format!("template {name} failed: {}", error_chain(&e)),
+        ))
     };
     let title = book
         .config
