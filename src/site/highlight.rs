@@ -59,6 +59,22 @@ pub fn highlight(code: &str, lang: &str) -> String {
     gen.finalize()
 }
 
+/// The stylesheet for the highlighting classes: a light palette, and a dark one under
+/// `prefers-color-scheme: dark`.
+pub fn stylesheet() -> String {
+    let themes = ThemeSet::load_defaults();
+    let css = |name: &str| {
+        themes
+            .themes
+            .get(name)
+            .and_then(|t| css_for_theme_with_class_style(t, STYLE).ok())
+            .unwrap_or_default()
+    };
+    let light = css("InspiredGitHub");
+    let dark = css("base16-ocean.dark");
+    format!("{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -74,20 +90,4 @@ mod tests {
         assert!(html.contains("hl-string"), "{html}");
         assert!(html.contains("hl-comment"), "{html}");
     }
-}
-
-/// The stylesheet for the highlighting classes: a light palette, and a dark one under
-/// `prefers-color-scheme: dark`.
-pub fn stylesheet() -> String {
-    let themes = ThemeSet::load_defaults();
-    let css = |name: &str| {
-        themes
-            .themes
-            .get(name)
-            .and_then(|t| css_for_theme_with_class_style(t, STYLE).ok())
-            .unwrap_or_default()
-    };
-    let light = css("InspiredGitHub");
-    let dark = css("base16-ocean.dark");
-    format!("{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
 }
