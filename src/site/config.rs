@@ -1,8 +1,8 @@
 //! `book.toml`, read into typed tables that reject unknown keys.
 //!
 //! The `[book]` and `[build]` tables take mdBook's keys, so an mdBook book builds unchanged;
-//! `[nimbook]` holds the budgets of the checker, and its presence marks a *nimbook book* (one
-//! whose `nim` fences are claims and whose `$…$` is LaTeX). `[output.html]` and
+//! `[nimbook]` holds the budgets of the checker, and its presence (or lessons in `content/`)
+//! marks a *nimbook book* (one whose `nim` fences are claims and whose `$…$` is LaTeX). `[output.html]` and
 //! `[preprocessor.*]` are read into typed tables that accept every key of mdBook 0.5; which of
 //! those keys nimbook uses, and why it ignores the others, is said once, in [`super::compat`].
 
@@ -39,6 +39,10 @@ pub struct Config {
     /// `[output.html]`, typed; filled by [`Config::parse`].
     #[serde(skip)]
     pub html: HtmlTable,
+    /// Whether the lessons are in a folder named `content` (nimbook's layout); set by
+    /// [`Config::load`].
+    #[serde(skip)]
+    pub content_layout: bool,
 }
 
 /// `[preprocessor.NAME]`: how and when to run one preprocessor, as mdBook does.
@@ -242,7 +246,12 @@ impl Config {
                 .help("a book root holds a book.toml; run `nimbook` in it or name it"),
             )
         })?;
-        Self::parse(&text, &path.display().to_string())
+        let mut config = Self::parse(&text, &path.display().to_string())?;
+        config.content_layout = config
+            .src_dir(root)
+            .file_name()
+            .is_some_and(|n| n == "content");
+        Ok(config)
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
@@ -273,11 +282,11 @@ impl Config {
         Ok(config)
     }
 
-    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table. In a nimbook book
-    /// `nim` fences are claims and `$…$` is LaTeX; in any other book they are what mdBook
-    /// makes of them.
+    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table, or the lessons are
+    /// in `content/` (nimbook's layout; mdBook's is `src/`). In a nimbook book `nim` fences are
+    /// claims and `$…$` is LaTeX; in any other book they are what mdBook makes of them.
     pub fn is_nimbook(&self) -> bool {
-        self.nimbook.is_some()
+        self.nimbook.is_some() || self.content_layout
     }
 
     /// The source folder: `[book] src` if set; otherwise mdBook's `src/`, or `content/` (the

@@ -6,7 +6,8 @@
 //! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
 //! regular expression touches the markdown and no placeholder string is swapped in later.
 //!
-//! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`),
+//! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`, or
+//! the lessons are in `content/`),
 //! `nim` fences are claims, `nimbook` fences are directives and `$…$` is LaTeX. In any other
 //! book the markdown means what it means to mdBook: a `nim` fence is code in the Nim language
 //! (a warning says so when its text would also read as claims, so claims never stop being checked
