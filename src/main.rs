@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nimbook::claim::{calc, LessonChecker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
+use nimbook::site::coverage::{Lint, LintLevel};
 
 #[derive(Parser)]
 #[command(
@@ -41,6 +42,27 @@ struct Output {
     message_format: Format,
 }
 
+/// Lint levels on the command line; they override `[nimbook]` in book.toml.
+#[derive(clap::Args)]
+struct LintArgs {
+    /// Make a lint's findings errors (exit 1, nothing written): `unverified-numbers`,
+    /// `vacuous-claims`. May be repeated.
+    #[arg(long, value_name = "LINT")]
+    deny: Vec<Lint>,
+    /// Make a lint's findings warnings. May be repeated.
+    #[arg(long, value_name = "LINT")]
+    warn: Vec<Lint>,
+}
+
+impl LintArgs {
+    fn overrides(&self) -> Vec<site::LintOverride> {
+        let warn = self.warn.iter().map(|&l| (l, LintLevel::Warn));
+        let deny = self.deny.iter().map(|&l| (l, LintLevel::Deny));
+        // `--deny` wins over `--warn` for the same lint.
+        warn.chain(deny).collect()
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every claim and write the site.
@@ -53,6 +75,8 @@ enum Command {
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
     },
     /// Check every claim; write nothing.
     Check {
@@ -61,6 +85,11 @@ enum Command {
         dir: PathBuf,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
+        /// Print the numbers line (verified, unverified, exempt) for every lesson too.
+        #[arg(long)]
+        coverage: bool,
     },
     /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
     Serve {
@@ -112,13 +141,26 @@ fn main() -> ExitCode {
             dir,
             dest_dir,
             output,
+            lints,
         } => report(
-            site::build(&dir, dest_dir.as_deref(), &progress()),
+            site::build(&dir, dest_dir.as_deref(), &progress(), &lints.overrides()),
             output.message_format,
+            Numbers::None,
         ),
-        Command::Check { dir, output } => {
-            report(site::check(&dir, &progress()), output.message_format)
-        }
+        Command::Check {
+            dir,
+            output,
+            lints,
+            coverage,
+        } => report(
+            site::check(&dir, &progress(), &lints.overrides()),
+            output.message_format,
+            if coverage {
+                Numbers::PerLesson
+            } else {
+                Numbers::Book
+            },
+        ),
         Command::Serve {
             dir,
             port,
@@ -149,6 +191,7 @@ fn main() -> ExitCode {
             report(
                 site::handout::handout(&dir, &chapters, all, &file),
                 output.message_format,
+                Numbers::None,
             )
         }
         Command::Calc { exprs } => run_calc(&exprs),
@@ -201,7 +244,15 @@ fn print_diagnostic(d: &Diagnostic, format: MessageFormat) {
     }
 }
 
-fn report(result: Result<site::Report, site::Fatal>, format: Format) -> ExitCode {
+/// Which number accounts to print after the summary line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Numbers {
+    None,
+    Book,
+    PerLesson,
+}
+
+fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Numbers) -> ExitCode {
     let format = format_of(format);
     match result {
         Err(fatal) => {
@@ -213,6 +264,14 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format) -> ExitCode
                 print_diagnostic(d, format);
             }
             eprintln!("{}", report.summary());
+            if numbers != Numbers::None {
+                eprintln!("{}", report.numbers.summary());
+            }
+            if numbers == Numbers::PerLesson {
+                for (lesson, counts) in &report.lesson_numbers {
+                    eprintln!("  {lesson}: {}", counts.summary());
+                }
+            }
             if let Some(out) = &report.output {
                 if out.is_dir() {
                     eprintln!("wrote the site to {}", out.display());

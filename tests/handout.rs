@@ -223,3 +223,60 @@ fn a_content_error_fails_like_build_and_writes_nothing() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(file.exists());
 }
+
+/// Every `id` of a handout, and every reference to one: `href="#…"`, `xlink:href="#…"` and
+/// `url(#…)` anywhere (presentation attributes such as `marker-end`, `style`).
+fn ids_and_references(html: &str) -> (HashSet<String>, Vec<String>) {
+    let ids: HashSet<String> = attr_values(html, "id")
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let mut refs: Vec<String> = attr_values(html, "href")
+        .into_iter()
+        .chain(attr_values(html, "xlink:href"))
+        .filter_map(|h| h.strip_prefix('#'))
+        .map(str::to_string)
+        .collect();
+    for (i, _) in html.match_indices("url(#") {
+        let rest = &html[i + "url(#".len()..];
+        if let Some(end) = rest.find(')') {
+            refs.push(rest[..end].to_string());
+        }
+    }
+    (ids, refs)
+}
+
+/// Regression: the handout prefixed every `id` but left `marker-end="url(#…)"` alone, so the
+/// arrowheads of game graphs vanished. Every lesson's handout must resolve every reference.
+#[test]
+fn every_id_reference_of_every_lesson_handout_resolves() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lessons: Vec<String> = std::fs::read_dir(root.join("content"))
+        .expect("content")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md") && n != "SUMMARY.md")
+        .collect();
+    lessons.sort();
+    assert!(lessons.len() >= 10, "{lessons:?}");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut url_refs = 0;
+    for lesson in &lessons {
+        let file = tmp.path().join(format!("{lesson}.html"));
+        let o = handout(
+            root,
+            &[lesson.as_str(), "-o", file.to_str().expect("utf-8 path")],
+        );
+        assert!(o.status.success(), "{lesson}: {}", stderr(&o));
+        let html = std::fs::read_to_string(&file).expect("handout");
+        let (ids, refs) = ids_and_references(&html);
+        url_refs += html.matches("url(#").count();
+        for r in refs {
+            assert!(
+                ids.contains(&r),
+                "{lesson}: #{r} names no id of its handout"
+            );
+        }
+    }
+    // The course draws game graphs, whose arrowheads are `url(#…)` references.
+    assert!(url_refs > 0, "no url(#…) reference in any handout");
+}

@@ -33,6 +33,7 @@ pub mod lexer;
 pub mod parser;
 #[cfg(test)]
 mod tests;
+pub mod vacuous;
 
 pub use check::{calc, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;

@@ -99,14 +99,6 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     Ok(out)
 }
 
-/// A relative path with `/` separators, as used in URLs and link checks.
-pub fn url_path(p: &Path) -> String {
-    p.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// The files of the source folder that are not lessons (images, downloads), to be copied into
 /// the site as they are: `(path relative to the source folder, bytes)`.
 pub fn static_files(src: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic> {

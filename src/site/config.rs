@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::coverage::{LintLevel, Lints};
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -231,6 +232,11 @@ pub struct NimbookTable {
     pub max_seconds: Option<u64>,
     /// The longest one preprocessor may run (default 60 seconds).
     pub preprocessor_seconds: Option<u64>,
+    /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
+    /// `"deny"`.
+    pub unverified_numbers: Option<LintLevel>,
+    /// The level of the `vacuous-claims` lint.
+    pub vacuous_claims: Option<LintLevel>,
 }
 
 impl Config {
@@ -309,6 +315,22 @@ impl Config {
             .unwrap_or(!self.is_nimbook())
     }
 
+    /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.
+    pub fn lints(&self) -> Lints {
+        Lints {
+            unverified_numbers: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.unverified_numbers)
+                .unwrap_or_default(),
+            vacuous_claims: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.vacuous_claims)
+                .unwrap_or_default(),
+        }
+    }
+
     /// The checker's limits, from the defaults and `[nimbook]`.
     pub fn limits(&self) -> Limits {
         let mut l = Limits::default();
@@ -346,6 +368,27 @@ mod tests {
             .unwrap_or_default();
         assert!(err.contains("unknown field `colour`"), "{err}");
         assert!(err.contains("book.toml:3:1"), "{err}");
+    }
+
+    #[test]
+    fn lint_levels_default_to_warn_and_reject_unknown_levels() {
+        let c = Config::parse("[nimbook]\nvacuous-claims = \"deny\"\n", "book.toml");
+        let lints = c.map(|c| c.lints()).map_err(|d| d.message.clone());
+        assert_eq!(
+            lints,
+            Ok(Lints {
+                unverified_numbers: LintLevel::Warn,
+                vacuous_claims: LintLevel::Deny
+            })
+        );
+        let err = Config::parse("[nimbook]\nunverified-numbers = \"forbid\"\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(
+            err.contains("unknown variant `forbid`") && err.contains("book.toml:2"),
+            "{err}"
+        );
     }
 
     #[test]

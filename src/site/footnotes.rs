@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::mathml::escape;
+use super::html::escape;
 
 /// The footnotes of one page.
 #[derive(Debug, Default)]

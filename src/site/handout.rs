@@ -14,14 +14,18 @@
 //! tag with the same small scanner as the search index, in one linear pass.
 
 use std::collections::{BTreeMap, HashSet};
+use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
 use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
-use super::search::{attributes, decode_attr, find_ascii_ci, scan_tag};
-use super::templates::{self, url_of, BINARY_ASSETS};
+use super::html::{
+    attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
+    percent_decode, resolve_relative, scan_tag, url_path, Attribute,
+};
+use super::templates::{self, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
 use crate::diag::{Code, Diagnostic};
 
@@ -46,7 +50,7 @@ fn warning(message: impl Into<String>) -> Diagnostic {
 
 /// A chapter's source path as written on the command line: relative, `/` separators.
 fn source_name(path: &Path) -> String {
-    url_of(path)
+    url_path(path)
 }
 
 /// `nimbook handout`: checks the chosen chapters (or all with `all`) and writes them to `file`
@@ -139,7 +143,7 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
     }
     let (html, warnings) = render(&book, &lessons)?;
     report.diagnostics.extend(warnings);
-    write_file(file, html.as_bytes())?;
+    super::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
     Ok(report)
 }
@@ -168,32 +172,6 @@ fn first_heading(path: &Path) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
-/// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
-/// half a handout.
-fn write_file(file: &Path, bytes: &[u8]) -> Result<(), Fatal> {
-    let io = |what: &str, p: &Path, e: std::io::Error| {
-        Box::new(Diagnostic::error(
-            Code::IoError,
-            format!("cannot {what} {}: {e}", p.display()),
-        ))
-    };
-    let dir = match file.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "handout.html".into());
-    let tmp = dir.join(format!(".{name}.nimbook-{}", std::process::id()));
-    std::fs::write(&tmp, bytes).map_err(|e| io("write", &tmp, e))?;
-    std::fs::rename(&tmp, file).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io("write", file, e)
-    })
-}
-
 /// The key of a lesson: a slug of its page's path, unique in the handout.
 fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
     let mut seen = HashSet::new();
@@ -201,7 +179,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
         .iter()
         .filter_map(|l| l.chapter.out_path())
         .map(|p| {
-            let url = url_of(&p);
+            let url = url_path(&p);
             let base = super::markdown::slug(url.trim_end_matches(".html"));
             let mut key = base.clone();
             let mut n = 1;
@@ -220,11 +198,6 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     let mut warnings = Vec::new();
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
-    let all_pages: HashSet<String> = book
-        .chapters
-        .iter()
-        .filter_map(|c| c.out_path().map(|p| url_of(&p)))
-        .collect();
     let mut items = Vec::new();
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
         let source_dir = lesson
@@ -237,7 +210,6 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
             key,
             url,
             included: &by_url,
-            pages: &all_pages,
             source_dir: &source_dir,
             root: &book.root,
         };
@@ -299,26 +271,7 @@ pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic
     Ok((html, warnings))
 }
 
-/// The media type of a resource, by extension.
-fn media_type(path: &Path) -> &'static str {
-    match path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .as_deref()
-    {
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("webp") => "image/webp",
-        Some("woff2") => "font/woff2",
-        Some("woff") => "font/woff",
-        Some("css") => "text/css",
-        Some("js") => "text/javascript",
-        _ => "application/octet-stream",
-    }
-}
-
+/// A `data:` URI holding a file's bytes, typed by its extension.
 fn data_uri(path: &Path, bytes: &[u8]) -> String {
     format!(
         "data:{};base64,{}",
@@ -327,17 +280,18 @@ fn data_uri(path: &Path, bytes: &[u8]) -> String {
     )
 }
 
-/// Whether a URL names another host or a scheme (anything but a relative reference).
-fn is_remote(url: &str) -> bool {
-    url.starts_with("//")
-        || url
-            .split_once(':')
-            .is_some_and(|(scheme, _)| !scheme.is_empty() && !scheme.contains(['/', '?', '#']))
+/// What becomes of one `url(…)` in CSS.
+enum CssUrl {
+    /// Left as written.
+    Keep,
+    /// Replaced by this `url(…)`.
+    Set(String),
+    /// Emptied (`url("")`): a resource the handout cannot hold.
+    Drop,
 }
 
-/// A CSS text with every `url(...)` that names one of nimbook's binary assets (the math font)
-/// replaced by a `data:` URI, and every remote one removed.
-pub fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
+/// `css` with every `url(…)` passed through `rewrite`, which sees the target unquoted.
+fn rewrite_css_urls(css: &str, mut rewrite: impl FnMut(&str) -> CssUrl) -> String {
     let mut out = String::with_capacity(css.len());
     let mut rest = css;
     while let Some(at) = rest.find("url(") {
@@ -347,26 +301,13 @@ pub fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
             out.push_str(&rest[at..]);
             return out;
         };
-        let raw = after[..close].trim();
-        let target = raw.trim_matches(|c| c == '"' || c == '\'');
-        let asset = BINARY_ASSETS
-            .iter()
-            .find(|(name, _)| target.trim_start_matches("./") == *name);
-        if let Some((name, bytes)) = asset {
-            out.push_str(&format!("url(\"{}\")", data_uri(Path::new(name), bytes)));
-        } else if target.starts_with("data:") {
-            out.push_str(&rest[at..at + 4 + close + 1]);
-        } else {
-            if is_remote(target) {
-                warnings.push(warning(format!(
-                    "the handout leaves out the stylesheet resource {target}: it is not local"
-                )));
-            } else {
-                warnings.push(warning(format!(
-                    "the handout leaves out the stylesheet resource {target}: nimbook cannot find it"
-                )));
-            }
-            out.push_str("url(\"\")");
+        let target = after[..close]
+            .trim()
+            .trim_matches(|c| c == '"' || c == '\'');
+        match rewrite(target) {
+            CssUrl::Keep => out.push_str(&rest[at..at + 4 + close + 1]),
+            CssUrl::Set(url) => out.push_str(&url),
+            CssUrl::Drop => out.push_str("url(\"\")"),
         }
         rest = &after[close + 1..];
     }
@@ -374,10 +315,35 @@ pub fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
     out
 }
 
+/// A CSS text with every `url(...)` that names one of nimbook's binary assets (the math font)
+/// replaced by a `data:` URI, and every remote one removed.
+pub fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
+    rewrite_css_urls(css, |target| {
+        let asset = BINARY_ASSETS
+            .iter()
+            .find(|(name, _)| target.trim_start_matches("./") == *name);
+        if let Some((name, bytes)) = asset {
+            return CssUrl::Set(format!("url(\"{}\")", data_uri(Path::new(name), bytes)));
+        }
+        if target.starts_with("data:") {
+            return CssUrl::Keep;
+        }
+        let why = if is_external(target) {
+            "it is not local"
+        } else {
+            "nimbook cannot find it"
+        };
+        warnings.push(warning(format!(
+            "the handout leaves out the stylesheet resource {target}: {why}"
+        )));
+        CssUrl::Drop
+    })
+}
+
 /// Resolves `rel` (a relative URL path) against `base`, refusing to leave `root`.
 fn local_file(root: &Path, base: &Path, rel: &str) -> Option<PathBuf> {
     let rel = rel.split(['?', '#']).next().unwrap_or("");
-    let rel = super::serve::percent_decode(rel)?;
+    let rel = percent_decode(rel)?;
     let mut path = base.to_path_buf();
     for c in Path::new(&rel).components() {
         match c {
@@ -394,49 +360,54 @@ fn local_file(root: &Path, base: &Path, rel: &str) -> Option<PathBuf> {
     (real.starts_with(root) && real.is_file()).then_some(real)
 }
 
-/// Resolves a relative link from page `from` (an output URL) to a page URL and fragment.
-fn resolve_link(from: &str, href: &str) -> (String, Option<String>) {
-    let (path, frag) = match href.split_once('#') {
-        Some((p, f)) => (p, Some(f.to_string())),
-        None => (href, None),
-    };
-    let path = path.split('?').next().unwrap_or("");
-    let mut parts: Vec<&str> = from.split('/').collect();
-    parts.pop();
-    for seg in path.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
-    }
-    let mut url = parts.join("/");
-    // Links written to the markdown source (`other.md`) mean the page.
-    if let Some(stem) = url.strip_suffix(".md") {
-        url = format!("{stem}.html");
-    }
-    (url, frag)
+/// Attributes whose value is a list of ids of the same page (ARIA relations, labels, table
+/// headers, form controls).
+const ID_LISTS: &[&str] = &[
+    "for",
+    "headers",
+    "list",
+    "form",
+    "aria-activedescendant",
+    "aria-controls",
+    "aria-describedby",
+    "aria-details",
+    "aria-errormessage",
+    "aria-flowto",
+    "aria-labelledby",
+    "aria-owns",
+];
+
+/// What becomes of one attribute of a lesson's HTML in the handout.
+#[derive(Debug, PartialEq, Eq)]
+enum Rewrite {
+    /// Left as written.
+    Keep,
+    /// The attribute gets this (unescaped) value.
+    Set(String),
+    /// The attribute is left out.
+    Drop,
+    /// A link to a page that is not in the handout: the `href` gives way to a title that says
+    /// so.
+    NotHere,
 }
 
+/// The rewrite of one lesson's HTML for the handout.
 struct PageRewrite<'a> {
+    /// The lesson's key, the prefix of its ids.
     key: &'a str,
+    /// The lesson's page URL in the site.
     url: &'a str,
+    /// The key of every lesson in the handout, by page URL.
     included: &'a BTreeMap<&'a str, &'a str>,
-    pages: &'a HashSet<String>,
+    /// The folder of the lesson's source, which its relative resources are resolved against.
     source_dir: &'a Path,
+    /// The book root, which no resource may leave.
     root: &'a Path,
 }
 
-fn escape_attr(v: &str) -> String {
-    v.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-}
-
 impl PageRewrite<'_> {
-    /// The lesson's HTML with anchors prefixed, links rewritten and resources inlined.
+    /// The lesson's HTML with ids prefixed, every reference to an id or a URL rewritten to
+    /// match, and resources inlined.
     fn rewrite(&self, html: &str, warnings: &mut Vec<Diagnostic>) -> String {
         let mut out = String::with_capacity(html.len() + html.len() / 8);
         let mut i = 0;
@@ -455,101 +426,191 @@ impl PageRewrite<'_> {
             if tag.closing {
                 continue;
             }
-            if let Some(replacement) = self.rewrite_tag(&tag.name, tag.attrs, warnings) {
+            let attrs_at = tag.end - 1 - tag.attrs.len();
+            if let Some(replacement) = self.rewrite_tag(
+                &html[at..attrs_at],
+                &tag.name,
+                tag.attrs,
+                &html[tag.end - 1..tag.end],
+                warnings,
+            ) {
                 out.push_str(&html[copied..at]);
                 out.push_str(&replacement);
                 copied = tag.end;
             }
             if matches!(tag.name.as_str(), "script" | "style") {
-                // Raw text: nothing inside is a tag.
+                // Raw text: nothing inside is a tag, but a style sheet may hold `url(…)`.
                 let close = format!("</{}", tag.name);
-                i = find_ascii_ci(html, i, &close).unwrap_or(html.len());
+                let end = find_ascii_ci(html, i, &close).unwrap_or(html.len());
+                let text = &html[i..end];
+                if tag.name == "style" && text.contains("url(") {
+                    out.push_str(&html[copied..i]);
+                    out.push_str(&self.css(text, warnings));
+                    copied = end;
+                }
+                i = end;
             }
         }
         out.push_str(&html[copied..]);
         out
     }
 
-    /// The rewritten tag, or `None` to keep it as it is.
+    /// The rewritten tag, or `None` to keep it as it is. `open` is the tag up to its
+    /// attributes (which end with the `/` of a self-closing tag) and `end` its `>`; attributes
+    /// that change are replaced where they stand, so the rest of the tag keeps its bytes.
     fn rewrite_tag(
         &self,
+        open: &str,
         name: &str,
         attrs: &str,
+        end: &str,
         warnings: &mut Vec<Diagnostic>,
     ) -> Option<String> {
         let list = attributes(attrs);
-        let touched = list.iter().any(|(k, _)| {
-            matches!(
-                attrs[k.clone()].to_ascii_lowercase().as_str(),
-                "id" | "href" | "src" | "srcset"
-            )
-        });
-        if !touched {
-            return None;
-        }
         if name == "img" {
             if let Some(svg) = self.inline_svg(attrs, &list, warnings) {
                 return Some(svg);
             }
         }
-        let mut tag = format!("<{name}");
-        for (k, v) in &list {
-            let key = &attrs[k.clone()];
-            let value = v.as_ref().map(|v| decode_attr(&attrs[v.clone()]));
-            let new = match (key.to_ascii_lowercase().as_str(), &value) {
-                ("id", Some(id)) => Some(format!("{}--{id}", self.key)),
-                ("href", Some(href)) if name == "link" => {
-                    // A stylesheet or icon link in a lesson would load a file: leave it out.
-                    warnings.push(warning(format!(
-                        "the handout leaves out <link href=\"{href}\"> from {}",
-                        self.url
-                    )));
-                    None
+        let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+        for attribute in &list {
+            let Some(v) = &attribute.1 else { continue };
+            let key = &attrs[attribute.0.clone()];
+            let value = decode_attr(&attrs[v.clone()]);
+            let span = attribute_span(attrs, attribute);
+            match self.attribute(name, &key.to_ascii_lowercase(), &value, warnings) {
+                Rewrite::Keep => {}
+                Rewrite::Set(new) if new == value => {}
+                Rewrite::Set(new) => edits.push((span, format!("{key}=\"{}\"", escape(&new)))),
+                Rewrite::Drop => {
+                    // With the white space before it.
+                    let start = attrs[..span.start].trim_end().len();
+                    edits.push((start..span.end, String::new()));
                 }
-                ("href", Some(href)) => match self.link(href) {
-                    Some(h) => Some(h),
-                    None => {
-                        tag.push_str(" title=\"not in this handout\"");
-                        None
-                    }
-                },
-                ("src", Some(src)) => self.resource(src, warnings),
-                ("srcset", Some(_)) => None,
-                (_, Some(v)) => Some(v.clone()),
-                (_, None) => {
-                    tag.push(' ');
-                    tag.push_str(key);
-                    continue;
-                }
-            };
-            if let Some(v) = new {
-                tag.push_str(&format!(" {key}=\"{}\"", escape_attr(&v)));
+                Rewrite::NotHere => edits.push((span, "title=\"not in this handout\"".into())),
             }
         }
-        tag.push('>');
+        if edits.is_empty() {
+            return None;
+        }
+        let mut tag = String::with_capacity(open.len() + attrs.len() + end.len() + 32);
+        tag.push_str(open);
+        let mut last = 0;
+        for (range, text) in edits {
+            tag.push_str(&attrs[last..range.start]);
+            tag.push_str(&text);
+            last = range.end;
+        }
+        tag.push_str(&attrs[last..]);
+        tag.push_str(end);
         Some(tag)
+    }
+
+    /// The one place that knows which attributes hold an id, a reference to one, or a URL, and
+    /// what each becomes in the handout: ids get the lesson's prefix, and so do references to
+    /// them (`#x`, `url(#x)`, id lists); links to lessons in the handout become in-file
+    /// anchors; local resources become `data:` URIs.
+    fn attribute(
+        &self,
+        tag: &str,
+        key: &str,
+        value: &str,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Rewrite {
+        match key {
+            "id" => Rewrite::Set(format!("{}--{value}", self.key)),
+            "href" | "xlink:href" if tag == "link" => {
+                // A stylesheet or icon link in a lesson would load a file: leave it out.
+                warnings.push(warning(format!(
+                    "the handout leaves out <link href=\"{value}\"> from {}",
+                    self.url
+                )));
+                Rewrite::Drop
+            }
+            // SVG's <image> and <feImage> load what `href` names.
+            "href" | "xlink:href"
+                if matches!(tag, "image" | "feimage") && !value.starts_with('#') =>
+            {
+                self.resource(value, warnings)
+                    .map_or(Rewrite::Drop, Rewrite::Set)
+            }
+            "href" | "xlink:href" => self.link(value).map_or(Rewrite::NotHere, Rewrite::Set),
+            "usemap" => match value.strip_prefix('#') {
+                Some(frag) => Rewrite::Set(format!("#{}", self.anchor(frag))),
+                None => Rewrite::Keep,
+            },
+            "src" | "poster" => self
+                .resource(value, warnings)
+                .map_or(Rewrite::Drop, Rewrite::Set),
+            "srcset" => self
+                .srcset(value, warnings)
+                .map_or(Rewrite::Drop, Rewrite::Set),
+            "style" => Rewrite::Set(self.css(value, warnings)),
+            k if ID_LISTS.contains(&k) => Rewrite::Set(
+                value
+                    .split_whitespace()
+                    .map(|id| format!("{}--{id}", self.key))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            // Presentation attributes such as marker-end, fill, clip-path, mask and filter
+            // name other elements as `url(#id)`.
+            _ if value.contains("url(") => Rewrite::Set(self.css(value, warnings)),
+            _ => Rewrite::Keep,
+        }
+    }
+
+    /// The in-file anchor of fragment `frag` of this lesson (the lesson itself when empty).
+    fn anchor(&self, frag: &str) -> String {
+        if frag.is_empty() {
+            self.key.to_string()
+        } else {
+            format!("{}--{frag}", self.key)
+        }
+    }
+
+    /// CSS of the lesson (a `style` attribute or element, a presentation attribute) with every
+    /// `url(#id)` pointing at the prefixed id and every local resource inlined.
+    fn css(&self, css: &str, warnings: &mut Vec<Diagnostic>) -> String {
+        rewrite_css_urls(css, |target| {
+            if let Some(frag) = target.strip_prefix('#') {
+                return CssUrl::Set(format!("url(#{})", self.anchor(frag)));
+            }
+            if target.starts_with("data:") {
+                return CssUrl::Keep;
+            }
+            match self.resource(target, warnings) {
+                Some(uri) => CssUrl::Set(format!("url(\"{uri}\")")),
+                None => CssUrl::Drop,
+            }
+        })
     }
 
     /// The new `href`, or `None` to drop it (a page that is not in the handout).
     fn link(&self, href: &str) -> Option<String> {
         if let Some(frag) = href.strip_prefix('#') {
-            return Some(if frag.is_empty() {
-                format!("#{}", self.key)
-            } else {
-                format!("#{}--{frag}", self.key)
-            });
+            return Some(format!("#{}", self.anchor(frag)));
         }
-        if is_remote(href) {
+        if is_external(href) {
             // A link to read elsewhere, not a resource the handout loads.
             return Some(href.to_string());
         }
-        let (page, frag) = resolve_link(self.url, href);
+        let (path, frag) = match href.split_once('#') {
+            Some((p, f)) => (p, Some(f)),
+            None => (href, None),
+        };
+        let path = path.split('?').next().unwrap_or("");
+        // A link that climbs out of the site leads nowhere from the handout.
+        let mut page = resolve_relative(self.url, path)?;
+        // Links written to the markdown source (`other.md`) mean the page.
+        if let Some(stem) = page.strip_suffix(".md") {
+            page = format!("{stem}.html");
+        }
         match (self.included.get(page.as_str()), frag) {
             (Some(key), Some(f)) if !f.is_empty() => Some(format!("#{key}--{f}")),
             (Some(key), _) => Some(format!("#{key}")),
-            // Another page of the book, or of the site (index.html): not in this file.
-            (None, _) if page == "index.html" || self.pages.contains(&page) => None,
-            // A relative link to some other file: it would not exist beside the handout.
+            // Another page of the book or of the site (index.html), or some other file: none
+            // of them is beside the handout.
             (None, _) => None,
         }
     }
@@ -559,7 +620,7 @@ impl PageRewrite<'_> {
         if src.starts_with("data:") {
             return Some(src.to_string());
         }
-        if is_remote(src) {
+        if is_external(src) {
             warnings.push(warning(format!(
                 "the handout leaves out {src} from {}: it is not local",
                 self.url
@@ -584,11 +645,26 @@ impl PageRewrite<'_> {
         }
     }
 
+    /// A `srcset` with every candidate inlined (`None` when none is left).
+    fn srcset(&self, value: &str, warnings: &mut Vec<Diagnostic>) -> Option<String> {
+        let mut out = Vec::new();
+        for (url, descriptor) in srcset_candidates(value) {
+            if let Some(uri) = self.resource(url, warnings) {
+                out.push(if descriptor.is_empty() {
+                    uri
+                } else {
+                    format!("{uri} {descriptor}")
+                });
+            }
+        }
+        (!out.is_empty()).then(|| out.join(", "))
+    }
+
     /// An `<img>` of a local SVG as the SVG itself.
     fn inline_svg(
         &self,
         attrs: &str,
-        list: &[(std::ops::Range<usize>, Option<std::ops::Range<usize>>)],
+        list: &[Attribute],
         warnings: &mut Vec<Diagnostic>,
     ) -> Option<String> {
         let value = |name: &str| {
@@ -598,7 +674,7 @@ impl PageRewrite<'_> {
                 .map(|v| decode_attr(&attrs[v]))
         };
         let src = value("src")?;
-        if is_remote(&src) || !src.split(['?', '#']).next()?.ends_with(".svg") {
+        if is_external(&src) || !src.split(['?', '#']).next()?.ends_with(".svg") {
             return None;
         }
         let path = local_file(self.root, self.source_dir, &src)?;
@@ -614,9 +690,33 @@ impl PageRewrite<'_> {
         let alt = value("alt").unwrap_or_default();
         Some(format!(
             "<span class=\"inline-svg\" role=\"img\" aria-label=\"{}\">{}</span>",
-            escape_attr(&alt),
+            escape(&alt),
             svg.trim_end()
         ))
+    }
+}
+
+/// The candidates of a `srcset`: each URL with its descriptor (`2x`, `300w`, or empty). A URL
+/// runs to white space, and a comma at its end closes the candidate (the HTML rule, so a
+/// `data:` URL may hold commas).
+fn srcset_candidates(value: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = value;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        if rest.is_empty() {
+            return out;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (url, after) = rest.split_at(end);
+        if url.ends_with(',') {
+            out.push((url.trim_end_matches(','), ""));
+            rest = after;
+        } else {
+            let stop = after.find(',').unwrap_or(after.len());
+            out.push((url, after[..stop].trim()));
+            rest = &after[stop..];
+        }
     }
 }
 
@@ -624,16 +724,11 @@ impl PageRewrite<'_> {
 mod tests {
     use super::*;
 
-    fn page<'a>(
-        included: &'a BTreeMap<&'a str, &'a str>,
-        pages: &'a HashSet<String>,
-        dir: &'a Path,
-    ) -> PageRewrite<'a> {
+    fn page<'a>(included: &'a BTreeMap<&'a str, &'a str>, dir: &'a Path) -> PageRewrite<'a> {
         PageRewrite {
             key: "a",
             url: "part/a.html",
             included,
-            pages,
             source_dir: dir,
             root: dir,
         }
@@ -644,16 +739,13 @@ mod tests {
         let included: BTreeMap<&str, &str> = [("part/a.html", "a"), ("b.html", "b")]
             .into_iter()
             .collect();
-        let pages: HashSet<String> = ["part/a.html", "b.html", "c.html"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, &pages, dir.path());
+        let p = page(&included, dir.path());
         let mut w = Vec::new();
         let html = "<h2 id=\"x\">X<a class=\"anchor\" href=\"#x\">#</a></h2>\
                     <a href=\"../b.html#y\">b</a> <a href=\"../c.html\">c</a> \
-                    <a href=\"https://example.org/\">out</a> <a href=\"../b.md\">md</a>";
+                    <a href=\"https://example.org/\">out</a> <a href=\"../b.md\">md</a>\
+                    <a href=\"../../../up.html\">up</a>";
         let got = p.rewrite(html, &mut w);
         assert!(got.contains("<h2 id=\"a--x\">"), "{got}");
         assert!(got.contains("href=\"#a--x\""), "{got}");
@@ -662,22 +754,54 @@ mod tests {
             got.contains("<a title=\"not in this handout\">c</a>"),
             "{got}"
         );
+        assert!(
+            got.contains("<a title=\"not in this handout\">up</a>"),
+            "{got}"
+        );
         assert!(got.contains("href=\"https://example.org/\""), "{got}");
         assert!(got.contains("<a href=\"#b\">md</a>"), "{got}");
         assert!(w.is_empty());
     }
 
     #[test]
+    fn every_reference_to_an_id_gets_the_prefix() {
+        let included = BTreeMap::new();
+        let dir = tempfile::tempdir().expect("temp");
+        let p = page(&included, dir.path());
+        let mut w = Vec::new();
+        let html = "<svg><defs><marker id=\"m\"/></defs>\
+                    <line x1=\"0\" marker-end=\"url(#m)\"/><rect fill='url(#g)' clip-path=\"url(#c)\"/>\
+                    <use xlink:href=\"#m\"/><p style=\"mask: url( '#k' )\"></p></svg>\
+                    <label for=\"f\">L</label><input aria-describedby=\"d1 d2\">\
+                    <style>.x { fill: url(#g) }</style>";
+        let got = p.rewrite(html, &mut w);
+        for want in [
+            "<marker id=\"a--m\"/>",
+            "<line x1=\"0\" marker-end=\"url(#a--m)\"/>",
+            "<rect fill=\"url(#a--g)\" clip-path=\"url(#a--c)\"/>",
+            "<use xlink:href=\"#a--m\"/>",
+            "<p style=\"mask: url(#a--k)\">",
+            "<label for=\"a--f\">",
+            "aria-describedby=\"a--d1 a--d2\"",
+            "<style>.x { fill: url(#a--g) }</style>",
+        ] {
+            assert!(got.contains(want), "{want} in {got}");
+        }
+        assert!(w.is_empty(), "{w:?}");
+    }
+
+    #[test]
     fn script_and_style_text_is_not_rewritten() {
         let included = BTreeMap::new();
-        let pages = HashSet::new();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, &pages, dir.path());
+        let p = page(&included, dir.path());
         let mut w = Vec::new();
-        let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>";
+        let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>\
+                    <style>a[href=\"#x\"] { color: red }</style>";
         let got = p.rewrite(html, &mut w);
         assert!(got.contains("var s = '<a href=\"#x\" id=\"y\">';"), "{got}");
         assert!(got.contains("<p id=\"a--z\">"), "{got}");
+        assert!(got.contains("a[href=\"#x\"] { color: red }"), "{got}");
     }
 
     #[test]
@@ -690,11 +814,10 @@ mod tests {
         .expect("write");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
         let included = BTreeMap::new();
-        let pages = HashSet::new();
-        let p = page(&included, &pages, dir.path());
+        let p = page(&included, dir.path());
         let mut w = Vec::new();
         let got = p.rewrite(
-            "<img src=\"pic.svg\" alt=\"a &amp; b\"><img src=\"pic.png\" alt=\"p\">\
+            "<img src=\"pic.svg\" alt=\"a &amp; b\"><img src=\"pic.png\" alt=\"p\" />\
              <img src=\"https://example.org/x.png\" alt=\"r\"><img src=\"../../etc/passwd\">",
             &mut w,
         );
@@ -704,12 +827,40 @@ mod tests {
         );
         assert!(!got.contains("<?xml"), "{got}");
         assert!(
-            got.contains("src=\"data:image/png;base64,iVBORw==\""),
+            got.contains("<img src=\"data:image/png;base64,iVBORw==\" alt=\"p\" />"),
             "{got}"
         );
+        assert!(got.contains("<img alt=\"r\">"), "{got}");
         assert!(!got.contains("https://example.org/x.png"), "{got}");
         assert!(!got.contains("passwd"), "{got}");
         assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn srcset_candidates_are_inlined_one_by_one() {
+        assert_eq!(
+            srcset_candidates(" a.png 1x, b.png 2x,c.png, data:x,y 3x"),
+            vec![
+                ("a.png", "1x"),
+                ("b.png", "2x"),
+                ("c.png", ""),
+                ("data:x,y", "3x")
+            ]
+        );
+        let dir = tempfile::tempdir().expect("temp");
+        std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
+        let included = BTreeMap::new();
+        let p = page(&included, dir.path());
+        let mut w = Vec::new();
+        let got = p.rewrite(
+            "<img srcset=\"pic.png 2x, https://example.org/x.png 3x\" alt=\"p\">",
+            &mut w,
+        );
+        assert_eq!(
+            got,
+            "<img srcset=\"data:image/png;base64,iVBORw== 2x\" alt=\"p\">"
+        );
+        assert_eq!(w.len(), 1, "{w:?}");
     }
 
     #[test]
@@ -724,22 +875,5 @@ mod tests {
         assert!(got.contains(&format!("url(\"data:font/woff2;base64,{expected}\")")));
         assert!(!got.contains("example.org"));
         assert_eq!(w.len(), 1);
-    }
-
-    #[test]
-    fn links_resolve_relative_to_the_page() {
-        assert_eq!(
-            resolve_link("part/a.html", "../b.html#y"),
-            ("b.html".into(), Some("y".into()))
-        );
-        assert_eq!(
-            resolve_link("part/a.html", "c.html"),
-            ("part/c.html".into(), None)
-        );
-        assert!(is_remote("https://x"));
-        assert!(is_remote("//x"));
-        assert!(is_remote("mailto:a@b"));
-        assert!(!is_remote("a/b.html#c:d"));
-        assert!(!is_remote("b.html"));
     }
 }

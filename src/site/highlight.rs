@@ -53,7 +53,7 @@ pub fn highlight(code: &str, lang: &str) -> String {
             .parse_html_for_line_which_includes_newline(line)
             .is_err()
         {
-            return super::mathml::escape(code);
+            return super::html::escape(code);
         }
     }
     gen.finalize()

@@ -23,9 +23,12 @@ use pulldown_cmark::{
     BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
 };
 
+use super::claims;
+use super::coverage::{Coverage, LintLevel, Lints, NumberCounts};
 use super::highlight::highlight;
+use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
-use crate::claim::{Checked, LessonChecker, MappedText, Status};
+use crate::claim::{LessonChecker, MappedText};
 use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
@@ -63,6 +66,8 @@ pub struct RenderedPage {
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
     pub anchors: Vec<String>,
+    /// The lesson's number account (see [`super::coverage`]).
+    pub numbers: NumberCounts,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -139,34 +144,6 @@ impl Flavour {
     }
 }
 
-/// Whether a link target leaves the book (has a scheme such as `https:` or `mailto:`).
-fn is_external(url: &str) -> bool {
-    url.starts_with("//")
-        || url.split_once(':').is_some_and(|(scheme, _)| {
-            !scheme.is_empty()
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-        })
-}
-
-/// Resolves `url` against the folder of the page at `page` (both relative to the source
-/// folder); `None` if it climbs out of the book.
-fn resolve(page: &str, url: &str) -> Option<String> {
-    let mut parts: Vec<&str> = page.split('/').collect();
-    parts.pop();
-    for seg in url.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            s => parts.push(s),
-        }
-    }
-    Some(parts.join("/"))
-}
-
 /// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
 fn internal_link(
     page: &str,
@@ -184,7 +161,7 @@ fn internal_link(
     let target = if path.is_empty() {
         page.to_string()
     } else {
-        resolve(page, path).unwrap_or_else(|| format!("../{path}"))
+        resolve_relative(page, path).unwrap_or_else(|| format!("../{path}"))
     };
     links.push(InternalLink {
         target,
@@ -193,7 +170,7 @@ fn internal_link(
     });
     let rewritten = path
         .ends_with(".md")
-        .then(|| super::book::url_path(&super::book::page_path(std::path::Path::new(path))));
+        .then(|| super::html::url_path(&super::book::page_path(std::path::Path::new(path))));
     rewritten.map(|p| match anchor {
         Some(a) => format!("{p}#{a}"),
         None => p,
@@ -205,97 +182,33 @@ pub fn options() -> Options {
     Flavour::nimbook().options()
 }
 
-/// Renders LaTeX math to MathML, or says why it cannot.
-pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
-    use pulldown_latex::config::DisplayMode;
-    let storage = pulldown_latex::Storage::new();
-    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
-    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
-        // The first line of the message is the reason; the rest repeats the input.
-        let msg = e.to_string();
-        let first = msg
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("parsing error: ");
-        return Err(first.to_string());
-    }
-    let config = pulldown_latex::RenderConfig {
-        display_mode: if display {
-            DisplayMode::Block
-        } else {
-            DisplayMode::Inline
-        },
-        ..Default::default()
-    };
-    let mut html = String::new();
-    pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
-        .map_err(|e| e.to_string())?;
-    Ok(well_formed(&html))
-}
-
-/// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
-/// `a < b`), so that every `<math>` element is well-formed XML.
-pub fn well_formed(markup: &str) -> String {
-    let mut out = String::with_capacity(markup.len() + 16);
-    let chars = markup.char_indices();
-    let mut in_tag = false;
-    let mut quote: Option<char> = None;
-    for (i, c) in chars {
-        if in_tag {
-            out.push(c);
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (None, '"' | '\'') => quote = Some(c),
-                (None, '>') => in_tag = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '<' => {
-                let rest = &markup[i + 1..];
-                let starts_tag = rest
-                    .strip_prefix('/')
-                    .unwrap_or(rest)
-                    .starts_with(|ch: char| ch.is_ascii_alphabetic());
-                if starts_tag {
-                    in_tag = true;
-                    out.push('<');
-                } else {
-                    out.push_str("&lt;");
-                }
-            }
-            '>' => out.push_str("&gt;"),
-            '&' => {
-                let rest = &markup[i + 1..];
-                let entity = rest
-                    .find(';')
-                    .filter(|&n| n > 0 && n <= 10)
-                    .is_some_and(|n| {
-                        rest[..n]
-                            .chars()
-                            .all(|ch| ch.is_ascii_alphanumeric() || ch == '#')
-                    });
-                out.push_str(if entity { "&" } else { "&amp;" });
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
-/// `page`) as a nimbook book does, checking every claim in document order.
-pub fn render(checker: &mut LessonChecker, page: &str) -> RenderedPage {
-    render_with(checker, page, &Flavour::nimbook())
+/// `page`) as a nimbook book does, checking every claim in document order and keeping its
+/// number account under `lints`.
+pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> RenderedPage {
+    render_with(checker, page, &Flavour::nimbook(), lints)
 }
 
-/// Renders the lesson held by `checker` in the given flavour.
-pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -> RenderedPage {
+/// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
+/// book the number lints are off: its numerals are not claims.
+pub fn render_with(
+    checker: &mut LessonChecker,
+    page: &str,
+    flavour: &Flavour,
+    lints: Lints,
+) -> RenderedPage {
     let mut links = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
+    let lints = if flavour.claims {
+        lints
+    } else {
+        Lints {
+            unverified_numbers: LintLevel::Allow,
+            vacuous_claims: LintLevel::Allow,
+        }
+    };
+    let mut coverage = Coverage::new(source, lints);
     let mut events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
         .into_offset_iter()
         .collect();
@@ -333,9 +246,10 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                 }
                 let html = if lang == "nim" && flavour.claims {
                     let results = checker.check_block(&block);
-                    claims_block(&results)
+                    coverage.claims(&results, checker);
+                    claims::block(&results)
                 } else if lang == "nimbook" && flavour.claims {
-                    super::blocks::render(checker, &block)
+                    super::directives::render(checker, &block)
                 } else {
                     if lang == "nim" && reads_as_claims(&block.text) {
                         checker.diagnostics.push(
@@ -351,11 +265,11 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                     }
                     let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
                     if lang.is_empty() {
-                        format!("<pre><code>{}</code></pre>\n", mathml::escape(&visible))
+                        format!("<pre><code>{}</code></pre>\n", escape(&visible))
                     } else {
                         format!(
                             "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                            mathml::escape(&lang),
+                            escape(&lang),
                             highlight(&visible, &lang)
                         )
                     }
@@ -371,11 +285,13 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                 let body = &code[lead..];
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
-                out.push(Event::InlineHtml(CowStr::from(inline_claim(&result))));
+                coverage.claim(&result, checker);
+                out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
-                match render_tex(tex, display) {
+                coverage.latex(tex, text_offset(source, tex, range));
+                match mathml::render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
                         let level = if flavour.claims {
@@ -410,8 +326,10 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                 let mut title = String::new();
                 let mut j = i + 1;
                 while j < events.len() && !matches!(events[j].0, Event::End(TagEnd::Heading(_))) {
-                    if let Event::Text(t) | Event::Code(t) = &events[j].0 {
-                        title.push_str(t);
+                    match &events[j].0 {
+                        Event::Text(t) => title.push_str(&super::coverage::shown(t)),
+                        Event::Code(t) => title.push_str(t),
+                        _ => {}
                     }
                     j += 1;
                 }
@@ -440,7 +358,7 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                 }));
                 out.push(Event::InlineHtml(CowStr::from(format!(
                     "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\">#</a>",
-                    mathml::escape(&anchor)
+                    escape(&anchor)
                 ))));
             }
             Event::Start(Tag::Link {
@@ -481,10 +399,15 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
                     footnotes.define(&label, body);
                 }
             }
+            Event::Text(t) => match coverage.prose(t, text_offset(source, t, range)) {
+                std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
+                std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
+            },
             other => out.push(other.clone()),
         }
         i += 1;
     }
+    let numbers = coverage.finish(checker);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     footnotes.finish(&mut html);
@@ -494,6 +417,7 @@ pub fn render_with(checker: &mut LessonChecker, page: &str, flavour: &Flavour) -
         headings,
         links,
         anchors,
+        numbers,
     }
 }
 
@@ -575,122 +499,5 @@ pub fn slug(title: &str) -> String {
         "section".into()
     } else {
         s
-    }
-}
-
-fn statement_math(c: &Checked, display: bool) -> String {
-    let mut inner = String::new();
-    let mut alt = c.source.clone();
-    if let Some(s) = &c.stmt {
-        mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
-        alt = mathml::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
-    }
-    mathml::math(&inner, display, &alt)
-}
-
-fn status_class(s: Status) -> &'static str {
-    match s {
-        Status::Holds => "holds",
-        Status::Fails => "fails",
-        Status::Error => "error",
-        Status::Bound => "bound",
-        Status::Value => "value",
-    }
-}
-
-const VERIFIED: &str =
-    "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓ verified</span>";
-
-fn claims_block(results: &[Checked]) -> String {
-    let mut html = String::from("<div class=\"nim-claims\">\n");
-    for c in results {
-        if let Some(rows) = calc_rows(c) {
-            html.push_str(&rows);
-            continue;
-        }
-        html.push_str(&format!(
-            "<div class=\"nim-claim {}\">{}",
-            status_class(c.status),
-            statement_math(c, false)
-        ));
-        if c.status == Status::Holds {
-            html.push_str(VERIFIED);
-        }
-        html.push_str("</div>\n");
-    }
-    html.push_str("</div>\n");
-    html
-}
-
-/// A chain written over several lines (a calc derivation) is shown the same way: one row per
-/// line, each link with its own mark.
-fn calc_rows(c: &Checked) -> Option<String> {
-    use crate::claim::ast::Statement;
-    let Some(Statement::Claim(chain)) = c.stmt.as_ref().map(|s| &s.stmt) else {
-        return None;
-    };
-    if !c.source.contains('\n') {
-        return None;
-    }
-    let mut html = format!("<div class=\"nim-calc {}\">", status_class(c.status));
-    let mut first = String::new();
-    mathml::expr(&mut first, &chain.first);
-    html.push_str(&format!(
-        "<div class=\"nim-claim step\">{}</div>",
-        mathml::math(&first, false, &chain.first.to_string())
-    ));
-    for link in &chain.links {
-        let mut inner = format!("<mo>{}</mo>", link.rel.symbol());
-        mathml::expr(&mut inner, &link.rhs);
-        html.push_str(&format!(
-            "<div class=\"nim-claim step\">{}{}</div>",
-            mathml::math(&inner, false, &link.rhs.to_string()),
-            if c.status == Status::Holds {
-                "<span class=\"verified\" title=\"this step was checked by nimbook when the site was built\">✓</span>"
-            } else {
-                ""
-            }
-        ));
-    }
-    html.push_str("</div>\n");
-    Some(html)
-}
-
-fn inline_claim(c: &Checked) -> String {
-    match (c.status, &c.value) {
-        (Status::Value, Some(v)) => {
-            let mut inner = String::new();
-            mathml::value(&mut inner, v);
-            format!(
-                "<span class=\"nim-value\" title=\"{} — computed when the site was built\">{}</span>",
-                mathml::escape(&c.source),
-                mathml::math(&inner, false, &v.to_string())
-            )
-        }
-        _ => format!(
-            "<span class=\"nim-claim inline {}\">{}{}</span>",
-            status_class(c.status),
-            statement_math(c, false),
-            if c.status == Status::Holds {
-                "<span class=\"verified\" title=\"checked by nimbook when the site was built\">✓</span>"
-            } else {
-                ""
-            }
-        ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::well_formed;
-
-    #[test]
-    fn raw_text_in_mathml_is_escaped_and_markup_kept() {
-        assert_eq!(
-            well_formed(
-                "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
-            ),
-            "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
-        );
     }
 }

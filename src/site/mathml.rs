@@ -5,21 +5,7 @@ use crate::claim::ast::{
 };
 use crate::claim::Value;
 
-/// Escapes text for HTML and XML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use super::html::escape;
 
 fn mo(out: &mut String, op: &str) {
     // Brackets hug their contents; only operators and relations get the usual spacing.
@@ -351,8 +337,89 @@ pub fn math(inner: &str, display: bool, alt: &str) -> String {
     )
 }
 
+/// Renders LaTeX math to MathML, or says why it cannot.
+pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
+    use pulldown_latex::config::DisplayMode;
+    let storage = pulldown_latex::Storage::new();
+    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
+    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
+        // The first line of the message is the reason; the rest repeats the input.
+        let msg = e.to_string();
+        let first = msg
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("parsing error: ");
+        return Err(first.to_string());
+    }
+    let config = pulldown_latex::RenderConfig {
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
+        ..Default::default()
+    };
+    let mut html = String::new();
+    pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
+        .map_err(|e| e.to_string())?;
+    Ok(well_formed(&html))
+}
+
+/// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
+/// `a < b`), so that every `<math>` element is well-formed XML.
+pub fn well_formed(markup: &str) -> String {
+    let mut out = String::with_capacity(markup.len() + 16);
+    let chars = markup.char_indices();
+    let mut in_tag = false;
+    let mut quote: Option<char> = None;
+    for (i, c) in chars {
+        if in_tag {
+            out.push(c);
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '>') => in_tag = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '<' => {
+                let rest = &markup[i + 1..];
+                let starts_tag = rest
+                    .strip_prefix('/')
+                    .unwrap_or(rest)
+                    .starts_with(|ch: char| ch.is_ascii_alphabetic());
+                if starts_tag {
+                    in_tag = true;
+                    out.push('<');
+                } else {
+                    out.push_str("&lt;");
+                }
+            }
+            '>' => out.push_str("&gt;"),
+            '&' => {
+                let rest = &markup[i + 1..];
+                let entity = rest
+                    .find(';')
+                    .filter(|&n| n > 0 && n <= 10)
+                    .is_some_and(|n| {
+                        rest[..n]
+                            .chars()
+                            .all(|ch| ch.is_ascii_alphanumeric() || ch == '#')
+                    });
+                out.push_str(if entity { "&" } else { "&amp;" });
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    use super::well_formed;
     use crate::claim::{lexer, parser, Limits};
 
     fn markup(claim: &str) -> String {
@@ -397,6 +464,16 @@ mod tests {
         assert!(
             m.contains("<mo>&lt;</mo><msup><mrow><mn>2</mn></mrow><mrow><mn>64</mn></mrow></msup>"),
             "{m}"
+        );
+    }
+
+    #[test]
+    fn raw_text_in_mathml_is_escaped_and_markup_kept() {
+        assert_eq!(
+            well_formed(
+                "<mo><</mo><mo>></mo><mi mathvariant=\"a>b\">x</mi><mo>&</mo><mo>&lt;</mo>"
+            ),
+            "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
         );
     }
 }

@@ -6,15 +6,17 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-pub mod blocks;
 pub mod book;
+mod claims;
 pub mod codelines;
 pub mod compat;
 pub mod config;
-pub mod diagrams;
+pub mod coverage;
+pub mod directives;
 pub mod footnotes;
 pub mod handout;
 pub mod highlight;
+pub mod html;
 pub mod html_ids;
 pub mod include;
 pub mod markdown;
@@ -27,7 +29,6 @@ pub mod serve;
 pub mod sourcemap;
 pub mod templates;
 pub mod texmath;
-pub mod widget;
 
 use std::path::{Path, PathBuf};
 
@@ -52,6 +53,10 @@ pub struct Report {
     pub errors: usize,
     /// Where the site was written, for a successful build.
     pub output: Option<PathBuf>,
+    /// The number account of the whole book: verified, unverified, exempt.
+    pub numbers: coverage::NumberCounts,
+    /// The number account of each lesson, by source path, in chapter order.
+    pub lesson_numbers: Vec<(String, coverage::NumberCounts)>,
 }
 
 impl Report {
@@ -94,6 +99,8 @@ pub struct Book {
     /// Warnings about the configuration (mdBook keys nimbook ignores, optional preprocessors
     /// that are missing), reported with the check.
     pub warnings: Vec<Diagnostic>,
+    /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
+    pub lints: coverage::Lints,
 }
 
 /// One lesson after checking.
@@ -140,11 +147,13 @@ impl Book {
         warnings.extend(more);
         let chapter_paths = chapters
             .iter()
-            .filter_map(|c| c.path.as_deref().map(book::url_path))
+            .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
+        let lints = config.lints();
         Ok((
             Book {
                 root: root.to_path_buf(),
+                lints,
                 config,
                 src,
                 chapters,
@@ -189,7 +198,12 @@ impl Book {
                 };
                 let mut checker =
                     LessonChecker::new(std::sync::Arc::clone(&source.file), limits.clone());
-                let page = markdown::render_with(&mut checker, &book::url_path(path), &flavour);
+                let page = markdown::render_with(
+                    &mut checker,
+                    &html::url_path(path),
+                    &flavour,
+                    self.lints,
+                );
                 let own = std::mem::take(&mut checker.diagnostics);
                 let mut diagnostics = source.diagnostics.clone();
                 diagnostics.extend(
@@ -216,6 +230,12 @@ impl Book {
                 Ok((lesson, Some(checker))) => {
                     report.lessons += 1;
                     report.claims += checker.claims;
+                    report.numbers.add(lesson.page.numbers);
+                    if let Some(path) = &lesson.chapter.path {
+                        report
+                            .lesson_numbers
+                            .push((html::url_path(path), lesson.page.numbers));
+                    }
                     report.errors += checker
                         .diagnostics
                         .iter()
@@ -245,7 +265,7 @@ impl Book {
         let pages: HashMap<String, HashSet<&str>> = lessons
             .iter()
             .filter_map(|l| {
-                let path = book::url_path(l.chapter.path.as_ref()?);
+                let path = html::url_path(l.chapter.path.as_ref()?);
                 Some((path, l.page.anchors.iter().map(String::as_str).collect()))
             })
             .collect();
@@ -255,7 +275,7 @@ impl Book {
         let chapters = &self.chapter_paths;
         let by_page: HashMap<String, &String> = chapters
             .iter()
-            .map(|c| (book::url_path(&book::page_path(std::path::Path::new(c))), c))
+            .map(|c| (html::url_path(&book::page_path(std::path::Path::new(c))), c))
             .collect();
         let mut out = Vec::new();
         for lesson in lessons {
@@ -351,9 +371,25 @@ impl Progress {
     }
 }
 
-/// `nimbook check`: every claim of every lesson, nothing written.
-pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
+/// A lint level set on the command line, which overrides `book.toml`.
+pub type LintOverride = (coverage::Lint, coverage::LintLevel);
+
+fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    let (mut book, diags) = Book::load(root)?;
+    for &(lint, level) in overrides {
+        book.lints.set(lint, level);
+    }
+    Ok((book, diags))
+}
+
+/// `nimbook check`: every claim of every lesson, nothing written. `overrides` are the lint
+/// levels given on the command line.
+pub fn check(
+    root: &Path,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    let (book, diags) = load_with(root, overrides)?;
     let (_, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -362,8 +398,13 @@ pub fn check(root: &Path, progress: &Progress) -> Result<Report, Fatal> {
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
 /// nothing is written and the previous site stays as it was.
-pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, diags) = Book::load(root)?;
+pub fn build(
+    root: &Path,
+    dest: Option<&Path>,
+    progress: &Progress,
+    overrides: &[LintOverride],
+) -> Result<Report, Fatal> {
+    let (book, diags) = load_with(root, overrides)?;
     let (lessons, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -373,7 +414,7 @@ pub fn build(root: &Path, dest: Option<&Path>, progress: &Progress) -> Result<Re
     let out = book.output_dir(dest);
     output::guard(&book.root, &book.src, &out)?;
     let mut files = book::static_files(&book.src).map_err(Box::new)?;
-    files.extend(templates::render_site(&book, &lessons)?);
+    files.extend(templates::render_site(&book, &lessons, report.numbers)?);
     output::write_atomically(&out, &files)?;
     report.output = Some(out);
     Ok(report)

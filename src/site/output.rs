@@ -4,6 +4,7 @@
 //! replaces the output folder in two renames. A failed build therefore leaves the previous site
 //! as it was, and a reader never sees half a site. Only a folder that nimbook made (it holds
 //! the marker file) is ever replaced, so a mistyped `build-dir` cannot delete someone's files.
+//! A single file (a handout) is written the same way: to a temporary sibling, then renamed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,8 +22,8 @@ fn io_error(what: &str, path: &Path, e: std::io::Error) -> Box<Diagnostic> {
 }
 
 /// Absolute form of a path that may not exist yet: its nearest existing ancestor is
-/// canonicalised and the rest appended.
-fn absolute(p: &Path) -> PathBuf {
+/// canonicalised and the rest appended (so an existing path comes back canonical).
+pub(crate) fn absolute(p: &Path) -> PathBuf {
     let joined = if p.is_absolute() {
         p.to_path_buf()
     } else {
@@ -121,4 +122,24 @@ pub fn write_atomically(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), 
         let _ = fs::remove_dir_all(&staging);
     }
     result
+}
+
+/// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
+/// half a file (a handout).
+pub fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "handout.html".into());
+    let tmp = dir.join(format!(".{name}.nimbook-{}", std::process::id()));
+    fs::write(&tmp, bytes).map_err(|e| io_error("write", &tmp, e))?;
+    fs::rename(&tmp, file).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io_error("write", file, e)
+    })
 }

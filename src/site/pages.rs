@@ -45,7 +45,7 @@ pub(crate) fn extra_assets(
                     ),
                 )
                 })?;
-            let url = super::book::url_path(p);
+            let url = super::html::url_path(p);
             if url.split('/').any(|s| s == "..") {
                 return Err(Box::new(Diagnostic::error(
                     Code::InvalidConfig,
@@ -148,7 +148,7 @@ impl Pages<'_> {
             PathBuf::from("toc.html"),
             format!(
                 "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Contents</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<nav class=\"sidebar\" aria-label=\"Contents\">\n{toc}</nav>\n</body>\n</html>\n",
-                super::mathml::escape(&self.book.config.book.language)
+                super::html::escape(&self.book.config.book.language)
             )
             .into_bytes(),
         ));
@@ -162,7 +162,7 @@ impl Pages<'_> {
                 ),
                 )));
             }
-            let to = super::mathml::escape(to);
+            let to = super::html::escape(to);
             files.push((
                 PathBuf::from(path),
                 format!(
@@ -194,7 +194,7 @@ impl Pages<'_> {
         let file = super::book::read_source(&self.book.root, &path).map_err(Box::new)?;
         let mut checker = crate::claim::LessonChecker::new(file, self.book.config.limits());
         let flavour = super::markdown::Flavour::of(&self.book.config);
-        let page = super::markdown::render_with(&mut checker, input, &flavour);
+        let page = super::markdown::render_with(&mut checker, input, &flavour, self.book.lints);
         if let Some(d) = checker
             .diagnostics
             .into_iter()

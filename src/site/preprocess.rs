@@ -501,7 +501,7 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
             .as_ref()
             .map(|n| n.split('.').filter_map(|x| x.parse().ok()).collect());
         let path = c.path.as_ref().map(|p| {
-            let p = book::url_path(p);
+            let p = super::html::url_path(p);
             if indexed
                 && p.rsplit('/')
                     .next()
@@ -518,7 +518,7 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
             "number": number,
             "sub_items": [],
             "path": path,
-            "source_path": c.path.as_ref().map(|p| book::url_path(p)),
+            "source_path": c.path.as_ref().map(|p| super::html::url_path(p)),
             "parent_names": parents,
         }}));
     }
@@ -554,7 +554,7 @@ fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>,
     for e in before {
         match &e.chapter.path {
             Some(p) => {
-                old.insert(book::url_path(p), e);
+                old.insert(super::html::url_path(p), e);
             }
             None => drafts.push(e),
         }

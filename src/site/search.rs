@@ -14,6 +14,7 @@
 
 use serde::Serialize;
 
+use super::html::{attr, decode_attr, decode_entity, find_ascii_ci, scan_tag, url_path};
 use super::Lesson;
 
 /// The variable the index script assigns; `search.js` reads it.
@@ -78,11 +79,7 @@ impl SearchIndex {
             let Some(out) = lesson.chapter.out_path() else {
                 continue;
             };
-            let url = out
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
+            let url = url_path(&out);
             let page = index.pages.len();
             index.pages.push(PageEntry {
                 title: lesson.chapter.title.clone(),
@@ -111,123 +108,6 @@ impl SearchIndex {
             .unwrap_or_else(|_| String::from("{\"pages\":[],\"sections\":[]}"));
         format!("window.{GLOBAL} = {json};\n")
     }
-}
-
-/// One tag of an HTML document, as found by [`scan_tag`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct TagToken<'a> {
-    /// The tag name, lower-cased ASCII.
-    pub name: String,
-    /// `</name>`.
-    pub closing: bool,
-    /// The text between the name and the closing `>` (attributes, possibly a final `/`).
-    pub attrs: &'a str,
-    /// The byte just past the `>`.
-    pub end: usize,
-}
-
-/// Reads the tag that starts at `html[start]` (a `<`). Quoted attribute values may hold `>`.
-/// Returns `None` when the `<` does not start a tag (then it is text).
-pub(crate) fn scan_tag(html: &str, start: usize) -> Option<TagToken<'_>> {
-    let bytes = html.as_bytes();
-    let mut i = start + 1;
-    let closing = bytes.get(i) == Some(&b'/');
-    if closing {
-        i += 1;
-    }
-    let name_start = i;
-    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
-        i += 1;
-    }
-    if i == name_start || !bytes[name_start].is_ascii_alphabetic() {
-        return None;
-    }
-    let name = html[name_start..i].to_ascii_lowercase();
-    let attrs_start = i;
-    let mut quote = None;
-    while i < bytes.len() {
-        match (quote, bytes[i]) {
-            (None, b'"' | b'\'') => quote = Some(bytes[i]),
-            (Some(q), c) if c == q => quote = None,
-            (None, b'>') => {
-                return Some(TagToken {
-                    name,
-                    closing,
-                    attrs: &html[attrs_start..i],
-                    end: i + 1,
-                })
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The raw value of attribute `name` in a tag's attribute text, entities not decoded.
-pub(crate) fn attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
-    attr_span(attrs, name).map(|r| &attrs[r])
-}
-
-/// Where the value of attribute `name` lies in a tag's attribute text.
-pub(crate) fn attr_span(attrs: &str, name: &str) -> Option<std::ops::Range<usize>> {
-    attributes(attrs)
-        .into_iter()
-        .find(|(k, _)| attrs[k.clone()].eq_ignore_ascii_case(name))
-        .map(|(k, v)| v.unwrap_or(k.end..k.end))
-}
-
-/// Every attribute of a tag's attribute text: the name's byte range and the raw value's, if
-/// it has one (quotes excluded).
-pub(crate) fn attributes(
-    attrs: &str,
-) -> Vec<(std::ops::Range<usize>, Option<std::ops::Range<usize>>)> {
-    let bytes = attrs.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b'/') {
-            i += 1;
-        }
-        let key_start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"=>/".contains(&bytes[i]) {
-            i += 1;
-        }
-        let key = key_start..i;
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = None;
-        if bytes.get(i) == Some(&b'=') {
-            i += 1;
-            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            match bytes.get(i) {
-                Some(&q @ (b'"' | b'\'')) => {
-                    let v_start = i + 1;
-                    let v_end = attrs[v_start..]
-                        .find(q as char)
-                        .map_or(attrs.len(), |e| v_start + e);
-                    value = Some(v_start..v_end);
-                    i = (v_end + 1).min(attrs.len());
-                }
-                _ => {
-                    let v_start = i;
-                    while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    value = Some(v_start..i);
-                }
-            }
-        }
-        if !key.is_empty() {
-            out.push((key, value));
-        } else if i == key_start {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// Elements whose content is not text a reader sees (and, below, links marked `aria-hidden`,
@@ -306,33 +186,6 @@ fn push_text(out: &mut String, text: &str) {
             out.push(c);
         }
     }
-}
-
-/// Decodes the entity at `html[start]` (a `&`): returns the text and the byte past it, or
-/// `None` when it is not a well-formed entity (then the `&` is literal).
-pub(crate) fn decode_entity(html: &str, start: usize) -> Option<(String, usize)> {
-    let rest = &html[start + 1..];
-    let semi = rest.bytes().take(12).position(|b| b == b';')?;
-    let name = &rest[..semi];
-    let end = start + 1 + semi + 1;
-    let c = match name {
-        "amp" => '&',
-        "lt" => '<',
-        "gt" => '>',
-        "quot" => '"',
-        "apos" => '\'',
-        "nbsp" => '\u{a0}',
-        _ => {
-            let code =
-                if let Some(hex) = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
-                    u32::from_str_radix(hex, 16).ok()?
-                } else {
-                    name.strip_prefix('#')?.parse::<u32>().ok()?
-                };
-            char::from_u32(code)?
-        }
-    };
-    Some((c.to_string(), end))
 }
 
 /// Cuts a page's HTML into sections of plain text at its headings.
@@ -436,40 +289,6 @@ pub fn sections(html: &str) -> Vec<Section> {
     out
 }
 
-/// Decodes the entities of an attribute value.
-pub(crate) fn decode_attr(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    let mut i = 0;
-    let mut start = 0;
-    while let Some(off) = value[i..].find('&') {
-        let at = i + off;
-        out.push_str(&value[start..at]);
-        match decode_entity(value, at) {
-            Some((s, end)) => {
-                out.push_str(&s);
-                i = end;
-            }
-            None => {
-                out.push('&');
-                i = at + 1;
-            }
-        }
-        start = i;
-    }
-    out.push_str(&value[start..]);
-    out
-}
-
-/// The first position at or after `from` where `needle` (ASCII) occurs, ignoring ASCII case.
-pub(crate) fn find_ascii_ci(hay: &str, from: usize, needle: &str) -> Option<usize> {
-    let h = hay.as_bytes();
-    let n = needle.as_bytes();
-    if n.is_empty() || h.len() < n.len() {
-        return None;
-    }
-    (from..=h.len() - n.len()).find(|&k| h[k..k + n.len()].eq_ignore_ascii_case(n))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -552,16 +371,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn attributes_are_found_by_name_whatever_the_quoting() {
-        let attrs = " class=\"x\" data-id='q' id=plain href = \"#h\" checked";
-        assert_eq!(attr(attrs, "id"), Some("plain"));
-        assert_eq!(attr(attrs, "href"), Some("#h"));
-        assert_eq!(attr(attrs, "data-id"), Some("q"));
-        assert_eq!(attr(attrs, "checked"), Some(""));
-        assert_eq!(attr(attrs, "missing"), None);
-    }
-
     fn lesson(path: &str, title: &str, html: &str) -> Lesson {
         Lesson {
             chapter: crate::site::book::Chapter {
@@ -578,6 +387,7 @@ mod tests {
                 headings: Vec::new(),
                 links: Vec::new(),
                 anchors: Vec::new(),
+                numbers: Default::default(),
             },
         }
     }

@@ -30,6 +30,8 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
+use super::html::{content_type, percent_decode};
+use super::output::absolute;
 use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
 
@@ -201,7 +203,7 @@ fn is_source(path: &Path, root: &Path, src: &Path, templates: &Path, out: &Path)
 
 fn rebuild(root: &Path, out: &Path, version: &AtomicU64, on_event: &mut dyn FnMut(ServeEvent)) {
     let started = Instant::now();
-    match super::build(root, Some(out), &super::Progress::none()) {
+    match super::build(root, Some(out), &super::Progress::none(), &[]) {
         Ok(report) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {
@@ -217,36 +219,6 @@ fn rebuild(root: &Path, out: &Path, version: &AtomicU64, on_event: &mut dyn FnMu
         }
         Err(fatal) => on_event(ServeEvent::Failed(fatal)),
     }
-}
-
-/// Absolute form of a path, canonical when it exists.
-fn absolute(p: &Path) -> PathBuf {
-    if let Ok(c) = std::fs::canonicalize(p) {
-        return c;
-    }
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(p)
-    }
-}
-
-/// Decodes `%XX` escapes. `None` for a malformed escape or bytes that are not UTF-8.
-pub fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The file under `root` that the request target `url` names, or `None` (a 404).
@@ -280,37 +252,14 @@ pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
     (real.starts_with(&root) && real.is_file()).then_some(real)
 }
 
-/// The `Content-Type` for a file, by extension.
-pub fn content_type(path: &Path) -> &'static str {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    match ext.as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "json" => "application/json",
-        "svg" => "image/svg+xml",
-        "woff2" => "font/woff2",
-        "woff" => "font/woff",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "txt" | "md" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
-}
+/// The live-reload script (`templates/reload.js`), which `serve` adds to every HTML page it
+/// sends and never writes to disk.
+const RELOAD_JS: &str = include_str!("../../templates/reload.js");
 
-/// The live-reload script added to every HTML page the server sends.
+/// The live-reload script element for site version `version`.
 pub fn reload_script(version: u64) -> String {
     format!(
-        "<script>/* nimbook serve: live reload */(function(){{var v=\"{version}\";\
-function poll(){{fetch(\"{VERSION_PATH}\",{{cache:\"no-store\"}}).then(function(r){{return r.text();}})\
-.then(function(t){{if(t!==v){{location.reload();}}else{{setTimeout(poll,300);}}}})\
-.catch(function(){{setTimeout(poll,1000);}});}}setTimeout(poll,300);}})();</script>\n"
+        "<script data-version=\"{version}\" data-endpoint=\"{VERSION_PATH}\">{RELOAD_JS}</script>\n"
     )
 }
 
@@ -585,38 +534,14 @@ mod tests {
     }
 
     #[test]
-    fn percent_decoding_is_strict() {
-        assert_eq!(percent_decode("a%20b%2F").as_deref(), Some("a b/"));
-        assert_eq!(percent_decode("%e2%8a%95").as_deref(), Some("⊕"));
-        assert_eq!(percent_decode("%"), None);
-        assert_eq!(percent_decode("%g0"), None);
-        assert_eq!(percent_decode("%c3"), None);
-    }
-
-    #[test]
-    fn content_types_follow_the_extension() {
-        for (file, ty) in [
-            ("a.html", "text/html; charset=utf-8"),
-            ("a.css", "text/css; charset=utf-8"),
-            ("a.js", "text/javascript; charset=utf-8"),
-            ("a.svg", "image/svg+xml"),
-            ("fonts/x.woff2", "font/woff2"),
-            ("a.PNG", "image/png"),
-            ("noext", "application/octet-stream"),
-        ] {
-            assert_eq!(content_type(Path::new(file)), ty, "{file}");
-        }
-    }
-
-    #[test]
     fn the_reload_script_goes_before_the_last_body_end() {
         let html = "<html><body><p>x</p></body></html>";
         let got = inject_reload(html, 7);
-        let script_at = got.find("<script>").expect("script added");
+        let script_at = got.find("<script").expect("script added");
         assert!(script_at < got.rfind("</body>").expect("body end"));
-        assert!(got.contains("var v=\"7\""));
-        assert!(got.contains(VERSION_PATH));
-        assert!(inject_reload("<p>no body", 1).starts_with("<p>no body<script>"));
+        assert!(got.contains("data-version=\"7\""));
+        assert!(got.contains(&format!("data-endpoint=\"{VERSION_PATH}\"")));
+        assert!(inject_reload("<p>no body", 1).starts_with("<p>no body<script"));
     }
 
     #[test]
@@ -627,7 +552,7 @@ mod tests {
         let (status, _, body) = answer("GET", "/page.html", &out, &v);
         assert_eq!(status, 200);
         let body = String::from_utf8(body).expect("utf-8");
-        assert!(body.starts_with("<p>page</p>") && body.contains("var v=\"3\""));
+        assert!(body.starts_with("<p>page</p>") && body.contains("data-version=\"3\""));
         assert_eq!(answer("GET", VERSION_PATH, &out, &v).2, b"3".to_vec());
         assert_eq!(answer("POST", "/page.html", &out, &v).0, 405);
         assert_eq!(answer("GET", "/../secret.txt", &out, &v).0, 404);

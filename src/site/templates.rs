@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::{Context, Tera};
 
+use super::html::url_path;
 use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -120,15 +121,12 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
-pub(crate) fn url_of(path: &Path) -> String {
-    path.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// Renders every page and asset, in memory: `(path in the output folder, bytes)`.
-pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+pub fn render_site(
+    book: &Book,
+    lessons: &[Lesson],
+    numbers: super::coverage::NumberCounts,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
     let (tera, assets) = load(&book.root)?;
     let render_err = |name: &str, e: tera::Error| {
         Box::new(Diagnostic::error(
@@ -154,7 +152,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         .enumerate()
         .map(|(i, l)| TocEntry {
             title: l.chapter.title.clone(),
-            url: l.chapter.out_path().map(|p| url_of(&p)),
+            url: l.chapter.out_path().map(|p| url_path(&p)),
             number: if book.config.html.no_section_label {
                 String::new()
             } else {
@@ -177,7 +175,7 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         .map(|l| {
             l.chapter.out_path().map(|p| Link {
                 title: l.chapter.title.clone(),
-                url: url_of(&p),
+                url: url_path(&p),
                 number: l.chapter.number.clone().unwrap_or_default(),
             })
         })
@@ -249,6 +247,10 @@ pub fn render_site(book: &Book, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<
         ctx.insert("chapters", &entries);
         ctx.insert("first", &links.iter().flatten().next());
         ctx.insert("extra", &extra);
+        // The front page's promise, with the figure that makes it true (or says it is not).
+        ctx.insert("verified", &numbers.verified);
+        ctx.insert("unverified", &numbers.unverified);
+        ctx.insert("exempt", &numbers.exempt);
         let index = tera
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;

@@ -11,9 +11,10 @@ use crate::claim::{Directive, LessonChecker};
 use crate::diag::Diagnostic;
 use crate::game::{self, Game, OctalCode};
 
-use super::blocks::{arity, error};
-use super::diagrams::{game_arg, game_error, nim_svg, pins_svg};
-use super::mathml::escape;
+use crate::site::html::escape;
+
+use super::args::{arity, error, game_arg, game_error};
+use super::draw::{nim_svg, pins_svg};
 
 /// The most heaps a playable Nim game may have.
 pub const MAX_PLAY_HEAPS: usize = 8;
@@ -54,13 +55,10 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                     ),
                 ));
             }
-            let value = game
-                .grundy(&budget)
-                .map_err(|e| game_error(checker, &d.span, e))?;
             let svg = nim_svg(heaps).map_err(|m| error(checker, at, m))?;
             Ok(widget(
                 &format!(
-                    "data-game=\"nim\" data-heaps=\"{}\" data-value=\"{value}\"",
+                    "data-game=\"nim\" data-heaps=\"{}\"",
                     escape(&json_list(heaps))
                 ),
                 &svg,

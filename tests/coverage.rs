@@ -1,0 +1,170 @@
+//! Proof coverage: one fixture book per kind of finding (or of non-finding) under
+//! `tests/fixtures/coverage/<kind>/`, with the human and the JSON output snapshotted; and the
+//! lint levels from `book.toml` and the command line.
+
+mod common;
+use common::{copy_fixture, fixture};
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn nimbook(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimbook"))
+        .args(args)
+        .arg(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run nimbook")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_kind_has_a_snapshot_in_both_formats() {
+    let dir = fixture("coverage");
+    let mut kinds: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    kinds.sort();
+    assert!(kinds.len() >= 11, "{kinds:?}");
+    for kind in kinds {
+        let book = dir.join(&kind);
+        let human = nimbook(&["check"], &book);
+        // Warnings by default: the check passes, unless the span itself is malformed.
+        let expected = if kind == "malformed-span" { 1 } else { 0 };
+        assert_eq!(
+            human.status.code(),
+            Some(expected),
+            "{kind}: {}",
+            stderr(&human)
+        );
+        insta::assert_snapshot!(format!("{kind}-human"), stderr(&human));
+        let json = nimbook(&["check", "--message-format", "json"], &book);
+        let out = String::from_utf8_lossy(&json.stdout).into_owned();
+        for line in out.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            assert!(v["code"].is_string(), "{kind}: {line}");
+            assert!(v["line"].as_u64().is_some_and(|l| l >= 1), "{kind}: {line}");
+        }
+        insta::assert_snapshot!(format!("{kind}-json"), out);
+    }
+}
+
+/// The numeral of each prose kind is found where it stands.
+#[test]
+fn findings_point_at_the_numeral() {
+    for (kind, at) in [
+        ("prose", "content/lesson.md:3:13"),
+        ("heading", "content/lesson.md:3:8"),
+        ("table-cell", "content/lesson.md:5:7"),
+        ("list", "content/lesson.md:4:13"),
+        ("alt-text", "content/lesson.md:3:16"),
+        ("latex-equation", "content/lesson.md:3:22"),
+        ("unclosed-latex", "content/lesson.md:3:12"),
+    ] {
+        let o = nimbook(&["check"], &fixture("coverage").join(kind));
+        let err = stderr(&o);
+        assert!(
+            err.contains("warning: number is not verified") && err.contains(&format!("--> {at}")),
+            "{kind}: {err}"
+        );
+    }
+}
+
+#[test]
+fn notation_and_exemptions_are_not_findings_and_exemptions_are_counted() {
+    let o = nimbook(&["check"], &fixture("coverage/latex-notation"));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    let o = nimbook(&["check"], &fixture("coverage/exemption"));
+    let err = stderr(&o);
+    assert!(!err.contains("warning"), "{err}");
+    assert!(
+        err.ends_with("numbers: 0 verified, 0 unverified, 2 exempt\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_numbers_line_follows_the_unchanged_summary_and_coverage_adds_lessons() {
+    let o = nimbook(&["check", "--coverage"], &fixture("basic"));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    let summary = lines
+        .iter()
+        .position(|l| *l == "checked 5 claims in 2 lessons: all hold")
+        .unwrap_or(usize::MAX - 1);
+    assert!(
+        lines
+            .get(summary + 1)
+            .is_some_and(|l| l.starts_with("numbers: ")),
+        "{err}"
+    );
+    assert!(err.contains("  01-sums.md: numbers: "), "{err}");
+}
+
+#[test]
+fn a_denied_lint_fails_the_build_and_writes_nothing() {
+    let book = copy_fixture("coverage-levels");
+    let o = nimbook(&["build", "-d", "out"], book.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("error: number is not verified"), "{err}");
+    assert!(err.contains("--> content/lesson.md:3:11"), "{err}");
+    // vacuous-claims = "allow" in book.toml: not reported.
+    assert!(!err.contains("computes nothing"), "{err}");
+    assert!(!book.path().join("out").exists());
+}
+
+#[test]
+fn the_command_line_overrides_the_book() {
+    let book = fixture("coverage-levels");
+    let o = nimbook(&["check", "--warn", "unverified-numbers"], &book);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("warning: number is not verified"), "{err}");
+    let o = nimbook(&["check", "--deny", "vacuous-claims"], &book);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("error: this claim computes nothing"), "{err}");
+    let o = nimbook(
+        &[
+            "check",
+            "--warn",
+            "unverified-numbers",
+            "--warn",
+            "vacuous-claims",
+        ],
+        &book,
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: this claim computes nothing"),
+        "{err}"
+    );
+    // A default book warns; --deny makes it fail.
+    let o = nimbook(
+        &["check", "--deny", "unverified-numbers"],
+        &fixture("coverage/prose"),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // An unknown lint is a usage error.
+    let o = nimbook(&["check", "--deny", "unverified-number"], &book);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn github_format_uses_warning_for_warnings() {
+    let o = nimbook(
+        &["check", "--message-format", "github"],
+        &fixture("coverage/prose"),
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.starts_with("::warning file=content/lesson.md,line=3,col=13"),
+        "{out}"
+    );
+}
