@@ -191,9 +191,11 @@
     var items = document.querySelectorAll(".sidebar li[data-exercises]");
     Array.prototype.forEach.call(items, function (li) {
       var total = Number(li.getAttribute("data-exercises"));
-      var a = li.querySelector("a");
-      Array.prototype.forEach.call(li.querySelectorAll(".progress-mark"), function (m) { m.remove(); });
-      if (!a || !(total > 0)) return;
+      // The item's own link: a chapter's item also holds its sub-chapters' items.
+      var a = li.querySelector(":scope > a");
+      if (!a) return;
+      Array.prototype.forEach.call(a.querySelectorAll(".progress-mark"), function (m) { m.remove(); });
+      if (!(total > 0)) return;
       var list = p[lessonKey(a.getAttribute("href"))];
       var done = Array.isArray(list) ? Math.min(list.length, total) : 0;
       if (done === 0) return;

@@ -110,18 +110,9 @@ pub const KEYS: &[(&str, Support)] = &[
     ("output.html.print", Support::Works),
     ("output.html.print.enable", Support::Works),
     ("output.html.print.page-break", Support::Works),
-    (
-        "output.html.fold",
-        Support::Ignored("nimbook's sidebar always shows every level"),
-    ),
-    (
-        "output.html.fold.enable",
-        Support::Ignored("nimbook's sidebar always shows every level"),
-    ),
-    (
-        "output.html.fold.level",
-        Support::Ignored("nimbook's sidebar always shows every level"),
-    ),
+    ("output.html.fold", Support::Works),
+    ("output.html.fold.enable", Support::Works),
+    ("output.html.fold.level", Support::Works),
     ("output.html.playground", Support::Ignored(NO_PLAYGROUND)),
     ("output.html.playground.editable", Support::Ignored(NO_PLAYGROUND)),
     ("output.html.playground.copyable", Support::Ignored(NO_PLAYGROUND)),
@@ -306,7 +297,7 @@ mod tests {
 
     #[test]
     fn ignored_keys_warn_at_their_line() {
-        let text = "[book]\ntitle = \"t\"\n[output.html]\ngit-repository-url = \"x\"\nmathjax-support = true\n[output.html.fold]\nenable = true\n";
+        let text = "[book]\ntitle = \"t\"\n[output.html]\ngit-repository-url = \"x\"\nmathjax-support = true\n[output.html.fold]\nenable = true\n[output.html.playground]\nrunnable = false\n";
         let w = warnings(Path::new("/nonexistent"), text, "book.toml");
         let got: Vec<_> = w
             .iter()
@@ -316,12 +307,12 @@ mod tests {
             got,
             vec![
                 (
-                    "`output.html.fold` is ignored by nimbook".to_string(),
-                    Some(6)
-                ),
-                (
                     "`output.html.git-repository-url` is ignored by nimbook".to_string(),
                     Some(4)
+                ),
+                (
+                    "`output.html.playground` is ignored by nimbook".to_string(),
+                    Some(8)
                 ),
             ]
         );

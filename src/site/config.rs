@@ -103,6 +103,9 @@ pub struct HtmlTable {
     /// `[output.html.code]`
     #[serde(default)]
     pub code: CodeTable,
+    /// `[output.html.fold]`: which sections of the sidebar start folded.
+    #[serde(default)]
+    pub fold: FoldTable,
     /// `[output.html.redirect]`: old path → new URL; each old path gets a redirect page.
     #[serde(default)]
     pub redirect: std::collections::BTreeMap<String, String>,
@@ -120,6 +123,29 @@ pub struct PrintTable {
 impl Default for PrintTable {
     fn default() -> Self {
         PrintTable { enable: true }
+    }
+}
+
+/// `[output.html.fold]`, with mdBook's meaning: when `enable` is on, a chapter's sub-chapters
+/// start hidden unless the chapter is nested less than `level` deep (so `level = 0` folds every
+/// section, `level = 1` shows the top-level chapters' sub-chapters), or the page being read is
+/// the chapter itself or below it. Off (the default), every section starts unfolded. Either way
+/// the reader can fold and unfold each section.
+#[derive(Debug, Default, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FoldTable {
+    /// Whether sections start folded.
+    #[serde(default)]
+    pub enable: bool,
+    /// How many levels of the sidebar start unfolded when `enable` is on.
+    #[serde(default)]
+    pub level: u8,
+}
+
+impl FoldTable {
+    /// The number of levels that start unfolded, or `None` when every level does.
+    pub fn unfolded_levels(self) -> Option<u8> {
+        self.enable.then_some(self.level)
     }
 }
 
@@ -426,6 +452,39 @@ mod tests {
             Ok(PathBuf::from("out"))
         );
         assert_eq!(c.map(|c| c.book.src), Ok(Some(PathBuf::from("src"))));
+    }
+
+    #[test]
+    fn fold_takes_mdbooks_keys_and_a_wrong_type_is_located() {
+        let fold =
+            |text: &str| Config::parse(text, "book.toml").map(|c| c.html.fold.unfolded_levels());
+        assert!(matches!(fold("[book]\n"), Ok(None)));
+        assert!(matches!(fold("[output.html.fold]\nlevel = 2\n"), Ok(None)));
+        assert!(matches!(
+            fold("[output.html.fold]\nenable = true\n"),
+            Ok(Some(0))
+        ));
+        assert!(matches!(
+            fold("[output.html]\nfold = { enable = true, level = 1 }\n"),
+            Ok(Some(1))
+        ));
+        for (text, place) in [
+            (
+                "[output.html.fold]\nenable = true\nlevel = -1\n",
+                "book.toml:3:9",
+            ),
+            ("[output.html.fold]\nenable = \"yes\"\n", "book.toml:2:10"),
+            (
+                "[output.html.fold]\nenable = true\ndepth = 1\n",
+                "book.toml:3:1",
+            ),
+        ] {
+            let err = Config::parse(text, "book.toml")
+                .err()
+                .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+                .unwrap_or_default();
+            assert!(err.contains(place), "{text}: {err}");
+        }
     }
 
     #[test]

@@ -176,6 +176,8 @@ pub struct SiteRenderer {
     mdbook_front: bool,
     /// Whether the sidebar shows section numbers (`no-section-label` is off).
     numbered: bool,
+    /// How many levels of the sidebar start unfolded (`[output.html.fold]`); `None`: all.
+    unfolded_levels: Option<u8>,
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
@@ -218,6 +220,7 @@ impl SiteRenderer {
             language: book.config.book.language.clone(),
             direction: book.config.book.text_direction,
             numbered,
+            unfolded_levels: book.config.html.fold.unfolded_levels(),
             entries: lessons
                 .iter()
                 .enumerate()
@@ -300,11 +303,14 @@ impl SiteRenderer {
         Ok(Some((out, html)))
     }
 
-    /// The table of contents, rendered once with links relative to the site root.
+    /// The table of contents, rendered once with links relative to the site root: a list of
+    /// lists, each chapter's sub-chapters nested in its item, so that `sidebar.js` can fold a
+    /// section and a reader without JavaScript still sees its shape.
     fn toc(&self) -> Result<String, Fatal> {
         let mut ctx = Context::new();
         ctx.insert("root", "");
-        ctx.insert("chapters", &self.entries);
+        ctx.insert("chapters", &toc_rows(&self.entries));
+        ctx.insert("unfolded_levels", &self.unfolded_levels);
         self.tera
             .render("sidebar.html", &ctx)
             .map_err(|e| render_err("sidebar.html", e))
@@ -436,6 +442,43 @@ fn toc_entry(i: usize, l: &Lesson, numbered: bool) -> TocEntry {
         id: format!("toc-{i}"),
         exercises: l.page.answers.len(),
     }
+}
+
+/// A chapter of the table of contents with the lists its item opens and closes.
+#[derive(Serialize)]
+struct TocRow<'a> {
+    #[serde(flatten)]
+    entry: &'a TocEntry,
+    /// Whether the next chapter is this one's first sub-chapter (its item stays open for them).
+    opens: bool,
+    /// How many nested lists (each with the item that holds it) end after this chapter.
+    closes: usize,
+}
+
+/// The rows of the nested table of contents. A chapter is nested at most one level deeper than
+/// the chapter before it (a book without `SUMMARY.md` can skip a folder level), so that every
+/// nested list belongs to a chapter.
+fn toc_rows(entries: &[TocEntry]) -> Vec<TocRow<'_>> {
+    let mut levels = Vec::with_capacity(entries.len());
+    let mut previous: Option<usize> = None;
+    for e in entries {
+        let level = previous.map_or(0, |p| e.depth.min(p + 1));
+        levels.push(level);
+        previous = Some(level);
+    }
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let here = levels[i];
+            let next = levels.get(i + 1).copied().unwrap_or(0);
+            TocRow {
+                entry,
+                opens: next > here,
+                closes: here.saturating_sub(next),
+            }
+        })
+        .collect()
 }
 
 fn link(l: &Lesson) -> Option<Link> {

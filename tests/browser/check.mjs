@@ -16,7 +16,9 @@
 // play widget is played to the end with the keyboard alone (focus stays on the board, every move
 // is announced in the live region, the hint works). The sidebar toggle, the theme choice (kept
 // across pages, applied before the first paint), visible focus and the index's chapter numbers
-// are checked on the first site. In every handout, each url(#…) and href="#…" must name an id in
+// are checked on the first site. On every site whose chapters have sub-chapters, the sidebar's
+// sections fold by keyboard and start folded as the book's [output.html.fold] says.
+// In every handout, each url(#…) and href="#…" must name an id in
 // the same file.
 // With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
 // HTTP, edits a lesson and expects the open page to reload by itself.
@@ -503,6 +505,118 @@ async function checkReaderControls(site, name) {
   }
 }
 
+// How many levels of the sidebar start unfolded on each site, from its book.toml's
+// [output.html.fold] (mdBook's meaning); a site not named has folding off: every level.
+const FOLD_LEVELS = { folding: 1, "rust-by-example": 0 };
+// What the sidebar of the folding fixture shows, page by page (chapter titles, in order).
+const FOLDING_FIXTURE_SHOWS = {
+  "intro.html": ["Introduction", "Games", "Nim", "Kayles", "Fields", "Squares"],
+  "fields/roots.html": ["Introduction", "Games", "Nim", "Kayles", "Fields", "Squares", "Roots"],
+  "games/nim.html": ["Introduction", "Games", "Nim", "Heaps", "Kayles", "Fields", "Squares"],
+};
+
+/** The sidebar's sections fold. A chapter with sub-chapters has a real button with
+ *  aria-expanded that folds them, from the keyboard, with a focus ring. A section starts unfolded
+ *  when its chapter is less than the site's fold level deep, or holds the current chapter (so the
+ *  current chapter stays marked and in view); otherwise folded. Without JavaScript, toc.html
+ *  shows every chapter. */
+async function checkFolding(site, name) {
+  const toc = pathToFileURL(path.join(site, "toc.html")).href;
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const q = await plain.newPage();
+  await q.goto(toc);
+  const listed = await q.evaluate(() => {
+    const links = [...document.querySelectorAll("article a")];
+    const depth = (a) => { let d = 0; for (let e = a; e; e = e.parentElement) if (e.matches("ol.section")) d++; return d; };
+    return {
+      sections: document.querySelectorAll("article ol.section").length,
+      hidden: links.filter((a) => a.getClientRects().length === 0).map((a) => a.textContent),
+      top: links.filter((a) => depth(a) === 0).map((a) => a.getAttribute("href")),
+      deepest: links.map((a) => [depth(a), a.getAttribute("href")]).sort((x, y) => y[0] - x[0])[0]?.[1],
+    };
+  });
+  await plain.close();
+  if (listed.sections === 0) return;
+  check(listed.hidden.length === 0, `${name}: without JavaScript toc.html shows every chapter`, listed.hidden.join(", "));
+  const levels = name in FOLD_LEVELS ? FOLD_LEVELS[name] : null;
+  const context = await newContext();
+  const targets = name === "folding" ? Object.keys(FOLDING_FIXTURE_SHOWS)
+    : [...new Set([listed.top.find((h) => h !== "index.html"), listed.deepest].filter(Boolean))];
+  for (const rel of targets) {
+    const p = await openPage(context, `${name}/${rel}: sidebar folding`);
+    await p.page.goto(pathToFileURL(path.join(site, decodeURIComponent(rel))).href);
+    const r = await p.page.evaluate((levels) => {
+      const nav = document.getElementById("sidebar");
+      const here = nav.querySelector('a[aria-current="page"]');
+      const level = (li) => { let d = 0; for (let e = li.parentElement; e && e !== nav; e = e.parentElement) if (e.matches("ol.section")) d++; return d; };
+      const opens = (li) => levels === null || level(li) < levels || (here !== null && li.contains(here));
+      const problems = [];
+      for (const li of nav.querySelectorAll("li")) {
+        const section = li.querySelector(":scope > ol.section");
+        if (!section) continue;
+        const title = li.querySelector(":scope > a, :scope > span")?.textContent.trim();
+        const button = li.querySelector(":scope > button");
+        const want = opens(li);
+        if (!button) { problems.push(`${title}: no fold button`); continue; }
+        if (button.getAttribute("aria-expanded") !== String(want)) problems.push(`${title}: aria-expanded ${button.getAttribute("aria-expanded")}, expected ${want}`);
+        if (button.getAttribute("aria-controls") !== section.id) problems.push(`${title}: aria-controls does not name its section`);
+        if (!button.getAttribute("aria-label")?.includes(title.replace(/^[\d.]+\s*/, ""))) problems.push(`${title}: button named "${button.getAttribute("aria-label")}"`);
+      }
+      for (const a of nav.querySelectorAll("li > a")) {
+        let want = true;
+        for (let li = a.parentElement.parentElement.closest("li"); li && nav.contains(li); li = li.parentElement.closest("li")) {
+          if (!opens(li)) want = false;
+        }
+        const shown = a.getClientRects().length > 0;
+        if (shown !== want) problems.push(`${a.textContent.trim()}: ${shown ? "shown" : "hidden"}, expected ${want ? "shown" : "hidden"}`);
+      }
+      const shown = [...nav.querySelectorAll("li > a")].filter((a) => a.getClientRects().length > 0)
+        .map((a) => a.textContent.trim().replace(/^[\d.]+\s*/, ""));
+      const hereBox = here && here.getBoundingClientRect();
+      const navBox = nav.getBoundingClientRect();
+      return { problems, shown, here: here && here.getAttribute("href"), current: here?.parentElement.classList.contains("current"),
+        inView: hereBox !== null && hereBox.top >= navBox.top && hereBox.bottom <= navBox.bottom };
+    }, levels);
+    check(r.problems.length === 0, `${p.label}: sections start folded as [output.html.fold] says`, r.problems.slice(0, 8).join("; "));
+    check(r.here !== null && r.current && r.inView, `${p.label}: the current chapter is marked and in view`, JSON.stringify(r));
+    if (name === "folding") {
+      check(JSON.stringify(r.shown) === JSON.stringify(FOLDING_FIXTURE_SHOWS[rel]),
+        `${p.label}: shows the chapters it should`, `${r.shown.join(", ")}; expected ${FOLDING_FIXTURE_SHOWS[rel].join(", ")}`);
+    }
+    finish(p);
+    await p.page.close();
+  }
+  // The keyboard: Tab from a chapter's link reaches its fold button, which shows a focus ring;
+  // Enter and Space fold and unfold, and focus stays on the button.
+  const p = await openPage(context, `${name}: fold buttons by keyboard`);
+  await p.page.goto(pathToFileURL(path.join(site, decodeURIComponent(targets[0]))).href);
+  const item = p.page.locator("#sidebar li:has(> button.fold)").first();
+  await item.locator(":scope > a, :scope > span").first().focus();
+  await p.page.keyboard.press("Tab");
+  const state = () => p.page.evaluate(() => {
+    const b = document.activeElement;
+    const li = b.parentElement;
+    const s = getComputedStyle(b);
+    const child = li.querySelector(":scope > ol.section > li > a, :scope > ol.section > li > span");
+    return { tag: b.tagName, fold: b.classList.contains("fold"), expanded: b.getAttribute("aria-expanded"),
+      ring: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2,
+      childShown: child !== null && child.getClientRects().length > 0 };
+  });
+  const s0 = await state();
+  check(s0.tag === "BUTTON" && s0.fold && s0.ring, `${p.label}: Tab reaches the fold button, with a focus ring`, JSON.stringify(s0));
+  await p.page.screenshot({ path: path.join(out, `${name}-sidebar-folding.png`) });
+  await p.page.keyboard.press("Enter");
+  const s1 = await state();
+  check(s1.fold && s1.expanded !== s0.expanded && s1.childShown === (s1.expanded === "true"),
+    `${p.label}: Enter ${s0.expanded === "true" ? "folds" : "unfolds"} the section`, JSON.stringify([s0, s1]));
+  await p.page.keyboard.press("Space");
+  const s2 = await state();
+  check(s2.fold && s2.expanded === s0.expanded && s2.childShown === (s2.expanded === "true"),
+    `${p.label}: Space turns it back`, JSON.stringify([s1, s2]));
+  finish(p);
+  await context.close();
+}
+
 /** The pages of a built site: every .html file, by path relative to the site. */
 function htmlFiles(dir) {
   const found = [];
@@ -622,6 +736,8 @@ for (const site of sites) {
       `${name}: without JavaScript the sidebar links to toc.html`, fallback.join(", "));
     await plain.close();
   }
+
+  await checkFolding(site, name);
 
   if (withWord.length === 0) {
     console.log(`note  ${name}: no page contains "${SEARCH_WORD}", so search is checked on another site`);
