@@ -80,23 +80,38 @@
   // Code, formulas and tables scroll inside their own boxes instead of widening the page. A box
   // that actually overflows must be reachable by keyboard (WCAG 2.1.1), so it becomes a Tab stop;
   // one that fits is left alone, so that it adds no stop.
-  var SCROLLERS = "pre, math, .table-wrap, .nim-table-wrap, .nim-figure-scroll";
-  var LABELS = { PRE: "Code", DIV: "Table" };
+  var SCROLLERS = "pre, math, .formula-scroll, .table-wrap, .nim-table-wrap, .nim-figure-scroll";
+  var LABELS = { PRE: "Code", DIV: "Table", SPAN: "Formula" };
 
-  // A formula in running text cannot wrap: one wider than its line becomes a box of its own
-  // that scrolls. Only those, because a scrolling box sits on the line differently.
+  // A formula in running text cannot wrap: one wider than its line goes into a box of its own
+  // that scrolls (class formula-scroll). The box is a <span> around the <math>, because a <math>
+  // that is itself an inline-block loses its MathML layout in Chromium and falls apart into a
+  // column of tokens, one per line. Only the wide ones, because a scrolling box sits on the line
+  // differently; a formula that fits again (a wider window) leaves its box.
   function fitWideFormulas() {
     var formulas = Array.prototype.slice.call(document.querySelectorAll("math:not([display=block])"));
-    // Measured at their natural width, all at once (one layout, not one per formula).
-    formulas.forEach(function (m) { m.classList.remove("wide-formula"); });
-    var wide = formulas.filter(function (m) {
+    // Measured all at once (one layout, not one per formula). The box does not narrow the
+    // formula inside it, so a boxed formula measures at its natural width too.
+    var wide = formulas.map(function (m) {
       // The line's width is the nearest block's: an inline parent has no width of its own.
       var block = m.parentElement;
       while (block && getComputedStyle(block).display.indexOf("inline") === 0) block = block.parentElement;
       var width = Math.max(m.getBoundingClientRect().width, m.scrollWidth);
-      return block && width > block.clientWidth + 1;
+      return !!block && width > block.clientWidth + 1;
     });
-    wide.forEach(function (m) { m.classList.add("wide-formula"); });
+    formulas.forEach(function (m, i) {
+      var box = m.parentElement;
+      var boxed = box && box.classList.contains("formula-scroll");
+      if (wide[i] && !boxed) {
+        box = document.createElement("span");
+        box.className = "formula-scroll";
+        m.parentNode.insertBefore(box, m);
+        box.appendChild(m);
+      } else if (!wide[i] && boxed) {
+        box.parentNode.insertBefore(m, box);
+        box.parentNode.removeChild(box);
+      }
+    });
   }
 
   function markScrollBoxes() {

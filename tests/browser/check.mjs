@@ -12,7 +12,8 @@
 // Accessibility (WCAG 2.1 AA): axe-core runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa
 // on every page of every site and on every handout, in the light and the dark theme, at 1280 px
 // (and its scroll-box rule again at 390 px); a violation fails the test and names the rule, the
-// page and the element. At 390 px no page may scroll sideways and every widget must fit. Every
+// page and the element. At 390 px no page may scroll sideways, every widget must fit, and no
+// formula in running text may be taller than three lines (a wide one scrolls in its own box). Every
 // play widget is played to the end with the keyboard alone (focus stays on the board, every move
 // is announced in the live region, the hint works). The sidebar toggle, the theme choice (kept
 // across pages, applied before the first paint), visible focus and the index's chapter numbers
@@ -235,8 +236,25 @@ async function checkFits(page, label) {
       const b = w.getBoundingClientRect();
       return b.left >= 0 && b.right <= doc.clientWidth + 1 && w.scrollWidth <= w.clientWidth + 1;
     });
-    return { scrollWidth: doc.scrollWidth, width: doc.clientWidth, wide, widgets };
+    // A formula in running text keeps its MathML layout: a wide one scrolls in a box instead of
+    // breaking into a stack of tokens, one per line. Three lines of text is taller than any
+    // formula of the course set inline (a fraction is under two).
+    const tall = [];
+    for (const m of document.querySelectorAll("math:not([display=block])")) {
+      const b = m.getBoundingClientRect();
+      let block = m.parentElement;
+      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      const s = getComputedStyle(block || document.body);
+      const line = parseFloat(s.lineHeight) || 1.2 * parseFloat(s.fontSize);
+      if (b.height > 3 * line) {
+        const tex = m.querySelector('annotation[encoding="application/x-tex"]')?.textContent ?? m.textContent;
+        tall.push(`${Math.round(b.width)}×${Math.round(b.height)} px (lines of ${Math.round(line)} px): ${tex.slice(0, 60)}`);
+      }
+    }
+    return { scrollWidth: doc.scrollWidth, width: doc.clientWidth, wide, widgets, tall };
   });
+  check(r.tall.length === 0, `${label}: no formula in running text is taller than three lines at ${PHONE.width} px`,
+    r.tall.slice(0, 5).join("; ") + (r.tall.length > 5 ? ` … and ${r.tall.length - 5} more` : ""));
   check(r.scrollWidth <= r.width, `${label}: no sideways scroll at ${PHONE.width} px`,
     `page is ${r.scrollWidth} px wide in ${r.width}: ${r.wide.join(", ")}`);
   if (r.widgets.length > 0) {
