@@ -524,6 +524,82 @@ pub fn render_site(
 mod tests {
     use super::*;
 
+    /// The table of contents of chapters at `depths`, rendered by the built-in `sidebar.html`.
+    fn toc_of(depths: &[usize]) -> String {
+        let entries: Vec<TocEntry> = depths
+            .iter()
+            .enumerate()
+            .map(|(i, &depth)| TocEntry {
+                title: format!("c{i}"),
+                url: Some(format!("c{i}.html")),
+                number: String::new(),
+                depth,
+                part: None,
+                separator: false,
+                id: format!("toc-{i}"),
+                exercises: 0,
+            })
+            .collect();
+        let mut tera = Tera::default();
+        tera.add_raw_template("sidebar.html", include_str!("../../templates/sidebar.html"))
+            .expect("template");
+        let mut ctx = Context::new();
+        ctx.insert("root", "");
+        ctx.insert("chapters", &toc_rows(&entries));
+        ctx.insert("unfolded_levels", &None::<u8>);
+        tera.render("sidebar.html", &ctx).expect("render")
+    }
+
+    /// Each chapter's title with the number of lists around it, read from the HTML by a tag
+    /// count (not by the code under test).
+    fn nesting(html: &str) -> Vec<(String, usize)> {
+        let mut depth = 0usize;
+        let mut out = Vec::new();
+        let mut rest = html;
+        while let Some(at) = rest.find('<') {
+            rest = &rest[at..];
+            if rest.starts_with("<ol") {
+                depth += 1;
+            } else if rest.starts_with("</ol>") {
+                depth = depth.checked_sub(1).expect("an </ol> without its <ol>");
+            } else if let Some(t) = rest.strip_prefix("<a href=\"") {
+                let title = t.split('"').next().unwrap_or("").trim_end_matches(".html");
+                out.push((title.to_string(), depth));
+            }
+            rest = &rest[1..];
+        }
+        assert_eq!(depth, 0, "every list closed: {html}");
+        assert_eq!(
+            html.matches("<li").count(),
+            html.matches("</li>").count(),
+            "{html}"
+        );
+        out
+    }
+
+    #[test]
+    fn the_table_of_contents_nests_sub_chapters_in_their_chapter() {
+        let got = nesting(&toc_of(&[0, 1, 2, 2, 1, 0, 1, 2, 3, 0]));
+        let want: Vec<(String, usize)> = [1, 2, 3, 3, 2, 1, 2, 3, 4, 1]
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| (format!("c{i}"), d))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_skipped_level_nests_one_deeper_than_the_chapter_before() {
+        // A walked book can put a chapter two folders below the one before it.
+        let got = nesting(&toc_of(&[2, 0, 3, 1]));
+        let want: Vec<(String, usize)> = [1, 1, 2, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| (format!("c{i}"), d))
+            .collect();
+        assert_eq!(got, want);
+    }
+
     #[test]
     fn a_template_that_does_not_parse_is_located_at_its_line() {
         let dir = tempfile::tempdir().expect("temp");
