@@ -115,6 +115,7 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
@@ -160,7 +161,7 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                 let body = &code[lead..];
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
-                coverage.claim(&result, checker);
+                coverage.span(&result, checker);
                 out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
