@@ -9,7 +9,8 @@
 //! Three counts come out, printed by `check` as `numbers: V verified, U unverified, E exempt`:
 //!
 //! - **verified**: the number literals of claims and `nim:` spans that were checked and compute
-//!   something, and each value a `nim:` span computed and shows;
+//!   something, each value a `nim:` span computed and shows, and the numerals of prose and LaTeX
+//!   facts that the operand rule (below) verifies;
 //! - **unverified**: numerals in prose or LaTeX facts that nothing produced or checked (the lint
 //!   `unverified-numbers`);
 //! - **exempt**: numerals inside an exemption mark, `{…}`.
@@ -39,6 +40,33 @@
 //!    `$6 \otimes 13$`, `$a \oplus 0 = a$`) has no facts.
 //!
 //! A fact in LaTeX is verified the same way as one in prose: by writing it as a `nim:` span.
+//!
+//! # The operand rule
+//!
+//! A numeral in prose, or a fact numeral in LaTeX, is verified when the same number is a number
+//! literal, or a value shown, of a checked, non-vacuous `nim:` span in the same sentence. In
+//! "heaps of 3, 5 and 7, whose nim-sum `nim: 3 + 5 + 7` is 1", the 3, 5 and 7 are literals of
+//! the span and 1 is its shown value, so the four numerals of the prose are verified.
+//!
+//! - *Same number* compares values: a numeral's groups and leading zeros are dropped (`1,000`
+//!   is 1000, `007` is 7) and a literal is read as the claim language reads it (`0x10` is 16).
+//!   A decimal fraction (`2.5`) matches nothing, because no claim shows one. A shown value is a
+//!   number, or each number of a list.
+//! - A *sentence* ends at `.`, `!`, `?`, `;` or `:` followed by white space (a line break and
+//!   the edge of a table cell count as white space) or by the end of the block. A stop inside
+//!   an exemption mark ends nothing. Abbreviations are not recognised: `e.g. ` ends a sentence.
+//! - A *block* is a paragraph, a heading, a list item or a table row (more exactly, the start
+//!   or end of any markdown block ends the sentence; inline markup such as emphasis, links and
+//!   images does not). So the cells of one table row share their spans, and a sentence never
+//!   runs into the next block.
+//! - Numerals before and after the span both count: a sentence's numerals wait until the
+//!   sentence ends, and are then decided at once.
+//! - A span counts only if it was checked (it holds, or it is a value that was computed) and
+//!   is not vacuous. A false claim is an error anyway; `nim: 27` verifies nothing. The claims
+//!   of a `nim` block stand in no sentence, so they verify no prose.
+//!
+//! The rule costs one hash set per sentence that has a span, built from the sentence's
+//! operands and probed once per numeral: linear in the numerals and literals of the lesson.
 //!
 //! # Exemptions
 //!

@@ -17,12 +17,15 @@ fn every_kind_has_a_snapshot_in_both_formats() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     kinds.sort();
-    assert!(kinds.len() >= 11, "{kinds:?}");
+    assert!(kinds.len() >= 20, "{kinds:?}");
     for kind in kinds {
         let book = dir.join(&kind);
         let human = nimbook(&["check"], &book);
-        // Warnings by default: the check passes, unless the span itself is malformed.
-        let expected = if kind == "malformed-span" { 1 } else { 0 };
+        // Warnings by default: the check passes, unless the span itself is malformed or false.
+        let expected = match kind.as_str() {
+            "malformed-span" | "operand-failing" => 1,
+            _ => 0,
+        };
         assert_eq!(
             human.status.code(),
             Some(expected),
@@ -154,5 +157,65 @@ fn github_format_uses_warning_for_warnings() {
     assert!(
         out.starts_with("::warning file=content/lesson.md,line=3,col=13"),
         "{out}"
+    );
+}
+
+/// The operand rule, fixture by fixture: which numerals a `nim:` span of the same sentence
+/// verifies, and where the unverified ones stand.
+#[test]
+fn a_span_verifies_its_operands_in_its_own_sentence_only() {
+    for (kind, unverified, numbers) in [
+        (
+            "operand-same-sentence",
+            &[][..],
+            "numbers: 9 verified, 0 unverified, 0 exempt",
+        ),
+        (
+            "operand-next-sentence",
+            &["3:59", "5:11"][..],
+            "numbers: 5 verified, 2 unverified, 0 exempt",
+        ),
+        (
+            "operand-not-literal",
+            &["3:62"][..],
+            "numbers: 5 verified, 1 unverified, 0 exempt",
+        ),
+        (
+            "operand-vacuous",
+            &["3:13"][..],
+            "numbers: 0 verified, 1 unverified, 0 exempt",
+        ),
+        (
+            "operand-failing",
+            &["3:10", "3:16"][..],
+            "numbers: 0 verified, 2 unverified, 0 exempt",
+        ),
+        (
+            "operand-latex",
+            &["3:80", "3:90", "3:95"][..],
+            "numbers: 6 verified, 3 unverified, 0 exempt",
+        ),
+        (
+            "operand-table-row",
+            &["6:3", "6:7", "6:11"][..],
+            "numbers: 5 verified, 3 unverified, 0 exempt",
+        ),
+    ] {
+        let o = nimbook(&["check"], &fixture("coverage").join(kind));
+        let err = stderr(&o);
+        let found: Vec<&str> = err
+            .split("warning: number is not verified\n")
+            .skip(1)
+            .filter_map(|w| w.split("--> content/lesson.md:").nth(1))
+            .filter_map(|w| w.lines().next())
+            .collect();
+        assert_eq!(found, unverified, "{kind}: {err}");
+        assert!(err.ends_with(&format!("{numbers}\n")), "{kind}: {err}");
+    }
+    let o = nimbook(&["check"], &fixture("coverage/operand-failing"));
+    assert!(
+        stderr(&o).contains("error: claim does not hold"),
+        "{}",
+        stderr(&o)
     );
 }
