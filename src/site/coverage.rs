@@ -79,8 +79,11 @@
 //!
 //! Every scan is one pass over its text. Help lines are found by hash lookups and one parse per
 //! equation-like run of text, never per numeral, so a lesson with 100 000 numerals is scanned in
-//! linear time. At most [`MAX_REPORTED`] unverified numbers of one lesson are reported one by
-//! one; the rest are summed up in one more diagnostic (the counts stay exact).
+//! linear time. At most [`MAX_REPORTED`] unverified numbers of one lesson, and
+//! [`MAX_REPORTED_IN_BOOK`] of a book, are reported one by one; the rest are summed up in one
+//! more diagnostic (the counts stay exact). Printing is the cost that grows: each finding is
+//! rendered with its source line, so tens of thousands of them once took longer than checking
+//! the book they came from.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -96,6 +99,10 @@ use crate::nim::Nimber;
 
 /// The most unverified numbers reported one by one per lesson.
 pub const MAX_REPORTED: usize = 50;
+
+/// The most unverified-number findings reported one by one per book (see
+/// [`super::Report`]); the rest are summed up in one more.
+pub const MAX_REPORTED_IN_BOOK: usize = 200;
 
 /// How far (in bytes) a claim may stand from a numeral and still be offered as its fix.
 const NEARBY: usize = 4000;

@@ -219,3 +219,43 @@ fn a_span_verifies_its_operands_in_its_own_sentence_only() {
         stderr(&o)
     );
 }
+
+/// Five lessons of 60 unverified numbers each: the first 200 findings are shown one by one,
+/// and every number is accounted for exactly once, one by one or in a sum.
+#[test]
+fn a_book_shows_at_most_two_hundred_findings_and_sums_up_the_rest() {
+    let book = tempfile::tempdir().expect("temp dir");
+    std::fs::write(book.path().join("book.toml"), "[book]\ntitle = \"many\"\n").expect("toml");
+    let content = book.path().join("content");
+    std::fs::create_dir(&content).expect("content");
+    for lesson in 1..=5 {
+        let heaps: Vec<String> = (1..=60).map(|n| format!("heap {n}")).collect();
+        let text = format!("# Lesson\n\nThe heaps are {}.\n", heaps.join(", "));
+        std::fs::write(content.join(format!("{lesson:02}.md")), text).expect("lesson");
+    }
+    let o = nimbook(&["check"], book.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let one_by_one = err.matches("warning: number is not verified\n").count();
+    assert_eq!(
+        one_by_one + err.matches("in this lesson are not verified").count(),
+        200
+    );
+    // The sums: "N more numbers in this lesson" and, once, "N more numbers in K lessons".
+    let summed: usize = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("warning: "))
+        .filter_map(|l| l.strip_suffix(" are not verified"))
+        .filter_map(|l| l.split(' ').next()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(one_by_one + summed, 300, "{err}");
+    assert_eq!(err.matches("lessons are not verified").count(), 1, "{err}");
+    assert!(
+        err.contains("only the first 200 unverified numbers of a book are shown one by one"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("numbers: 0 verified, 300 unverified, 0 exempt\n"),
+        "{err}"
+    );
+}
