@@ -56,6 +56,18 @@ pub enum Code {
     MissingResource,
     /// A `let` binds a name that is already bound (a warning).
     RedefinedName,
+    /// A key of mdBook's `book.toml`, or a `theme/*.hbs` file, that nimbook accepts and does not
+    /// use (a warning that says why).
+    IgnoredSetting,
+    /// An `{{#include}}` (or `rustdoc_include`, `playground`) of a missing file or anchor, or
+    /// nested deeper than mdBook's limit.
+    IncludeError,
+    /// An external preprocessor that fails, runs past its time limit, answers with something
+    /// other than a book, or cannot be found (a warning when it is optional).
+    PreprocessorError,
+    /// A `nim` block in a book that is not a nimbook book, whose text reads as claims: shown as
+    /// Nim code and not checked (a warning).
+    UncheckedClaims,
     /// A numeral in a lesson that no claim produces or checks, and no exemption marks (the lint
     /// `unverified-numbers`).
     UnverifiedNumber,
@@ -86,6 +98,10 @@ impl Code {
         Code::UnknownChapter,
         Code::MissingResource,
         Code::RedefinedName,
+        Code::IgnoredSetting,
+        Code::IncludeError,
+        Code::PreprocessorError,
+        Code::UncheckedClaims,
         Code::UnverifiedNumber,
         Code::VacuousClaim,
     ];
@@ -112,6 +128,10 @@ impl Code {
             Code::UnknownChapter => "unknown-chapter",
             Code::MissingResource => "missing-resource",
             Code::RedefinedName => "redefined-name",
+            Code::IgnoredSetting => "ignored-setting",
+            Code::IncludeError => "include-error",
+            Code::PreprocessorError => "preprocessor-error",
+            Code::UncheckedClaims => "unchecked-claims",
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
         }

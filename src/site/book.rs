@@ -24,21 +24,30 @@ pub struct Chapter {
     pub number: Option<String>,
     /// A part title that precedes this chapter in the sidebar.
     pub part: Option<String>,
+    /// Whether a separator (`---` in `SUMMARY.md`) precedes this chapter in the sidebar.
+    pub separator: bool,
+    /// The page title set by `{{#title …}}`, for the browser tab; the chapter title otherwise.
+    pub page_title: Option<String>,
 }
 
 impl Chapter {
-    /// The output path of the page, relative to the output folder.
+    /// The output path of the page, relative to the output folder. As in mdBook, a
+    /// `README.md` is its folder's `index.html`, so links into a published book keep working.
     pub fn out_path(&self) -> Option<PathBuf> {
-        self.path.as_ref().map(|p| {
-            if p.file_stem()
-                .is_some_and(|s| s.eq_ignore_ascii_case("readme"))
-                && p.parent().is_some_and(|d| d.as_os_str().is_empty())
-            {
-                PathBuf::from("introduction.html")
-            } else {
-                p.with_extension("html")
-            }
-        })
+        self.path.as_deref().map(page_path)
+    }
+}
+
+/// The page written for the source file at `path` (relative to the source folder):
+/// `a/b.md` → `a/b.html`, and `a/README.md` → `a/index.html`.
+pub fn page_path(path: &Path) -> PathBuf {
+    if path
+        .file_name()
+        .is_some_and(|s| s.eq_ignore_ascii_case("readme.md"))
+    {
+        path.with_file_name("index.html")
+    } else {
+        path.with_extension("html")
     }
 }
 
@@ -161,6 +170,8 @@ pub fn chapters(root: &Path, src: &Path, max_bytes: u64) -> Result<Vec<Chapter>,
             path: Some(rel),
             number: None,
             part: None,
+            separator: false,
+            page_title: None,
         });
     }
     Ok(out)
@@ -174,13 +185,15 @@ fn find_in(file: &SourceFile, p: &Path) -> std::ops::Range<usize> {
 }
 
 /// Parses mdBook's `SUMMARY.md`: an optional `# Summary` title, prefix chapters as bare links,
-/// numbered chapters as list items (nested by indentation), `# Part` titles, `---` separators,
-/// and suffix chapters as bare links after the list.
+/// numbered chapters as list items (nested by indentation, to any depth), draft chapters with
+/// an empty target, `# Part` titles, `---` separators, and suffix chapters as bare links after
+/// the list. Titles are inline markdown: `` `code` `` and `\` escapes become plain text.
 pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
     let mut out = Vec::new();
     let mut counters: Vec<usize> = Vec::new();
     let mut indents: Vec<usize> = Vec::new();
     let mut part: Option<String> = None;
+    let mut separator = false;
     let mut seen_title = false;
     let mut offset = 0;
     for line in file.text.split_inclusive('\n') {
@@ -205,6 +218,7 @@ pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic>
             continue;
         }
         if trimmed.chars().all(|c| c == '-') && trimmed.len() >= 3 {
+            separator = true;
             continue;
         }
         let (item, numbered) = match trimmed
@@ -248,14 +262,31 @@ pub fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic>
             )
         });
         out.push(Chapter {
-            title: title.to_string(),
+            title: plain_title(title),
             path,
             depth,
             number,
             part: part.take(),
+            separator: std::mem::take(&mut separator),
+            page_title: None,
         });
     }
     Ok(out)
+}
+
+/// The text of a title written in inline markdown, as mdBook shows it in the sidebar: code
+/// spans lose their backticks, escapes their backslash, emphasis its stars.
+fn plain_title(title: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut out = String::new();
+    for event in Parser::new(title) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `[title](target)` as the whole of `s`.
@@ -293,6 +324,54 @@ mod tests {
             ]
         );
         assert_eq!(ch[4].part.as_deref(), Some("Games"));
+    }
+
+    #[test]
+    fn summary_drafts_separators_deep_nesting_and_code_titles() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "- [The `nim` fence](a.md)\n  - [B](b.md)\n    - [C](c.md)\n      - [D](d.md)\n- [Draft]()\n\n---\n\n[End](e.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| {
+                (
+                    c.title.as_str(),
+                    c.depth,
+                    c.number.clone().unwrap_or_default(),
+                    c.path.is_some(),
+                    c.separator,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("The nim fence", 0, "1.".into(), true, false),
+                ("B", 1, "1.1.".into(), true, false),
+                ("C", 2, "1.1.1.".into(), true, false),
+                ("D", 3, "1.1.1.1.".into(), true, false),
+                ("Draft", 0, "2.".into(), false, false),
+                ("End", 0, String::new(), true, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn readme_is_its_folders_index_page() {
+        assert_eq!(
+            page_path(Path::new("README.md")),
+            PathBuf::from("index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/README.md")),
+            PathBuf::from("cli/index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/a.md")),
+            PathBuf::from("cli/a.html")
+        );
     }
 
     #[test]

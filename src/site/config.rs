@@ -1,8 +1,10 @@
 //! `book.toml`, read into typed tables that reject unknown keys.
 //!
 //! The `[book]` and `[build]` tables take mdBook's keys, so an mdBook book builds unchanged;
-//! `[nimbook]` holds the budgets of the checker. mdBook's `[output.*]` and `[preprocessor.*]`
-//! tables are accepted and ignored, since they configure mdBook's own back ends.
+//! `[nimbook]` holds the budgets of the checker, and its presence (or lessons in `content/`)
+//! marks a *nimbook book* (one whose `nim` fences are claims and whose `$…$` is LaTeX). `[output.html]` and
+//! `[preprocessor.*]` are read into typed tables that accept every key of mdBook 0.5; which of
+//! those keys nimbook uses, and why it ignores the others, is said once, in [`super::compat`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,18 +25,115 @@ pub struct Config {
     /// `[build]`
     #[serde(default)]
     pub build: BuildTable,
-    /// `[nimbook]`
+    /// `[nimbook]`; `None` when the table is absent, which makes the book a plain mdBook book.
     #[serde(default)]
-    pub nimbook: NimbookTable,
-    /// mdBook's renderer settings: accepted, not used.
+    pub nimbook: Option<NimbookTable>,
+    /// mdBook's renderer tables, `[output.NAME]`; nimbook renders `html` only.
     #[serde(default)]
-    pub output: Option<toml::Table>,
-    /// mdBook's preprocessor settings: accepted, not used.
+    pub output: std::collections::BTreeMap<String, toml::Table>,
+    /// mdBook's preprocessors, `[preprocessor.NAME]`, run by [`super::preprocess`].
     #[serde(default)]
-    pub preprocessor: Option<toml::Table>,
-    /// mdBook's `[rust]` table: accepted, not used.
+    pub preprocessor: std::collections::BTreeMap<String, PreprocessorTable>,
+    /// mdBook's `[rust]` table (the edition of Rust examples).
     #[serde(default)]
     pub rust: Option<toml::Table>,
+    /// `[output.html]`, typed; filled by [`Config::parse`].
+    #[serde(skip)]
+    pub html: HtmlTable,
+    /// Whether the lessons are in a folder named `content` (nimbook's layout); set by
+    /// [`Config::load`].
+    #[serde(skip)]
+    pub content_layout: bool,
+}
+
+/// `[preprocessor.NAME]`: how and when to run one preprocessor, as mdBook does.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct PreprocessorTable {
+    /// The command line; mdBook's default is `mdbook-NAME`.
+    pub command: Option<String>,
+    /// The renderers it runs for; all when absent.
+    pub renderers: Option<Vec<String>>,
+    /// Preprocessors this one must run before.
+    #[serde(default)]
+    pub before: Vec<String>,
+    /// Preprocessors this one must run after.
+    #[serde(default)]
+    pub after: Vec<String>,
+    /// Whether a missing command is only a warning.
+    #[serde(default)]
+    pub optional: bool,
+    /// The preprocessor's own settings, passed on to it in the context.
+    #[serde(flatten)]
+    pub extra: toml::Table,
+}
+
+/// The keys of `[output.html]` that nimbook acts on. Every other key of mdBook 0.5 is accepted
+/// with a warning from [`super::compat`].
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct HtmlTable {
+    /// Curly quotes and dashes; mdBook's default is on, a nimbook book's is off.
+    pub smart_punctuation: Option<bool>,
+    /// mdBook's older name for `smart-punctuation`.
+    pub curly_quotes: Option<bool>,
+    /// `\( \)`, `\[ \]` and `$$` are LaTeX, rendered to MathML at build time.
+    #[serde(default)]
+    pub mathjax_support: bool,
+    /// `Term` / `: definition` lists (default on).
+    pub definition_lists: Option<bool>,
+    /// `> [!NOTE]` admonitions (default on).
+    pub admonitions: Option<bool>,
+    /// Stylesheets of the book, linked from every page after nimbook's own.
+    #[serde(default)]
+    pub additional_css: Vec<PathBuf>,
+    /// Scripts of the book, loaded by every page.
+    #[serde(default)]
+    pub additional_js: Vec<PathBuf>,
+    /// The chapter rendered as `404.html` (default `404.md`, else a built-in page).
+    pub input_404: Option<String>,
+    /// The absolute URL path the site is served under, for links on `404.html`.
+    pub site_url: Option<String>,
+    /// No section numbers in the sidebar.
+    #[serde(default)]
+    pub no_section_label: bool,
+    /// `[output.html.print]`
+    #[serde(default)]
+    pub print: PrintTable,
+    /// `[output.html.code]`
+    #[serde(default)]
+    pub code: CodeTable,
+    /// `[output.html.redirect]`: old path → new URL; each old path gets a redirect page.
+    #[serde(default)]
+    pub redirect: std::collections::BTreeMap<String, String>,
+}
+
+/// `[output.html.print]`
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct PrintTable {
+    /// Whether `print.html` is written (default on).
+    #[serde(default = "yes")]
+    pub enable: bool,
+}
+
+impl Default for PrintTable {
+    fn default() -> Self {
+        PrintTable { enable: true }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[output.html.code]`
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CodeTable {
+    /// Per language, the prefix that hides a line of code (Rust's `# ` is built in).
+    #[serde(default)]
+    pub hidelines: std::collections::BTreeMap<String, String>,
 }
 
 /// `[book]`: mdBook's keys.
@@ -53,9 +152,9 @@ pub struct BookTable {
     /// The language code of the text, for `<html lang=…>`.
     #[serde(default = "default_language")]
     pub language: String,
-    /// The folder of the lessons, relative to the book root.
-    #[serde(default = "default_src")]
-    pub src: PathBuf,
+    /// The folder of the lessons, relative to the book root; see [`Config::src_dir`].
+    #[serde(default)]
+    pub src: Option<PathBuf>,
     /// mdBook's old `multilingual` flag: accepted, not used.
     #[serde(default)]
     pub multilingual: Option<bool>,
@@ -82,7 +181,7 @@ impl Default for BookTable {
             authors: Vec::new(),
             description: None,
             language: default_language(),
-            src: default_src(),
+            src: None,
             multilingual: None,
             text_direction: TextDirection::default(),
         }
@@ -91,9 +190,6 @@ impl Default for BookTable {
 
 fn default_language() -> String {
     "en".into()
-}
-fn default_src() -> PathBuf {
-    PathBuf::from("content")
 }
 fn default_build_dir() -> PathBuf {
     PathBuf::from("book")
@@ -146,6 +242,8 @@ pub struct NimbookTable {
     pub max_seconds: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
     pub max_lesson_bytes: Option<u64>,
+    /// The longest one preprocessor may run (default 60 seconds).
+    pub preprocessor_seconds: Option<u64>,
     /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
     /// `"deny"`.
     pub unverified_numbers: Option<LintLevel>,
@@ -166,12 +264,17 @@ impl Config {
                 .help("a book root holds a book.toml; run `nimbook` in it or name it"),
             )
         })?;
-        Self::parse(&text, &path.display().to_string())
+        let mut config = Self::parse(&text, &path.display().to_string())?;
+        config.content_layout = config
+            .src_dir(root)
+            .file_name()
+            .is_some_and(|n| n == "content");
+        Ok(config)
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
     pub fn parse(text: &str, name: &str) -> Result<Config, Box<Diagnostic>> {
-        toml::from_str::<Config>(text).map_err(|e| {
+        let located = |e: toml::de::Error| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();
             let d = Diagnostic::error(Code::InvalidConfig, format!("invalid book.toml: {message}"));
@@ -179,43 +282,97 @@ impl Config {
                 Some(span) => d.at(&Arc::clone(&file), span),
                 None => d,
             })
-        })
+        };
+        let mut config = toml::from_str::<Config>(text).map_err(located)?;
+        if config.output.contains_key("html") {
+            // Deserialised from the text again, not from the table, so that a wrong type keeps
+            // its position in book.toml.
+            #[derive(Deserialize)]
+            struct Outer {
+                output: OuterOutput,
+            }
+            #[derive(Deserialize)]
+            struct OuterOutput {
+                html: HtmlTable,
+            }
+            config.html = toml::from_str::<Outer>(text).map_err(located)?.output.html;
+        }
+        Ok(config)
+    }
+
+    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table, or the lessons are
+    /// in `content/` (nimbook's layout; mdBook's is `src/`). In a nimbook book `nim` fences are
+    /// claims and `$…$` is LaTeX; in any other book they are what mdBook makes of them.
+    pub fn is_nimbook(&self) -> bool {
+        self.nimbook.is_some() || self.content_layout
+    }
+
+    /// The source folder: `[book] src` if set; otherwise mdBook's `src/`, or `content/` (the
+    /// folder of nimbook's own layout) for a book that has that folder and no `src/`.
+    pub fn src_dir(&self, root: &Path) -> PathBuf {
+        match &self.book.src {
+            Some(s) => root.join(s),
+            None if !root.join("src").is_dir() && root.join("content").is_dir() => {
+                root.join("content")
+            }
+            None => root.join("src"),
+        }
+    }
+
+    /// Whether quotes and dashes become typographic ones.
+    pub fn smart_punctuation(&self) -> bool {
+        self.html
+            .smart_punctuation
+            .or(self.html.curly_quotes)
+            .unwrap_or(!self.is_nimbook())
     }
 
     /// The longest source file read, from `max-lesson-bytes` or its default.
     pub fn max_lesson_bytes(&self) -> u64 {
         self.nimbook
-            .max_lesson_bytes
+            .as_ref()
+            .and_then(|n| n.max_lesson_bytes)
             .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
     }
 
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.
     pub fn lints(&self) -> Lints {
         Lints {
-            unverified_numbers: self.nimbook.unverified_numbers.unwrap_or_default(),
-            vacuous_claims: self.nimbook.vacuous_claims.unwrap_or_default(),
+            unverified_numbers: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.unverified_numbers)
+                .unwrap_or_default(),
+            vacuous_claims: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.vacuous_claims)
+                .unwrap_or_default(),
         }
     }
 
     /// The checker's limits, from the defaults and `[nimbook]`.
     pub fn limits(&self) -> Limits {
         let mut l = Limits::default();
-        if let Some(b) = self.nimbook.max_bits {
+        let Some(nimbook) = &self.nimbook else {
+            return l;
+        };
+        if let Some(b) = nimbook.max_bits {
             l.max_bits = b;
         }
-        if let Some(c) = self.nimbook.max_cases {
+        if let Some(c) = nimbook.max_cases {
             l.max_cases = c;
         }
-        if let Some(t) = self.nimbook.max_table {
+        if let Some(t) = nimbook.max_table {
             l.max_table = t;
         }
-        if let Some(t) = self.nimbook.max_terms {
+        if let Some(t) = nimbook.max_terms {
             l.max_terms = t;
         }
-        if let Some(p) = self.nimbook.max_positions {
+        if let Some(p) = nimbook.max_positions {
             l.game.max_positions = p;
         }
-        if let Some(s) = self.nimbook.max_seconds {
+        if let Some(s) = nimbook.max_seconds {
             l.game.max_time = std::time::Duration::from_secs(s);
         }
         l
@@ -268,7 +425,7 @@ mod tests {
             c.as_ref().map(|c| c.build.build_dir.clone()),
             Ok(PathBuf::from("out"))
         );
-        assert_eq!(c.map(|c| c.book.src), Ok(PathBuf::from("src")));
+        assert_eq!(c.map(|c| c.book.src), Ok(Some(PathBuf::from("src"))));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use syntect::highlighting::ThemeSet;
 use syntect::html::{css_for_theme_with_class_style, ClassStyle, ClassedHTMLGenerator};
-use syntect::parsing::SyntaxSet;
+use syntect::parsing::{SyntaxDefinition, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 fn syntaxes() -> &'static SyntaxSet {
@@ -15,15 +15,38 @@ fn syntaxes() -> &'static SyntaxSet {
     SET.get_or_init(SyntaxSet::load_defaults_newlines)
 }
 
+/// Grammars syntect does not bundle: Nim, for books about the Nim language (in a non-nimbook
+/// book a `nim` fence is Nim code). A set of their own, because rebuilding the default set to
+/// add one grammar costs more than highlighting a large book.
+fn extra_syntaxes() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut builder = syntect::parsing::SyntaxSetBuilder::new();
+        builder.add_plain_text_syntax();
+        for grammar in EXTRA_GRAMMARS {
+            if let Ok(def) = SyntaxDefinition::load_from_str(grammar, true, None) {
+                builder.add(def);
+            }
+        }
+        builder.build()
+    })
+}
+
+/// Grammars added to syntect's defaults.
+const EXTRA_GRAMMARS: &[&str] = &[include_str!("../../templates/syntaxes/nim.sublime-syntax")];
+
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
 /// Highlights `code` written in `lang` (a fence's first word). Unknown languages are escaped
 /// and shown plain.
 pub fn highlight(code: &str, lang: &str) -> String {
-    let set = syntaxes();
-    let syntax = set
-        .find_syntax_by_token(lang)
-        .unwrap_or_else(|| set.find_syntax_plain_text());
+    let (set, syntax) = match syntaxes().find_syntax_by_token(lang) {
+        Some(found) => (syntaxes(), found),
+        None => match extra_syntaxes().find_syntax_by_token(lang) {
+            Some(found) => (extra_syntaxes(), found),
+            None => (syntaxes(), syntaxes().find_syntax_plain_text()),
+        },
+    };
     let mut gen = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
     for line in LinesWithEndings::from(code) {
         if gen
@@ -244,5 +267,19 @@ mod tests {
         assert!(css.contains(":root[data-theme=\"dark\"] .hl-comment"));
         assert!(css.contains(":root:not([data-theme=\"dark\"]) .hl-comment"));
         assert!(!css.contains("background"));
+    }
+
+    #[test]
+    fn nim_code_is_highlighted_as_nim() {
+        let html = super::highlight(
+            "proc hello(name: string) =\n  echo \"hi\"  # greet\n",
+            "nim",
+        );
+        assert!(
+            html.contains("hl-storage hl-type hl-function hl-nim"),
+            "{html}"
+        );
+        assert!(html.contains("hl-string"), "{html}");
+        assert!(html.contains("hl-comment"), "{html}");
     }
 }

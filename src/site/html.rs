@@ -84,6 +84,27 @@ pub(crate) fn scan_tag(html: &str, start: usize) -> Option<TagToken<'_>> {
     None
 }
 
+/// Every `id` of the tags in `html`, in order, entities decoded: the anchors a link into the
+/// page may name (headings, footnotes, raw `<a id>` tags).
+pub(crate) fn ids(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(lt) = html[i..].find('<').map(|p| i + p) {
+        match scan_tag(html, lt) {
+            Some(tag) => {
+                if !tag.closing {
+                    if let Some(id) = attr(tag.attrs, "id") {
+                        out.push(decode_attr(id));
+                    }
+                }
+                i = tag.end;
+            }
+            None => i = lt + 1,
+        }
+    }
+    out
+}
+
 /// The byte just past the end tag that closes an element `name` whose start tag ends at
 /// `from`, counting elements of the same name nested inside it.
 pub(crate) fn element_end(html: &str, from: usize, name: &str) -> usize {
@@ -281,6 +302,51 @@ pub fn is_external(url: &str) -> bool {
         })
 }
 
+/// The HTML of the page at `page` (a URL path from the site root) with its relative `href`
+/// and `src` URLs rewritten to start from the site root, so that it can be shown on a page at
+/// the root (`print.html`). Fragments (`#x`), absolute paths and external URLs are kept.
+pub fn rebase_links(html: &str, page: &str) -> String {
+    if !page.contains('/') {
+        return html.to_string();
+    }
+    let mut out = String::with_capacity(html.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while let Some(lt) = html[i..].find('<').map(|p| i + p) {
+        let Some(tag) = scan_tag(html, lt) else {
+            i = lt + 1;
+            continue;
+        };
+        let attrs_start = tag.end - 1 - tag.attrs.len();
+        let mut spans: Vec<_> = ["href", "src"]
+            .into_iter()
+            .filter_map(|name| attr_span(tag.attrs, name))
+            .collect();
+        spans.sort_by_key(|r| r.start);
+        for span in spans {
+            let value = &tag.attrs[span.clone()];
+            if value.is_empty()
+                || value.starts_with('#')
+                || value.starts_with('/')
+                || is_external(value)
+            {
+                continue;
+            }
+            let split = value.find(['#', '?']).unwrap_or(value.len());
+            let Some(path) = resolve_relative(page, &value[..split]) else {
+                continue;
+            };
+            out.push_str(&html[copied..attrs_start + span.start]);
+            out.push_str(&path);
+            out.push_str(&value[split..]);
+            copied = attrs_start + span.end;
+        }
+        i = tag.end;
+    }
+    out.push_str(&html[copied..]);
+    out
+}
+
 /// Resolves the relative URL path `url` against the folder of the page at `page` (both
 /// relative to the same root, `/` separators); `None` if it climbs out of the root.
 pub fn resolve_relative(page: &str, url: &str) -> Option<String> {
@@ -357,6 +423,29 @@ pub fn content_type(path: &Path) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ids_are_the_id_attributes_of_tags() {
+        assert_eq!(
+            super::ids("<h1 id=\"a\">x</h1><a id='raw'></a><p>grid=3 id=\"no\" uuid=\"no\"</p><b data-id=\"no\" id=\"x&amp;y\">"),
+            vec!["a", "raw", "x&y"]
+        );
+    }
+
+    #[test]
+    fn links_of_a_page_in_a_folder_are_rebased_to_the_root() {
+        let html = r##"<a href="b.html#x">b</a> <img alt="" src="../i.png"> <a href="#y">y</a> <a href="https://e.org/a">e</a> <a href="/abs">a</a>"##;
+        assert_eq!(
+            super::rebase_links(html, "part/a.html"),
+            r##"<a href="part/b.html#x">b</a> <img alt="" src="i.png"> <a href="#y">y</a> <a href="https://e.org/a">e</a> <a href="/abs">a</a>"##
+        );
+        assert_eq!(super::rebase_links(html, "a.html"), html);
+        let both = r#"<x src="s.png" href="h.html">"#;
+        assert_eq!(
+            super::rebase_links(both, "d/p.html"),
+            r#"<x src="d/s.png" href="d/h.html">"#
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -32,7 +32,7 @@ pub struct LiveSite {
     out: PathBuf,
     /// Every lesson with a file, in reading order (the order of the table of contents).
     lessons: Vec<Lesson>,
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<Option<Outcome>>,
     sections: Vec<Vec<Section>>,
     /// Lesson index by source path, relative to the source folder.
     by_path: HashMap<PathBuf, usize>,
@@ -72,7 +72,7 @@ impl LiveSite {
         let (checked, mut report) = book.check_each(progress);
         report.errors += diags.len();
         report.diagnostics.splice(0..0, diags);
-        let (lessons, outcomes): (Vec<Lesson>, Vec<Outcome>) = checked.into_iter().unzip();
+        let (lessons, outcomes): (Vec<Lesson>, Vec<Option<Outcome>>) = checked.into_iter().unzip();
         if report.errors > 0 {
             return Ok((None, report));
         }
@@ -108,6 +108,9 @@ impl LiveSite {
     /// (the summary, the configuration, templates, a lesson added or removed): the whole book
     /// must then be built again.
     pub fn update(&mut self, changed: &[PathBuf]) -> Option<Result<Update, Fatal>> {
+        if self.book.rebuilds_whole() {
+            return None;
+        }
         let src = std::fs::canonicalize(&self.book.src).unwrap_or_else(|_| self.book.src.clone());
         let mut lessons = BTreeSet::new();
         for path in changed {
@@ -151,21 +154,34 @@ impl LiveSite {
                 Some((i, chapter))
             })
             .collect();
-        let checked: Vec<(usize, Option<CheckedLesson>)> = chapters
+        // The changed lessons are read and preprocessed again (their includes expanded); a book
+        // whose text comes from preprocessors or includes is rebuilt whole (see above).
+        let fresh = match super::preprocess::run(
+            &self.book.root,
+            &self.book.config,
+            &self.book.src,
+            chapters.iter().map(|&(_, c)| c.clone()).collect(),
+        ) {
+            Ok(p) => p.sources,
+            Err(e) => return Some(Err(e)),
+        };
+        let flavour = super::markdown::Flavour::of(&self.book.config);
+        let checked: Vec<(usize, CheckedLesson)> = chapters
             .par_iter()
-            .map(|&(i, chapter)| (i, self.book.check_lesson(chapter)))
+            .map(|&(i, chapter)| {
+                let source = chapter.path.as_ref().and_then(|p| fresh.get(p));
+                (i, self.book.check_lesson(chapter, source, &flavour))
+            })
             .collect();
+        self.book.sources.extend(fresh);
         for (i, c) in checked {
-            let Some(c) = c else { continue };
-            if let Some(lesson) = c.lesson {
-                if self.site.update(i, &lesson) {
-                    self.pending.contents = true;
-                    self.pending.pages.extend(self.site.neighbours(i));
-                }
-                self.sections[i] = search::lesson_sections(&lesson);
-                self.lessons[i] = lesson;
+            let lesson = c.lesson;
+            if self.site.update(i, &lesson) {
+                self.pending.contents = true;
+                self.pending.pages.extend(self.site.neighbours(i));
             }
-            // A lesson that could not be read keeps its last page; its error stops the writes.
+            self.sections[i] = search::lesson_sections(&lesson);
+            self.lessons[i] = lesson;
             self.outcomes[i] = c.outcome;
             self.pending.pages.insert(i);
             self.pending.search = true;
@@ -185,7 +201,7 @@ impl LiveSite {
 
     /// The report on the whole book: every lesson's last outcome and the links checked again.
     fn report(&self) -> Result<Report, Fatal> {
-        let mut report = Report::of(&self.outcomes);
+        let mut report = Report::of(self.outcomes.iter().flatten());
         let link_errors = self.book.check_links(self.lessons.iter());
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);
@@ -199,6 +215,12 @@ impl LiveSite {
     fn flush(&mut self) -> Result<usize, Fatal> {
         let pending = std::mem::take(&mut self.pending);
         let mut files: Vec<(PathBuf, Option<Vec<u8>>)> = Vec::new();
+        if !pending.pages.is_empty() {
+            // `print.html` shows every lesson, and `404.html` may be one.
+            for (path, bytes) in self.site.extra_pages(&self.lessons)? {
+                files.push((path, Some(bytes)));
+            }
+        }
         let pages: Vec<usize> = pending.pages.into_iter().collect();
         let rendered: Result<Vec<_>, Fatal> = pages
             .par_iter()
@@ -218,7 +240,7 @@ impl LiveSite {
             files.push((rel, bytes));
         }
         if pending.contents {
-            if let Some(index) = self.site.index_page()? {
+            if let Some(index) = self.site.index_page(&self.lessons)? {
                 files.push((PathBuf::from("index.html"), Some(index.into_bytes())));
             }
             files.push((

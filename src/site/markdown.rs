@@ -5,14 +5,26 @@
 //! offsets become file offsets, so diagnostics point at the right column) and come back as
 //! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
 //! regular expression touches the markdown and no placeholder string is swapped in later.
+//!
+//! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`, or
+//! the lessons are in `content/`),
+//! `nim` fences are claims, `nimbook` fences are directives and `$…$` is LaTeX. In any other
+//! book the markdown means what it means to mdBook: a `nim` fence is code in the Nim language
+//! (a warning says so when its text would also read as claims, so claims never stop being checked
+//! silently), `$` is a dollar sign, and with `[output.html] mathjax-support` the MathJax
+//! delimiters `\( \)`, `\[ \]` and `$$` become MathML at build time. Both flavours get mdBook's
+//! admonitions, definition lists, footnotes gathered at the end with back-links, and hidden
+//! `# ` lines in Rust code.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 
 use super::claims;
-use super::coverage::{Coverage, Lints, NumberCounts};
+use super::coverage::{Coverage, LintLevel, Lints, NumberCounts};
 use super::highlight::highlight;
 use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
@@ -43,7 +55,7 @@ pub struct InternalLink {
 }
 
 /// A lesson rendered to HTML.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct RenderedPage {
     /// The body HTML.
     pub html: String,
@@ -53,8 +65,85 @@ pub struct RenderedPage {
     pub links: Vec<InternalLink>,
     /// The answer key of the page's exercises, in document order.
     pub answers: Vec<crate::claim::AnswerKey>,
+    /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
+    /// name.
+    pub anchors: Vec<String>,
     /// The lesson's number account (see [`super::coverage`]).
     pub numbers: NumberCounts,
+}
+
+/// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Flavour {
+    /// `nim` fences are claims, `nimbook` fences directives, `` `nim: …` `` spans inline claims.
+    pub claims: bool,
+    /// `$…$` and `$$…$$` are LaTeX.
+    pub dollar_math: bool,
+    /// MathJax's delimiters are LaTeX: `\( \)`, `\[ \]` and `$$`.
+    pub mathjax: bool,
+    /// Curly quotes and dashes.
+    pub smart_punctuation: bool,
+    /// `Term` / `: definition` lists.
+    pub definition_lists: bool,
+    /// `> [!NOTE]` admonitions.
+    pub admonitions: bool,
+    /// Heading ids as mdBook makes them (`A_b c` → `a_b-c`) instead of nimbook's slugs.
+    pub mdbook_ids: bool,
+    /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
+    pub hidelines: BTreeMap<String, String>,
+}
+
+impl Flavour {
+    /// A nimbook book with the default settings.
+    pub fn nimbook() -> Self {
+        Flavour {
+            claims: true,
+            dollar_math: true,
+            mathjax: false,
+            smart_punctuation: false,
+            definition_lists: true,
+            admonitions: true,
+            mdbook_ids: false,
+            hidelines: BTreeMap::new(),
+        }
+    }
+
+    /// The flavour of the book configured by `config`.
+    pub fn of(config: &super::Config) -> Self {
+        let nimbook = config.is_nimbook();
+        Flavour {
+            claims: nimbook,
+            dollar_math: nimbook,
+            mathjax: config.html.mathjax_support,
+            smart_punctuation: config.smart_punctuation(),
+            definition_lists: config.html.definition_lists.unwrap_or(true),
+            admonitions: config.html.admonitions.unwrap_or(true),
+            mdbook_ids: !nimbook,
+            hidelines: config.html.code.hidelines.clone(),
+        }
+    }
+
+    /// The pulldown-cmark extensions for this flavour.
+    pub fn options(&self) -> Options {
+        let mut o = Options::ENABLE_TABLES
+            | Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_STRIKETHROUGH
+            | Options::ENABLE_TASKLISTS
+            | Options::ENABLE_HEADING_ATTRIBUTES;
+        if self.dollar_math || self.mathjax {
+            o |= Options::ENABLE_MATH;
+        }
+        if self.smart_punctuation {
+            o |= Options::ENABLE_SMART_PUNCTUATION;
+        }
+        if self.definition_lists {
+            o |= Options::ENABLE_DEFINITION_LIST;
+        }
+        if self.admonitions {
+            o |= Options::ENABLE_GFM;
+        }
+        o
+    }
 }
 
 /// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
@@ -81,34 +170,56 @@ fn internal_link(
         anchor: anchor.clone(),
         span,
     });
-    let rewritten = path.strip_suffix(".md").map(|stem| format!("{stem}.html"));
+    let rewritten = path
+        .ends_with(".md")
+        .then(|| super::html::url_path(&super::book::page_path(std::path::Path::new(path))));
     rewritten.map(|p| match anchor {
         Some(a) => format!("{p}#{a}"),
         None => p,
     })
 }
 
-/// The markdown extensions nimbook enables.
+/// The markdown extensions of a nimbook book.
 pub fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_MATH
+    Flavour::nimbook().options()
 }
 
 /// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
-/// `page`), checking every claim in document order and keeping its number account under
-/// `lints`.
+/// `page`) as a nimbook book does, checking every claim in document order and keeping its
+/// number account under `lints`.
 pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> RenderedPage {
+    render_with(checker, page, &Flavour::nimbook(), lints)
+}
+
+/// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
+/// book the number lints are off: its numerals are not claims.
+pub fn render_with(
+    checker: &mut LessonChecker,
+    page: &str,
+    flavour: &Flavour,
+    lints: Lints,
+) -> RenderedPage {
     let mut links = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
+    let lints = if flavour.claims {
+        lints
+    } else {
+        Lints {
+            unverified_numbers: LintLevel::Allow,
+            vacuous_claims: LintLevel::Allow,
+        }
+    };
     let mut coverage = Coverage::new(source, lints);
-    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, options())
+    let mut events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
         .into_offset_iter()
         .collect();
+    if flavour.mathjax {
+        events = super::texmath::mathjax_delimiters(events, flavour.dollar_math);
+    }
+    // Footnote definitions are rendered where they stand, then moved to the end of the page.
+    let mut footnotes = super::footnotes::Footnotes::default();
+    let mut footnote_start: Option<(usize, String)> = None;
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
@@ -136,26 +247,41 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                     }
                     j += 1;
                 }
-                let html = if lang == "nim" {
+                let html = if lang == "nim" && flavour.claims {
                     let results = checker.check_block(&block);
                     coverage.claims(&results, checker);
                     claims::block(&results)
-                } else if lang == "nimbook" {
+                } else if lang == "nimbook" && flavour.claims {
                     super::directives::render(checker, &block)
-                } else if lang.is_empty() {
-                    format!("<pre><code>{}</code></pre>\n", escape(&block.text))
                 } else {
-                    format!(
-                        "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                        escape(&lang),
-                        highlight(&block.text, &lang)
-                    )
+                    if lang == "nim" && reads_as_claims(&block.text) {
+                        checker.diagnostics.push(
+                            Diagnostic::warning(
+                                Code::UncheckedClaims,
+                                "this `nim` block is shown as Nim code, not checked",
+                            )
+                            .at(&file, range.clone())
+                            .label("every line of it reads as a nimbook claim")
+                            .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
+                            .help("add `[nimbook]` to book.toml to check these claims"),
+                        );
+                    }
+                    let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
+                    if lang.is_empty() {
+                        format!("<pre><code>{}</code></pre>\n", escape(&visible))
+                    } else {
+                        format!(
+                            "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
+                            escape(&lang),
+                            highlight(&visible, &lang)
+                        )
+                    }
                 };
                 out.push(Event::Html(CowStr::from(html)));
                 i = j + 1;
                 continue;
             }
-            Event::Code(code) if code.trim_start().starts_with("nim:") => {
+            Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
                 let offset = text_offset(source, code, range);
                 let lead = code.len() - code.trim_start().len() + "nim:".len();
                 let body = &code[lead..];
@@ -170,11 +296,25 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                 match mathml::render_tex(tex, display) {
                     Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
                     Err(reason) => {
-                        checker.push_error(
-                            Diagnostic::error(Code::LatexError, format!("LaTeX error: {reason}"))
-                                .at(&file, range.clone())
-                                .label("this math does not parse"),
-                        );
+                        let level = if flavour.claims {
+                            crate::diag::Level::Error
+                        } else {
+                            // MathJax reads more LaTeX than the build-time renderer; an mdBook
+                            // book still builds, and says which formula is shown as code.
+                            crate::diag::Level::Warning
+                        };
+                        let d = Diagnostic::new(
+                            level,
+                            Code::LatexError,
+                            format!("LaTeX error: {reason}"),
+                        )
+                        .at(&file, range.clone())
+                        .label("this math does not parse");
+                        if flavour.claims {
+                            checker.push_error(d);
+                        } else {
+                            checker.diagnostics.push(d);
+                        }
                         out.push(Event::Code(tex.clone()));
                     }
                 }
@@ -195,7 +335,11 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                     }
                     j += 1;
                 }
-                let base = id.as_ref().map_or_else(|| slug(&title), |s| s.to_string());
+                let base = match id {
+                    Some(s) => s.to_string(),
+                    None if flavour.mdbook_ids => mdbook_id(&title),
+                    None => slug(&title),
+                };
                 let n = ids.entry(base.clone()).or_insert(0);
                 let anchor = if *n == 0 {
                     base.clone()
@@ -249,6 +393,25 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
                 let _ = internal_link(page, dest_url, range.clone(), &mut links);
                 out.push(event.clone());
             }
+            Event::Start(Tag::BlockQuote(Some(kind))) => {
+                out.push(Event::Html(CowStr::from(admonition_start(*kind))));
+            }
+            Event::End(TagEnd::BlockQuote(Some(_))) => {
+                out.push(Event::Html(CowStr::from("</div>\n")));
+            }
+            Event::FootnoteReference(label) => {
+                out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
+            }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                footnote_start = Some((out.len(), label.to_string()));
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                if let Some((start, label)) = footnote_start.take() {
+                    let mut body = String::new();
+                    pulldown_cmark::html::push_html(&mut body, out.drain(start..));
+                    footnotes.define(&label, body);
+                }
+            }
             Event::Text(t) => match coverage.prose(t, text_offset(source, t, range)) {
                 std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
                 std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
@@ -260,13 +423,57 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
     let numbers = coverage.finish(checker);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    footnotes.finish(&mut html);
+    let anchors = super::html::ids(&html);
     RenderedPage {
         html,
         headings,
         links,
         answers: std::mem::take(&mut checker.answers),
+        anchors,
         numbers,
     }
+}
+
+/// The opening of an admonition (`> [!NOTE]`), with its title as mdBook shows it.
+fn admonition_start(kind: BlockQuoteKind) -> String {
+    let (class, title) = match kind {
+        BlockQuoteKind::Note => ("note", "Note"),
+        BlockQuoteKind::Tip => ("tip", "Tip"),
+        BlockQuoteKind::Important => ("important", "Important"),
+        BlockQuoteKind::Warning => ("warning", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "Caution"),
+    };
+    format!("<div class=\"admonition {class}\" role=\"note\">\n<p class=\"admonition-title\">{title}</p>\n")
+}
+
+/// Whether every statement of a block parses as a nimbook claim (and there is one).
+fn reads_as_claims(text: &str) -> bool {
+    use crate::claim::{check::statement_ranges, lexer::lex, parser::parse_statement, Limits};
+    let limits = Limits::default();
+    let ranges = statement_ranges(text);
+    !ranges.is_empty()
+        && ranges.iter().all(|r| {
+            lex(&text[r.clone()], &limits)
+                .is_ok_and(|toks| parse_statement(&toks, &limits, false).is_ok())
+        })
+}
+
+/// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
+/// whitespace made `-`, everything else dropped.
+pub fn mdbook_id(title: &str) -> String {
+    title
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_ascii_lowercase())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Where the text of an event begins in the file: inside its range, found by search because

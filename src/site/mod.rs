@@ -8,19 +8,27 @@
 
 pub mod book;
 mod claims;
+pub mod codelines;
+pub mod compat;
 pub mod config;
 pub mod coverage;
 pub mod directives;
+pub mod footnotes;
 pub mod handout;
 pub mod highlight;
 pub mod html;
+pub mod include;
 pub mod live;
 pub mod markdown;
 pub mod mathml;
 pub mod output;
+pub mod pages;
+pub mod preprocess;
 pub mod search;
 pub mod serve;
+pub mod sourcemap;
 pub mod templates;
+pub mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -86,6 +94,11 @@ pub struct Book {
     /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
     /// a few (a handout): links to any of them are valid.
     pub chapter_paths: std::collections::HashSet<String>,
+    /// Each chapter's text after the preprocessors, by source path.
+    pub sources: std::collections::HashMap<PathBuf, preprocess::Source>,
+    /// Warnings about the configuration (mdBook keys nimbook ignores, optional preprocessors
+    /// that are missing), reported with the check.
+    pub warnings: Vec<Diagnostic>,
     /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
     pub lints: coverage::Lints,
 }
@@ -100,10 +113,10 @@ pub struct Lesson {
 
 /// What checking one lesson found.
 pub(crate) struct CheckedLesson {
-    /// The rendered lesson; `None` when its file could not be read.
-    pub(crate) lesson: Option<Lesson>,
-    /// Its claims and diagnostics.
-    pub(crate) outcome: Outcome,
+    /// The rendered lesson (an empty page for a draft, or a file that could not be read).
+    pub(crate) lesson: Lesson,
+    /// Its claims and diagnostics; `None` for a draft, which is not a lesson.
+    pub(crate) outcome: Option<Outcome>,
 }
 
 /// The claims and diagnostics of one lesson's check.
@@ -208,7 +221,13 @@ impl Book {
     /// a malformed `SUMMARY.md` is a content error in the returned report.
     pub fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
         let config = Config::load(root)?;
-        let src = root.join(&config.book.src);
+        let toml_path = root.join("book.toml");
+        let mut warnings = compat::warnings(
+            root,
+            &std::fs::read_to_string(&toml_path).unwrap_or_default(),
+            &book::display_name(root, &toml_path),
+        );
+        let src = config.src_dir(root);
         if !src.is_dir() {
             return Err(Box::new(
                 Diagnostic::error(
@@ -225,6 +244,12 @@ impl Book {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
+        let preprocess::Prepared {
+            chapters,
+            sources,
+            warnings: more,
+        } = preprocess::run(root, &config, &src, chapters)?;
+        warnings.extend(more);
         let chapter_paths = chapters
             .iter()
             .filter_map(|c| c.path.as_deref().map(html::url_path))
@@ -238,6 +263,8 @@ impl Book {
                 src,
                 chapters,
                 chapter_paths,
+                sources,
+                warnings,
             },
             diags,
         ))
@@ -253,52 +280,81 @@ impl Book {
     }
 
     /// [`Book::check`], keeping each lesson's own outcome (for partial rebuilds).
-    pub(crate) fn check_each(&self, progress: &Progress) -> (Vec<(Lesson, Outcome)>, Report) {
+    pub(crate) fn check_each(
+        &self,
+        progress: &Progress,
+    ) -> (Vec<(Lesson, Option<Outcome>)>, Report) {
         progress.start(self.chapters.len());
+        let flavour = markdown::Flavour::of(&self.config);
         let results: Vec<_> = self
             .chapters
             .par_iter()
-            .filter_map(|chapter| {
-                let checked = self.check_lesson(chapter)?;
+            .map(|chapter| {
+                let source = chapter.path.as_ref().and_then(|p| self.sources.get(p));
+                let checked = self.check_lesson(chapter, source, &flavour);
                 progress.advance(&chapter.title);
-                Some(checked)
+                checked
             })
             .collect();
-        let report = Report::of(results.iter().map(|c| &c.outcome));
-        let lessons: Vec<_> = results
-            .into_iter()
-            .filter_map(|c| Some((c.lesson?, c.outcome)))
-            .collect();
-        let mut report = report;
+        let mut report = Report::of(results.iter().filter_map(|c| c.outcome.as_ref()));
+        report
+            .diagnostics
+            .splice(0..0, self.warnings.iter().cloned());
+        let lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
         let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);
         (lessons, report)
     }
 
-    /// Reads, checks and renders one lesson (`None` for a draft, which has no file).
-    pub(crate) fn check_lesson(&self, chapter: &Chapter) -> Option<CheckedLesson> {
-        let path = chapter.path.as_ref()?;
-        let file = match book::read_source(
-            &self.root,
-            &self.src.join(path),
-            self.config.max_lesson_bytes(),
-        ) {
-            Ok(f) => f,
-            Err(d) => {
-                return Some(CheckedLesson {
-                    lesson: None,
-                    outcome: Outcome {
-                        claims: 0,
-                        errors: 1,
-                        diagnostics: vec![d],
-                        numbers: None,
-                    },
-                })
-            }
+    /// Checks and renders one lesson from its text after the preprocessors. A draft (no file)
+    /// has an empty page and no outcome.
+    pub(crate) fn check_lesson(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        flavour: &markdown::Flavour,
+    ) -> CheckedLesson {
+        let Some(path) = chapter.path.as_ref() else {
+            return CheckedLesson {
+                lesson: Lesson {
+                    chapter: chapter.clone(),
+                    page: RenderedPage::default(),
+                },
+                outcome: None,
+            };
         };
-        let mut checker = LessonChecker::new(file, self.config.limits());
-        let page = markdown::render(&mut checker, &html::url_path(path), self.lints);
+        let Some(source) = source else {
+            let d = Diagnostic::error(
+                Code::IoError,
+                format!(
+                    "{} was not read",
+                    book::display_name(&self.root, &self.src.join(path))
+                ),
+            );
+            return CheckedLesson {
+                lesson: Lesson {
+                    chapter: chapter.clone(),
+                    page: RenderedPage::default(),
+                },
+                outcome: Some(Outcome {
+                    claims: 0,
+                    errors: 1,
+                    diagnostics: vec![d],
+                    numbers: None,
+                }),
+            };
+        };
+        let mut checker =
+            LessonChecker::new(std::sync::Arc::clone(&source.file), self.config.limits());
+        let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
+        // Diagnostics point into the files the author wrote, not the preprocessed text.
+        let mut diagnostics = source.diagnostics.clone();
+        diagnostics.extend(
+            std::mem::take(&mut checker.diagnostics)
+                .into_iter()
+                .map(|d| source.map.relocate(&source.file, d)),
+        );
         let mut chapter = chapter.clone();
         if chapter.number.is_none() && self.is_walked() {
             if let Some(h) = page.headings.iter().find(|h| h.level == 1) {
@@ -306,23 +362,23 @@ impl Book {
             }
         }
         let page_numbers = page.numbers;
-        Some(CheckedLesson {
-            lesson: Some(Lesson { chapter, page }),
-            outcome: Outcome {
+        CheckedLesson {
+            lesson: Lesson { chapter, page },
+            outcome: Some(Outcome {
                 claims: checker.claims,
-                errors: checker
-                    .diagnostics
+                errors: diagnostics
                     .iter()
                     .filter(|d| d.level == crate::diag::Level::Error)
                     .count(),
-                diagnostics: checker.diagnostics,
+                diagnostics,
                 numbers: Some((html::url_path(path), page_numbers)),
-            },
-        })
+            }),
+        }
     }
 
     /// Every internal link must reach a lesson or a file of the source folder, and every
-    /// anchor a heading of its page.
+    /// anchor an `id` of its page (a heading, a footnote, a raw `<a id>`). Links that climb out
+    /// of the book (`../std/…`) are the reader's to follow, as in mdBook.
     pub(crate) fn check_links<'a>(
         &self,
         lessons: impl Iterator<Item = &'a Lesson> + Clone,
@@ -332,58 +388,74 @@ impl Book {
             .clone()
             .filter_map(|l| {
                 let path = html::url_path(l.chapter.path.as_ref()?);
-                Some((
-                    path,
-                    l.page.headings.iter().map(|h| h.id.as_str()).collect(),
-                ))
+                Some((path, l.page.anchors.iter().map(String::as_str).collect()))
             })
             .collect();
         // Every chapter of the book is a valid target, even one that was not rendered this time
-        // (a handout of a few chapters); anchors are checked on the pages that were.
+        // (a handout of a few chapters); anchors are checked on the pages that were. A page is
+        // named by its source (`a/README.md`) or by its output (`a/index.html`, `a/`).
         let chapters = &self.chapter_paths;
+        let by_page: HashMap<String, &String> = chapters
+            .iter()
+            .map(|c| (html::url_path(&book::page_path(std::path::Path::new(c))), c))
+            .collect();
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
                 continue;
             };
-            let mut file = None;
             for link in &lesson.page.links {
-                // A link may name a lesson's page (`a.html`) instead of its source (`a.md`).
-                let target = match link.target.strip_suffix(".html") {
-                    Some(stem) if chapters.contains(&format!("{stem}.md")) => format!("{stem}.md"),
-                    _ => link.target.clone(),
+                if link.target.starts_with("../") {
+                    continue;
+                }
+                let page = if link.target.is_empty() || link.target.ends_with('/') {
+                    format!("{}index.html", link.target)
+                } else {
+                    link.target.clone()
                 };
+                let target = by_page
+                    .get(&page)
+                    .map_or(link.target.clone(), |c| (*c).clone());
                 let problem = match pages.get(&target) {
                     Some(ids) => match &link.anchor {
                         Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
-                            Some(format!("no heading `#{a}` in {}", link.target))
+                            Some(format!("no heading or anchor `#{a}` in {}", link.target))
                         }
                         _ => None,
                     },
                     None if chapters.contains(&target) => None,
-                    None if target.ends_with(".md") || !self.src.join(&target).is_file() => Some(
+                    None if target.ends_with(".md") || !self.src.join(&target).exists() => Some(
                         format!("{} is not a page or file of this book", link.target),
                     ),
                     None => None,
                 };
                 if let Some(problem) = problem {
-                    let file = file.get_or_insert_with(|| {
-                        book::read_source(
-                            &self.root,
-                            &self.src.join(path),
-                            self.config.max_lesson_bytes(),
-                        )
-                        .ok()
-                    });
                     let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
-                    if let Some(f) = file {
-                        d = d.at(f, link.span.clone());
+                    if let Some(source) = self.sources.get(path) {
+                        d = source
+                            .map
+                            .relocate(&source.file, d.at(&source.file, link.span.clone()));
                     }
                     out.push(d);
                 }
             }
         }
         out
+    }
+
+    /// Whether a change to any file must rebuild the whole book: its text comes from external
+    /// preprocessors (which see the whole book) or from includes (whose files are not lessons).
+    pub(crate) fn rebuilds_whole(&self) -> bool {
+        self.config
+            .preprocessor
+            .values()
+            .any(|p| p.command.is_some())
+            || self
+                .config
+                .preprocessor
+                .keys()
+                .any(|k| k != "links" && k != "index")
+            || self.sources.values().any(|s| !s.map.is_identity())
     }
 
     /// Whether the chapter list came from walking the folder (no `SUMMARY.md`).

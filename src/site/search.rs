@@ -408,12 +408,15 @@ mod tests {
                 depth: 0,
                 number: None,
                 part: None,
+                separator: false,
+                page_title: None,
             },
             page: crate::site::markdown::RenderedPage {
                 html: html.into(),
                 headings: Vec::new(),
                 links: Vec::new(),
                 answers: Vec::new(),
+                anchors: Vec::new(),
                 numbers: Default::default(),
             },
         }

@@ -89,7 +89,7 @@ pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     Ok((tera, assets))
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();
     let mut cur = e.source();
     while let Some(c) = cur {
@@ -122,7 +122,7 @@ fn parse_error_offset(text: &str, message: &str) -> Option<usize> {
 }
 
 #[derive(Serialize)]
-struct BookContext<'a> {
+pub(crate) struct BookContext<'a> {
     title: &'a str,
     description: &'a str,
     authors: &'a [String],
@@ -144,6 +144,7 @@ struct TocEntry {
     number: String,
     depth: usize,
     part: Option<String>,
+    separator: bool,
     id: String,
     /// How many exercises the lesson has, for the progress mark.
     exercises: usize,
@@ -169,6 +170,12 @@ pub struct SiteRenderer {
     links: Vec<Option<Link>>,
     /// The book's number account, stated on the front page.
     numbers: super::coverage::NumberCounts,
+    /// The pages mdBook writes besides the chapters, and the book's additional CSS and JS.
+    pages: super::pages::ExtraPages,
+    /// An mdBook book with no front page of its own shows its first chapter there.
+    mdbook_front: bool,
+    /// Whether the sidebar shows section numbers (`no-section-label` is off).
+    numbered: bool,
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
@@ -195,6 +202,8 @@ impl SiteRenderer {
         numbers: super::coverage::NumberCounts,
     ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(&book.root)?;
+        let pages = super::pages::ExtraPages::new(book)?;
+        let numbered = !book.config.html.no_section_label;
         Ok(SiteRenderer {
             tera,
             assets,
@@ -208,13 +217,16 @@ impl SiteRenderer {
             authors: book.config.book.authors.clone(),
             language: book.config.book.language.clone(),
             direction: book.config.book.text_direction,
+            numbered,
             entries: lessons
                 .iter()
                 .enumerate()
-                .map(|(i, l)| toc_entry(i, l))
+                .map(|(i, l)| toc_entry(i, l, numbered))
                 .collect(),
             links: lessons.iter().map(link).collect(),
             numbers,
+            pages,
+            mdbook_front: !book.config.is_nimbook(),
         })
     }
 
@@ -232,7 +244,7 @@ impl SiteRenderer {
     /// for a book without `SUMMARY.md`), in which case its neighbours, the contents and the
     /// front page must be rendered again too.
     pub fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
-        let (entry, link) = (toc_entry(i, lesson), link(lesson));
+        let (entry, link) = (toc_entry(i, lesson, self.numbered), link(lesson));
         let changed = self.entries.get(i) != Some(&entry) || self.links.get(i) != Some(&link);
         if let (Some(e), Some(l)) = (self.entries.get_mut(i), self.links.get_mut(i)) {
             *e = entry;
@@ -267,7 +279,15 @@ impl SiteRenderer {
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
         ctx.insert("current_url", &url_path(&out));
-        ctx.insert("title", &lesson.chapter.title);
+        ctx.insert("extra", &self.pages.extra);
+        ctx.insert(
+            "title",
+            lesson
+                .chapter
+                .page_title
+                .as_ref()
+                .unwrap_or(&lesson.chapter.title),
+        );
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
         ctx.insert("content", &lesson.page.html);
         ctx.insert("headings", &lesson.page.headings);
@@ -312,15 +332,28 @@ impl SiteRenderer {
             .map_err(|e| render_err("toc.html", e))
     }
 
-    /// The front page `index.html`, unless a lesson is the front page.
-    pub fn index_page(&self) -> Result<Option<String>, Fatal> {
+    /// The front page `index.html`, unless a lesson is the front page. An mdBook book without
+    /// one shows its first chapter there, as mdBook does, when that chapter's page is at the top
+    /// level (so that its relative links hold); a nimbook book gets nimbook's contents page.
+    pub fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
         if self.links.iter().flatten().any(|l| l.url == "index.html") {
             return Ok(None);
+        }
+        if self.mdbook_front {
+            let first = lessons.iter().enumerate().find(|(_, l)| {
+                l.chapter
+                    .out_path()
+                    .is_some_and(|p| p.parent().is_some_and(|d| d.as_os_str().is_empty()))
+            });
+            if let Some((i, lesson)) = first {
+                return Ok(self.page(i, lesson)?.map(|(_, html)| html));
+            }
         }
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", "");
         ctx.insert("current_url", "index.html");
+        ctx.insert("extra", &self.pages.extra);
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
         // The front page's promise, with the figure that makes it true (or says it is not).
@@ -332,6 +365,40 @@ impl SiteRenderer {
             .render("index.html", &ctx)
             .map_err(|e| render_err("index.html", e))?;
         Ok(Some(index))
+    }
+
+    /// A page of the site that is not a lesson (`404.html`, `print.html`), in the page template:
+    /// `root` is the way from the page to the site root.
+    pub(crate) fn plain_page(
+        &self,
+        root: &str,
+        title: &str,
+        content: &str,
+    ) -> Result<String, Fatal> {
+        let mut ctx = Context::new();
+        ctx.insert("book", &self.book_context());
+        ctx.insert("root", root);
+        ctx.insert("current", "none");
+        ctx.insert("current_url", "");
+        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("title", title);
+        ctx.insert("number", "");
+        ctx.insert("content", content);
+        ctx.insert("headings", &Vec::<super::markdown::Heading>::new());
+        ctx.insert("prev", &None::<()>);
+        ctx.insert("next", &None::<()>);
+        self.tera
+            .render("page.html", &ctx)
+            .map_err(|e| render_err("page.html", e))
+    }
+
+    /// The pages and files mdBook writes besides the chapters (see [`super::pages`]): `404.html`,
+    /// `print.html` (which changes with every lesson), the redirect pages, `CNAME`, and the
+    /// book's `additional-css` and `additional-js`.
+    pub fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+        let mut files = self.pages.render(self, lessons)?;
+        files.extend(self.pages.files.iter().cloned());
+        Ok(files)
     }
 
     /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
@@ -354,13 +421,18 @@ impl SiteRenderer {
     }
 }
 
-fn toc_entry(i: usize, l: &Lesson) -> TocEntry {
+fn toc_entry(i: usize, l: &Lesson, numbered: bool) -> TocEntry {
     TocEntry {
         title: l.chapter.title.clone(),
         url: l.chapter.out_path().map(|p| url_path(&p)),
-        number: l.chapter.number.clone().unwrap_or_default(),
+        number: if numbered {
+            l.chapter.number.clone().unwrap_or_default()
+        } else {
+            String::new()
+        },
         depth: l.chapter.depth,
         part: l.chapter.part.clone(),
+        separator: l.chapter.separator,
         id: format!("toc-{i}"),
         exercises: l.page.answers.len(),
     }
@@ -390,12 +462,12 @@ pub fn render_site(
             Some((out, html)) => staging.write(&out, html.as_bytes()),
             None => Ok(()),
         })?;
-    if let Some(index) = site.index_page()? {
+    if let Some(index) = site.index_page(lessons)? {
         staging.write(Path::new("index.html"), index.as_bytes())?;
     }
     staging.write(Path::new(TOC_SCRIPT), site.toc_script()?.as_bytes())?;
     staging.write(Path::new(TOC_PAGE), site.toc_page()?.as_bytes())?;
-    for (path, bytes) in site.assets() {
+    for (path, bytes) in site.extra_pages(lessons)?.into_iter().chain(site.assets()) {
         staging.write(&path, &bytes)?;
     }
     staging.write(

@@ -9,7 +9,7 @@ fn book(files: &[(&str, &str)]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     std::fs::write(
         tmp.path().join("book.toml"),
-        "[book]\ntitle = \"t\"\nsrc = \"src\"\n",
+        "[book]\ntitle = \"t\"\nsrc = \"src\"\n\n[nimbook]\n",
     )
     .expect("book.toml");
     std::fs::create_dir_all(tmp.path().join("src")).expect("src");

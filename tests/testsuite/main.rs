@@ -7,7 +7,8 @@
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`.
+//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
 mod common;
@@ -47,6 +48,10 @@ mod exercises;
 mod handout;
 #[cfg(all(test, feature = "site"))]
 mod live;
+#[cfg(all(test, feature = "site"))]
+mod mdbook_compat;
+#[cfg(all(test, feature = "site"))]
+mod realbooks;
 #[cfg(all(test, feature = "site"))]
 mod serve;
 #[cfg(all(test, feature = "site"))]
