@@ -27,19 +27,20 @@
 //! - `#` starts a comment.
 
 pub mod ast;
-pub mod check;
-pub mod eval;
-pub mod games;
-pub mod lexer;
-pub mod parser;
-pub mod prove;
+pub(crate) mod check;
+pub(crate) mod eval;
+pub(crate) mod games;
+pub(crate) mod lexer;
+pub(crate) mod parser;
+pub(crate) mod prove;
 #[cfg(test)]
 mod tests;
-pub mod vacuous;
+pub(crate) mod vacuous;
 
 pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 pub use prove::Established;
+pub use vacuous::{vacuity, Vacuity};
 
 use crate::diag::{Code, Diagnostic, Span};
 

@@ -64,7 +64,7 @@ use crate::claim::{lexer, parser, Checked, LessonChecker, Limits, Status, Value}
 use crate::diag::{Code, Diagnostic, Level};
 
 /// The most unverified numbers reported one by one per lesson.
-pub const MAX_REPORTED: usize = 50;
+pub(super) const MAX_REPORTED: usize = 50;
 
 /// How far (in bytes) a claim may stand from a numeral and still be offered as its fix.
 const NEARBY: usize = 4000;
@@ -187,7 +187,7 @@ struct Known {
 }
 
 /// The account of one lesson, fed by the markdown pass.
-pub struct Coverage<'s> {
+pub(super) struct Coverage<'s> {
     source: &'s str,
     lints: Lints,
     counts: NumberCounts,
@@ -198,7 +198,7 @@ pub struct Coverage<'s> {
 
 impl<'s> Coverage<'s> {
     /// An empty account for the lesson text `source`.
-    pub fn new(source: &'s str, lints: Lints) -> Self {
+    pub(super) fn new(source: &'s str, lints: Lints) -> Self {
         Coverage {
             source,
             lints,
@@ -211,7 +211,7 @@ impl<'s> Coverage<'s> {
 
     /// Scans a piece of prose that starts at byte `offset` of the lesson, and returns it with
     /// the exemption braces removed, as the page shows it.
-    pub fn prose<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
+    pub(super) fn prose<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
         let equations = equation_runs(text);
         let mut out: Option<String> = None;
         let mut copied = 0;
@@ -274,7 +274,7 @@ impl<'s> Coverage<'s> {
     }
 
     /// Scans the LaTeX `tex` that starts at byte `offset` of the lesson.
-    pub fn latex(&mut self, tex: &str, offset: usize) {
+    pub(super) fn latex(&mut self, tex: &str, offset: usize) {
         let formula = read_tex(tex);
         if !formula.states {
             return;
@@ -293,14 +293,14 @@ impl<'s> Coverage<'s> {
     }
 
     /// Accounts for the statements of a `nim` block or an inline `nim:` span.
-    pub fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
+    pub(super) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
         for c in results {
             self.claim(c, checker);
         }
     }
 
     /// Accounts for one checked statement.
-    pub fn claim(&mut self, c: &Checked, checker: &mut LessonChecker) {
+    pub(super) fn claim(&mut self, c: &Checked, checker: &mut LessonChecker) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -404,7 +404,7 @@ impl<'s> Coverage<'s> {
 
     /// Ends the lesson: turns the findings into diagnostics on `checker` (errors for a denied
     /// lint, warnings for a warned one) and returns the counts.
-    pub fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
+    pub(super) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
         let level = match self.lints.unverified_numbers {
             LintLevel::Allow => None,
             LintLevel::Warn => Some(Level::Warning),
@@ -524,7 +524,7 @@ fn count_literals(stmt: &Statement, n: &mut usize) {
 }
 
 /// A prose text as the page shows it: exemption marks without their braces.
-pub fn shown(text: &str) -> Cow<'_, str> {
+pub(super) fn shown(text: &str) -> Cow<'_, str> {
     if !text.contains('{') {
         return Cow::Borrowed(text);
     }

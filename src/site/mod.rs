@@ -6,29 +6,29 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-pub mod book;
+mod book;
 mod claims;
-pub mod codelines;
-pub mod compat;
-pub mod config;
-pub mod coverage;
-pub mod directives;
-pub mod footnotes;
-pub mod handout;
-pub mod highlight;
-pub mod html;
-pub mod include;
-pub mod live;
-pub mod markdown;
-pub mod mathml;
-pub mod output;
-pub mod pages;
-pub mod preprocess;
-pub mod search;
-pub mod serve;
-pub mod sourcemap;
-pub mod templates;
-pub mod texmath;
+mod codelines;
+mod compat;
+mod config;
+mod coverage;
+mod directives;
+mod footnotes;
+mod handout;
+mod highlight;
+mod html;
+mod include;
+mod live;
+mod markdown;
+mod mathml;
+mod output;
+mod pages;
+mod preprocess;
+mod search;
+mod serve;
+mod sourcemap;
+mod templates;
+mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -37,8 +37,12 @@ use rayon::prelude::*;
 use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
 use book::Chapter;
-pub use config::Config;
-use markdown::RenderedPage;
+use config::Config;
+pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
+pub use handout::handout;
+pub use live::LiveSite;
+pub use markdown::{render as render_lesson, RenderedPage};
+pub use serve::{serve, ServeEvent, ServeOptions};
 
 /// What a check or a build found.
 #[derive(Debug, Default)]

@@ -32,7 +32,7 @@ use super::Fatal;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The mdBook version whose interface this stage speaks.
-pub const MDBOOK_VERSION: &str = "0.5.4";
+pub(super) const MDBOOK_VERSION: &str = "0.5.4";
 
 /// A chapter's text as the checker reads it, and where it came from.
 pub struct Source {
@@ -123,7 +123,7 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
 }
 
 /// The book after the chain.
-pub struct Prepared {
+pub(super) struct Prepared {
     /// The chapters as the last preprocessor left them.
     pub chapters: Vec<Chapter>,
     /// Each chapter's text, by source path.
@@ -133,7 +133,7 @@ pub struct Prepared {
 }
 
 /// Reads every chapter and runs the chain.
-pub fn run(
+pub(super) fn run(
     root: &Path,
     config: &Config,
     src: &Path,

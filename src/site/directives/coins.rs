@@ -17,9 +17,9 @@ use super::args::{error, game_error};
 use super::svg::{figure, fmt_num, svg_open};
 
 /// The most coins in a drawn row.
-pub const MAX_COIN_ROW: u64 = 40;
+pub(super) const MAX_COIN_ROW: u64 = 40;
 /// The most rows, and the most columns, of a drawn Turning Corners grid.
-pub const MAX_COIN_GRID: u64 = 16;
+pub(super) const MAX_COIN_GRID: u64 = 16;
 
 /// A coin-turning position ready to draw: its rule and the places of its heads coins.
 pub(super) struct CoinPosition {

@@ -17,17 +17,17 @@ use super::layout::barycentre_layers;
 use super::svg::{figure, fmt_num, join, labelled, svg_open};
 
 /// The most edges `draw` draws for a Green Hackenbush graph.
-pub const MAX_HACKENBUSH_EDGES: usize = 80;
+pub(super) const MAX_HACKENBUSH_EDGES: usize = 80;
 /// The most heaps `draw` draws for Nim.
-pub const MAX_NIM_HEAPS: usize = 16;
+pub(super) const MAX_NIM_HEAPS: usize = 16;
 /// The most counters in one drawn Nim heap.
-pub const MAX_NIM_HEAP: u64 = 30;
+pub(super) const MAX_NIM_HEAP: u64 = 30;
 /// The most rows of a drawn Northcott board.
-pub const MAX_NORTHCOTT_ROWS: usize = 16;
+pub(super) const MAX_NORTHCOTT_ROWS: usize = 16;
 /// The most squares in one drawn Northcott row.
-pub const MAX_NORTHCOTT_WIDTH: u64 = 40;
+pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 /// The most pins in a drawn Kayles row.
-pub const MAX_PINS: u64 = 60;
+pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
 pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
     arity(checker, d, 1)?;

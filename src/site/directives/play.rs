@@ -17,11 +17,11 @@ use super::args::{arity, error, game_arg, game_error};
 use super::draw::{nim_svg, pins_svg};
 
 /// The most heaps a playable Nim game may have.
-pub const MAX_PLAY_HEAPS: usize = 8;
+pub(super) const MAX_PLAY_HEAPS: usize = 8;
 /// The largest heap of a playable Nim game.
-pub const MAX_PLAY_HEAP: u64 = 20;
+pub(super) const MAX_PLAY_HEAP: u64 = 20;
 /// The most pins of a playable Kayles row.
-pub const MAX_PLAY_PINS: u64 = 40;
+pub(super) const MAX_PLAY_PINS: u64 = 40;
 
 fn json_list(values: &[u64]) -> String {
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
