@@ -2,7 +2,7 @@
 //!
 //! A lesson states facts in fenced blocks whose info string is `nim`, one claim per line, and
 //! inline as `` `nim: 6 * 13 = 15` ``. The pipeline for one statement is
-//! [`lexer`] → [`parser`] (an [`ast`] with a span on every node) → [`eval`] → [`check`]. Spans
+//! lexer → parser (an [`ast`] with a span on every node) → evaluator → [`LessonChecker`]. Spans
 //! are byte offsets into the lesson file, so every diagnostic can point at the failing
 //! sub-expression.
 //!
@@ -23,7 +23,7 @@
 //! - `G is P`, `G is N`: outcome classes of positions.
 //! - `let x = …`: a binding visible to later claims of the lesson.
 //! - `forall a, b < 256: …`, `exists x < 16: …`: exhaustive checks within a budget;
-//!   `forall a, b: …` and `forall n ≥ 71: …` over every value, decided by [`prove`].
+//!   `forall a, b: …` and `forall n ≥ 71: …` over every value, proved (see [`Established`]).
 //! - `#` starts a comment.
 
 pub mod ast;

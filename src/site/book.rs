@@ -13,7 +13,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// One lesson of the book.
 #[derive(Debug, Clone)]
-pub struct Chapter {
+pub(crate) struct Chapter {
     /// The title shown in navigation.
     pub title: String,
     /// The source path relative to the source folder (`None` for a draft with no file).
@@ -33,7 +33,7 @@ pub struct Chapter {
 impl Chapter {
     /// The output path of the page, relative to the output folder. As in mdBook, a
     /// `README.md` is its folder's `index.html`, so links into a published book keep working.
-    pub fn out_path(&self) -> Option<PathBuf> {
+    pub(crate) fn out_path(&self) -> Option<PathBuf> {
         self.path.as_deref().map(page_path)
     }
 }

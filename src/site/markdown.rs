@@ -33,7 +33,7 @@ use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct Heading {
+pub(crate) struct Heading {
     /// 1 for `#`, 2 for `##`, …
     pub level: u8,
     /// The anchor id.
@@ -44,7 +44,7 @@ pub struct Heading {
 
 /// A link from a lesson to a page of the book, to be checked once every page is known.
 #[derive(Debug, Clone)]
-pub struct InternalLink {
+pub(crate) struct InternalLink {
     /// The target's source path relative to the source folder (`a/b.md`), or the page's own
     /// path for a bare `#anchor`.
     pub target: String,
@@ -60,15 +60,15 @@ pub struct RenderedPage {
     /// The body HTML.
     pub html: String,
     /// The headings, in order.
-    pub headings: Vec<Heading>,
+    pub(crate) headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
-    pub links: Vec<InternalLink>,
+    pub(crate) links: Vec<InternalLink>,
     /// The answer key of the page's exercises, in document order.
     pub answers: Vec<crate::claim::AnswerKey>,
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
-    pub anchors: Vec<String>,
-    /// The lesson's number account (see [`super::coverage`]).
+    pub(crate) anchors: Vec<String>,
+    /// The lesson's number account (see [`NumberCounts`](super::NumberCounts)).
     pub numbers: NumberCounts,
 }
 

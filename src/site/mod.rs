@@ -1,7 +1,7 @@
 //! The site: load a book, check every lesson, render pages, write the output atomically.
 //!
-//! The stages are plain functions over plain values: [`Config`] from `book.toml`, the
-//! [`Chapter`] list from `SUMMARY.md` or the source folder, one
+//! The stages are plain functions over plain values: the configuration from `book.toml`, the
+//! chapter list from `SUMMARY.md` or the source folder, one
 //! [`LessonChecker`] per lesson (lessons are independent, so they run in parallel with rayon),
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
@@ -40,7 +40,7 @@ use book::Chapter;
 use config::Config;
 pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
-pub use live::LiveSite;
+pub use live::{LiveSite, Update};
 pub use markdown::{render as render_lesson, RenderedPage};
 pub use serve::{serve, ServeEvent, ServeOptions};
 
@@ -86,7 +86,7 @@ impl Report {
 pub type Fatal = Box<Diagnostic>;
 
 /// A loaded book: configuration and chapters.
-pub struct Book {
+pub(crate) struct Book {
     /// The book root (the folder of `book.toml`).
     pub root: PathBuf,
     /// The parsed configuration.
@@ -108,7 +108,7 @@ pub struct Book {
 }
 
 /// One lesson after checking.
-pub struct Lesson {
+pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
     /// The rendered page.
@@ -152,7 +152,7 @@ impl Outcome {
 impl Book {
     /// Loads `book.toml` and finds the chapters. A missing or malformed `book.toml` is fatal;
     /// a malformed `SUMMARY.md` is a content error in the returned report.
-    pub fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    pub(crate) fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
         let config = Config::load(root)?;
         let toml_path = root.join("book.toml");
         let mut warnings = compat::warnings(
@@ -204,7 +204,7 @@ impl Book {
     }
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
-    pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
+    pub(crate) fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
         let (lessons, report) = self.check_each(progress);
         (
             lessons.into_iter().map(|(lesson, _)| lesson).collect(),
@@ -401,7 +401,7 @@ impl Book {
     }
 
     /// The output folder: `dest` if given, else `[build] build-dir` under the root.
-    pub fn output_dir(&self, dest: Option<&Path>) -> PathBuf {
+    pub(crate) fn output_dir(&self, dest: Option<&Path>) -> PathBuf {
         match dest {
             Some(d) => d.to_path_buf(),
             None => self.root.join(&self.config.build.build_dir),

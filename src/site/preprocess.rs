@@ -35,7 +35,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 pub(super) const MDBOOK_VERSION: &str = "0.5.4";
 
 /// A chapter's text as the checker reads it, and where it came from.
-pub struct Source {
+pub(crate) struct Source {
     /// The text after every preprocessor, named as the chapter's file.
     pub file: Arc<SourceFile>,
     /// Where each byte of `file` came from.
