@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::coverage::{LintLevel, Lints};
+use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -261,7 +262,7 @@ pub(crate) struct NimbookTable {
 
 impl Config {
     /// Reads and checks `book.toml` in `root`. Errors carry the file position.
-    pub(crate) fn load(root: &Path) -> Result<Config, Box<Diagnostic>> {
+    pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
@@ -281,7 +282,7 @@ impl Config {
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
-    pub(crate) fn parse(text: &str, name: &str) -> Result<Config, Box<Diagnostic>> {
+    pub(crate) fn parse(text: &str, name: &str) -> Result<Config, Fatal> {
         let located = |e: toml::de::Error| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();

@@ -55,7 +55,7 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                     ),
                 ));
             }
-            let svg = nim_svg(heaps, None).map_err(|m| error(checker, at, m))?;
+            let svg = nim_svg(heaps, None).map_err(|e| e.at(checker.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"nim\" data-heaps=\"{}\"",
@@ -82,7 +82,7 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             }
             let grundy = game::octal_sequence(code, *n, &budget)
                 .map_err(|e| game_error(checker, &d.span, e))?;
-            let svg = pins_svg(*n, None).map_err(|m| error(checker, at, m))?;
+            let svg = pins_svg(*n, None).map_err(|e| e.at(checker.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
