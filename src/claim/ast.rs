@@ -212,6 +212,16 @@ pub enum OutcomeClass {
     N,
 }
 
+impl OutcomeClass {
+    /// The letter, with the article English reads before it: "a P", "an N" (said "en").
+    pub fn with_article(self) -> &'static str {
+        match self {
+            OutcomeClass::P => "a P",
+            OutcomeClass::N => "an N",
+        }
+    }
+}
+
 /// A claim that is true or false: what a statement asserts, and what a quantifier asserts for
 /// every (or some) value of its variables.
 #[derive(Debug, Clone)]
@@ -340,11 +350,7 @@ impl std::fmt::Display for Claim {
                 Ok(())
             }
             Claim::Is { expr, class, .. } => {
-                let class = match class {
-                    OutcomeClass::P => "P",
-                    OutcomeClass::N => "N",
-                };
-                write!(f, "{expr} is a {class}-position")
+                write!(f, "{expr} is {}-position", class.with_article())
             }
         }
     }

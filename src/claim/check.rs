@@ -813,7 +813,11 @@ impl LessonChecker {
                 Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)
                     .label(format!("this position is {}, not {want}", f.lhs))
-                    .note(format!("{expr} is an {}-position", f.lhs))
+                    .note(format!(
+                        "{expr} is {} {}-position",
+                        if f.lhs.to_string() == "N" { "an" } else { "a" },
+                        f.lhs
+                    ))
             }
             Claim::Chain(chain) => {
                 let link = &chain.links[f.link];

@@ -329,7 +329,12 @@ pub(super) fn render_with(
                 while j < events.len() && !matches!(events[j].0, Event::End(TagEnd::Heading(_))) {
                     match &events[j].0 {
                         Event::Text(t) => title.push_str(&super::coverage::shown(t)),
-                        Event::Code(t) => title.push_str(t),
+                        // A claim reads in the heading's text (the contents, the anchor) as it
+                        // reads on the page, in its notation, not as its source spelling.
+                        Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {
+                            Some(claim) => title.push_str(&claim_text(claim.trim(), checker)),
+                            None => title.push_str(t),
+                        },
                         _ => {}
                     }
                     j += 1;
@@ -432,6 +437,18 @@ pub(super) fn render_with(
         anchors,
         numbers,
     }
+}
+
+/// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its
+/// source when it does not parse (the claim's own check reports that).
+fn claim_text(claim: &str, checker: &LessonChecker) -> String {
+    let limits = checker.limits();
+    crate::claim::lexer::lex(claim, limits)
+        .and_then(|toks| crate::claim::parser::parse_statement(&toks, limits, true))
+        .map_or_else(
+            |_| claim.to_string(),
+            |s| super::mathml::statement_text(&s.stmt, None, None),
+        )
 }
 
 /// The opening of an admonition (`> [!NOTE]`), with its title as mdBook shows it.

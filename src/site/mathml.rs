@@ -324,11 +324,13 @@ pub(super) fn claim(out: &mut String, c: &Claim) {
         }
         Claim::Is { expr: e, class, .. } => {
             expr(out, e);
-            out.push_str("<mtext>&#160;is a&#160;</mtext><mi mathvariant=\"normal\">");
-            out.push_str(match class {
-                OutcomeClass::P => "P",
-                OutcomeClass::N => "N",
-            });
+            let (article, letter) = match class {
+                OutcomeClass::P => ("a", "P"),
+                OutcomeClass::N => ("an", "N"),
+            };
+            out.push_str(&format!(
+                "<mtext>&#160;is {article}&#160;</mtext><mi mathvariant=\"normal\">{letter}"
+            ));
             out.push_str("</mi><mtext>-position</mtext>");
         }
     }

@@ -211,3 +211,28 @@ fn every_math_element_is_well_formed_xml() {
     }
     assert!(count >= 8, "only {count} math elements");
 }
+
+#[test]
+fn a_claim_in_a_heading_reads_as_notation_in_the_contents_and_the_anchor() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let content = tmp.path().join("content");
+    std::fs::create_dir_all(&content).expect("content");
+    std::fs::write(tmp.path().join("book.toml"), "[book]\ntitle = \"t\"\n").expect("toml");
+    std::fs::write(content.join("SUMMARY.md"), "# Summary\n\n- [A](a.md)\n").expect("summary");
+    std::fs::write(
+        content.join("a.md"),
+        "# A\n\n## Why `nim: 2 * 3 = 1` holds\n\nText.\n",
+    )
+    .expect("lesson");
+    let o = nimbook(&["build"], tmp.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = std::fs::read_to_string(tmp.path().join("book/a.html")).expect("page");
+    // 2 ⊗ 3 = 1 is what the reader reads, so the "On this page" entry says it, and the anchor
+    // is made from it, not from the source spelling `nim: 2 * 3 = 1`.
+    assert!(page.contains("<h2 id=\"why-2-3-1-holds\">"), "{page}");
+    assert!(
+        page.contains("href=\"#why-2-3-1-holds\">Why 2 ⊗ 3 = 1 holds</a>"),
+        "{page}"
+    );
+    assert!(!page.contains("nim: 2"), "{page}");
+}
