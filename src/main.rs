@@ -233,15 +233,39 @@ fn format_of(f: Format) -> MessageFormat {
 }
 
 fn print_diagnostic(d: &Diagnostic, format: MessageFormat) {
+    print_diagnostics(std::slice::from_ref(d), format);
+}
+
+/// Prints diagnostics: human text on standard error, machine-readable records on standard
+/// output, one per line. Each stream is written through one buffer and flushed once, because
+/// thousands of warnings written one unbuffered `write` at a time cost more than the check.
+fn print_diagnostics(diagnostics: &[Diagnostic], format: MessageFormat) {
+    if diagnostics.is_empty() {
+        return;
+    }
     let color = format == MessageFormat::Human
         && std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none();
-    let text = d.render(format, color);
-    match format {
-        // Machine-readable output goes to stdout, one record per line.
-        MessageFormat::Json | MessageFormat::Github => println!("{text}"),
-        MessageFormat::Human => eprintln!("{text}\n"),
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    let mut out: Box<dyn Write> = match format {
+        MessageFormat::Json | MessageFormat::Github => {
+            Box::new(std::io::BufWriter::new(stdout.lock()))
+        }
+        MessageFormat::Human => Box::new(std::io::BufWriter::new(stderr.lock())),
+    };
+    for d in diagnostics {
+        let text = d.render(format, color);
+        let end = if format == MessageFormat::Human {
+            "\n\n"
+        } else {
+            "\n"
+        };
+        // A closed pipe loses the rest of the diagnostics; the exit code still tells.
+        if write!(out, "{text}{end}").is_err() {
+            break;
+        }
     }
+    let _ = out.flush();
 }
 
 /// Which number accounts to print after the summary line.
@@ -260,9 +284,7 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
             ExitCode::from(2)
         }
         Ok(report) => {
-            for d in &report.diagnostics {
-                print_diagnostic(d, format);
-            }
+            print_diagnostics(&report.diagnostics, format);
             eprintln!("{}", report.summary());
             if numbers != Numbers::None {
                 eprintln!("{}", report.numbers.summary());
@@ -303,9 +325,7 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
             version,
             rechecked,
         } => {
-            for d in &report.diagnostics {
-                print_diagnostic(d, format);
-            }
+            print_diagnostics(&report.diagnostics, format);
             let ms = elapsed.as_secs_f64() * 1000.0;
             if report.errors > 0 {
                 eprintln!(

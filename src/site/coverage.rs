@@ -9,7 +9,8 @@
 //! Three counts come out, printed by `check` as `numbers: V verified, U unverified, E exempt`:
 //!
 //! - **verified**: the number literals of claims and `nim:` spans that were checked and compute
-//!   something, and each value a `nim:` span computed and shows;
+//!   something, each value a `nim:` span computed and shows, and the numerals of prose and LaTeX
+//!   facts that the operand rule (below) verifies;
 //! - **unverified**: numerals in prose or LaTeX facts that nothing produced or checked (the lint
 //!   `unverified-numbers`);
 //! - **exempt**: numerals inside an exemption mark, `{…}`.
@@ -40,6 +41,33 @@
 //!
 //! A fact in LaTeX is verified the same way as one in prose: by writing it as a `nim:` span.
 //!
+//! # The operand rule
+//!
+//! A numeral in prose, or a fact numeral in LaTeX, is verified when the same number is a number
+//! literal, or a value shown, of a checked, non-vacuous `nim:` span in the same sentence. In
+//! "heaps of 3, 5 and 7, whose nim-sum `nim: 3 + 5 + 7` is 1", the 3, 5 and 7 are literals of
+//! the span and 1 is its shown value, so the four numerals of the prose are verified.
+//!
+//! - *Same number* compares values: a numeral's groups and leading zeros are dropped (`1,000`
+//!   is 1000, `007` is 7) and a literal is read as the claim language reads it (`0x10` is 16).
+//!   A decimal fraction (`2.5`) matches nothing, because no claim shows one. A shown value is a
+//!   number, or each number of a list.
+//! - A *sentence* ends at `.`, `!`, `?`, `;` or `:` followed by white space (a line break and
+//!   the edge of a table cell count as white space) or by the end of the block. A stop inside
+//!   an exemption mark ends nothing. Abbreviations are not recognised: `e.g. ` ends a sentence.
+//! - A *block* is a paragraph, a heading, a list item or a table row (more exactly, the start
+//!   or end of any markdown block ends the sentence; inline markup such as emphasis, links and
+//!   images does not). So the cells of one table row share their spans, and a sentence never
+//!   runs into the next block.
+//! - Numerals before and after the span both count: a sentence's numerals wait until the
+//!   sentence ends, and are then decided at once.
+//! - A span counts only if it was checked (it holds, or it is a value that was computed) and
+//!   is not vacuous. A false claim is an error anyway; `nim: 27` verifies nothing. The claims
+//!   of a `nim` block stand in no sentence, so they verify no prose.
+//!
+//! The rule costs one hash set per sentence that has a span, built from the sentence's
+//! operands and probed once per numeral: linear in the numerals and literals of the lesson.
+//!
 //! # Exemptions
 //!
 //! A number that is not mathematics (a year, a citation, a lesson number, a count of people) is
@@ -51,20 +79,30 @@
 //!
 //! Every scan is one pass over its text. Help lines are found by hash lookups and one parse per
 //! equation-like run of text, never per numeral, so a lesson with 100 000 numerals is scanned in
-//! linear time. At most [`MAX_REPORTED`] unverified numbers of one lesson are reported one by
-//! one; the rest are summed up in one more diagnostic (the counts stay exact).
+//! linear time. At most [`MAX_REPORTED`] unverified numbers of one lesson, and
+//! [`MAX_REPORTED_IN_BOOK`] of a book, are reported one by one; the rest are summed up in one
+//! more diagnostic (the counts stay exact). Printing is the cost that grows: each finding is
+//! rendered with its source line, so tens of thousands of them once took longer than checking
+//! the book they came from.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::claim::ast::{ExprKind, Statement};
 use crate::claim::vacuous::{vacuity, Vacuity};
 use crate::claim::{lexer, parser, Checked, LessonChecker, Limits, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
+use crate::nim::Nimber;
 
 /// The most unverified numbers reported one by one per lesson.
 pub(super) const MAX_REPORTED: usize = 50;
+
+/// The most unverified-number findings reported one by one per book (see
+/// [`super::Report`]); the rest are summed up in one more.
+pub(super) const MAX_REPORTED_IN_BOOK: usize = 200;
 
 /// How far (in bytes) a claim may stand from a numeral and still be offered as its fix.
 const NEARBY: usize = 4000;
@@ -169,12 +207,26 @@ impl NumberCounts {
     }
 }
 
-/// A numeral that nothing checked.
-struct Unverified {
+/// A numeral of prose or a LaTeX fact, waiting for its sentence to end, or found unverified.
+struct Numeral {
     span: Range<usize>,
     text: String,
     /// A claim to write, found in the text around the numeral.
     equation: Option<String>,
+}
+
+/// The sentence being read. Its numerals wait here until it ends, because a span later in the
+/// sentence verifies them as well as one before them.
+#[derive(Default)]
+struct Sentence {
+    /// Numerals of prose and LaTeX facts, in document order.
+    numerals: Vec<Numeral>,
+    /// The literals and shown values of the checked, non-vacuous spans of the sentence, in
+    /// decimal.
+    operands: Vec<String>,
+    /// The last character read was a sentence stop (`.`, `!`, `?`, `;`, `:`), so white space or
+    /// the end of the block ends the sentence.
+    after_stop: bool,
 }
 
 /// A value shown or checked by a claim, to offer as the fix of a numeral nearby.
@@ -191,7 +243,8 @@ pub(super) struct Coverage<'s> {
     source: &'s str,
     lints: Lints,
     counts: NumberCounts,
-    unverified: Vec<Unverified>,
+    sentence: Sentence,
+    unverified: Vec<Numeral>,
     vacuous: Vec<Diagnostic>,
     known: HashMap<String, Vec<Known>>,
 }
@@ -203,6 +256,7 @@ impl<'s> Coverage<'s> {
             source,
             lints,
             counts: NumberCounts::default(),
+            sentence: Sentence::default(),
             unverified: Vec::new(),
             vacuous: Vec::new(),
             known: HashMap::new(),
@@ -234,7 +288,6 @@ impl<'s> Coverage<'s> {
                 if i < exempt_until {
                     self.counts.exempt += 1;
                 } else {
-                    self.counts.unverified += 1;
                     // Numerals come in order, so one cursor walks the runs: linear time.
                     while run < equations.len() && equations[run].0.end <= i {
                         run += 1;
@@ -243,11 +296,12 @@ impl<'s> Coverage<'s> {
                         .get(run)
                         .filter(|(r, _)| r.start <= i)
                         .and_then(|(_, claim)| claim.clone());
-                    self.unverified.push(Unverified {
+                    self.sentence.numerals.push(Numeral {
                         span: offset + i..offset + end,
                         text: text[i..end].to_string(),
                         equation,
                     });
+                    self.sentence.after_stop = false;
                 }
                 // Skip the rest of the numeral and any word it starts (`2nd`).
                 let mut last = c;
@@ -261,6 +315,13 @@ impl<'s> Coverage<'s> {
                 }
                 prev = Some(last);
                 continue;
+            }
+            // An exemption mark is not read for sentences: `{Winning Ways, ch. 14}` stops none.
+            if i >= exempt_until {
+                if self.sentence.after_stop && c.is_whitespace() {
+                    self.end_sentence();
+                }
+                self.sentence.after_stop = matches!(c, '.' | '!' | '?' | ';' | ':');
             }
             prev = Some(c);
         }
@@ -283,8 +344,7 @@ impl<'s> Coverage<'s> {
             .claim
             .filter(|c| c.len() <= MAX_EQUATION && parses_as_claim(c));
         for span in formula.facts {
-            self.counts.unverified += 1;
-            self.unverified.push(Unverified {
+            self.sentence.numerals.push(Numeral {
                 text: tex[span.clone()].to_string(),
                 span: offset + span.start..offset + span.end,
                 equation: equation.clone(),
@@ -292,15 +352,94 @@ impl<'s> Coverage<'s> {
         }
     }
 
-    /// Accounts for the statements of a `nim` block or an inline `nim:` span.
+    /// Accounts for the statements of a `nim` block. A block stands in no sentence, so its
+    /// claims verify no numeral of the prose.
     pub(super) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
         for c in results {
-            self.claim(c, checker);
+            self.claim(c, checker, false);
         }
     }
 
-    /// Accounts for one checked statement.
-    pub(super) fn claim(&mut self, c: &Checked, checker: &mut LessonChecker) {
+    /// Accounts for an inline `nim:` span, whose literals and shown value verify the same
+    /// numbers in its sentence.
+    pub(super) fn span(&mut self, c: &Checked, checker: &mut LessonChecker) {
+        self.claim(c, checker, true);
+    }
+
+    /// Follows the structure of the lesson, one markdown event at a time: the start or end of
+    /// a block (a paragraph, a heading, a list item, a table row, …) ends the sentence; a line
+    /// break or the edge of a table cell is white space; inline markup is transparent.
+    pub(super) fn structure(&mut self, event: &Event<'_>) {
+        let inline_start = |t: &Tag<'_>| {
+            matches!(
+                t,
+                Tag::Emphasis
+                    | Tag::Strong
+                    | Tag::Strikethrough
+                    | Tag::Superscript
+                    | Tag::Subscript
+                    | Tag::Link { .. }
+                    | Tag::Image { .. }
+            )
+        };
+        let inline_end = |t: &TagEnd| {
+            matches!(
+                t,
+                TagEnd::Emphasis
+                    | TagEnd::Strong
+                    | TagEnd::Strikethrough
+                    | TagEnd::Superscript
+                    | TagEnd::Subscript
+                    | TagEnd::Link
+                    | TagEnd::Image
+            )
+        };
+        match event {
+            Event::Start(Tag::TableCell) | Event::End(TagEnd::TableCell) => self.white_space(),
+            Event::SoftBreak | Event::HardBreak => self.white_space(),
+            Event::Start(t) if inline_start(t) => {}
+            Event::End(t) if inline_end(t) => {}
+            Event::Start(_) | Event::End(_) | Event::Rule | Event::Html(_) => self.end_sentence(),
+            // Content that is not prose: a stop just before it is followed by no white space.
+            Event::Code(_)
+            | Event::InlineMath(_)
+            | Event::DisplayMath(_)
+            | Event::InlineHtml(_)
+            | Event::FootnoteReference(_) => self.sentence.after_stop = false,
+            Event::Text(_) | Event::TaskListMarker(_) => {}
+        }
+    }
+
+    fn white_space(&mut self) {
+        if self.sentence.after_stop {
+            self.end_sentence();
+        }
+        self.sentence.after_stop = false;
+    }
+
+    /// Ends the sentence: each of its numerals is verified if its number is an operand of the
+    /// sentence, and unverified otherwise. Each numeral is looked up once in a hash set built
+    /// once per sentence, so the work is linear in the numerals and operands of the lesson.
+    fn end_sentence(&mut self) {
+        let sentence = &mut self.sentence;
+        sentence.after_stop = false;
+        let operands: HashSet<&str> = sentence.operands.iter().map(String::as_str).collect();
+        for n in sentence.numerals.drain(..) {
+            let verified = !operands.is_empty()
+                && numeral_value(&n.text).is_some_and(|v| operands.contains(v.as_str()));
+            if verified {
+                self.counts.verified += 1;
+            } else {
+                self.counts.unverified += 1;
+                self.unverified.push(n);
+            }
+        }
+        sentence.operands.clear();
+    }
+
+    /// Accounts for one checked statement; `in_sentence` for an inline span, whose numbers
+    /// become operands of its sentence.
+    fn claim(&mut self, c: &Checked, checker: &mut LessonChecker, in_sentence: bool) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -311,9 +450,16 @@ impl<'s> Coverage<'s> {
         if !matches!(c.status, Status::Holds | Status::Bound | Status::Value) {
             return;
         }
-        let mut literals = 0;
-        count_literals(&stmt.stmt, &mut literals);
-        self.counts.verified += literals;
+        let mut numbers = Vec::new();
+        literals(&stmt.stmt, &mut numbers);
+        self.counts.verified += numbers.len();
+        if in_sentence {
+            let operands = &mut self.sentence.operands;
+            operands.extend(numbers.iter().map(|n| n.to_string()));
+            if let (Status::Value, Some(v)) = (c.status, &c.value) {
+                shown_numbers(v, operands);
+            }
+        }
         if let (Status::Value, Some(v)) = (c.status, &c.value) {
             if matches!(v, Value::Num(_)) {
                 self.counts.verified += 1;
@@ -405,6 +551,7 @@ impl<'s> Coverage<'s> {
     /// Ends the lesson: turns the findings into diagnostics on `checker` (errors for a denied
     /// lint, warnings for a warned one) and returns the counts.
     pub(super) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
+        self.end_sentence();
         let level = match self.lints.unverified_numbers {
             LintLevel::Allow => None,
             LintLevel::Warn => Some(Level::Warning),
@@ -485,42 +632,63 @@ fn evaluate(text: &str, checker: &LessonChecker) -> Option<String> {
     crate::claim::calc(text, &mut scratch).ok()
 }
 
-/// Counts the number literals a statement shows.
-fn count_literals(stmt: &Statement, n: &mut usize) {
-    fn expr(e: &crate::claim::ast::Expr, n: &mut usize) {
+/// The number literals of a statement, in the order written (quantifier bounds included).
+fn literals<'a>(stmt: &'a Statement, out: &mut Vec<&'a Nimber>) {
+    fn expr<'a>(e: &'a crate::claim::ast::Expr, out: &mut Vec<&'a Nimber>) {
         match &e.kind {
-            ExprKind::Num(_) => *n += 1,
-            ExprKind::List(items) => items.iter().for_each(|i| expr(i, n)),
-            ExprKind::Call { args, .. } => args.iter().for_each(|a| expr(a, n)),
+            ExprKind::Num(n) => out.push(n),
+            ExprKind::List(items) => items.iter().for_each(|i| expr(i, out)),
+            ExprKind::Call { args, .. } => args.iter().for_each(|a| expr(a, out)),
             ExprKind::Bin { lhs, rhs, .. } => {
-                expr(lhs, n);
-                expr(rhs, n);
+                expr(lhs, out);
+                expr(rhs, out);
             }
-            ExprKind::Int(inner) | ExprKind::Paren(inner) => expr(inner, n),
+            ExprKind::Int(inner) | ExprKind::Paren(inner) => expr(inner, out),
             ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
         }
     }
-    fn claim(c: &crate::claim::ast::Claim, n: &mut usize) {
+    fn claim<'a>(c: &'a crate::claim::ast::Claim, out: &mut Vec<&'a Nimber>) {
         match c {
             crate::claim::ast::Claim::Chain(chain) => {
-                expr(&chain.first, n);
-                chain.links.iter().for_each(|l| expr(&l.rhs, n));
+                expr(&chain.first, out);
+                chain.links.iter().for_each(|l| expr(&l.rhs, out));
             }
-            crate::claim::ast::Claim::Is { expr: e, .. } => expr(e, n),
+            crate::claim::ast::Claim::Is { expr: e, .. } => expr(e, out),
         }
     }
     match stmt {
-        Statement::Claim(c) => claim(c, n),
-        Statement::Expr(e) | Statement::Let { value: e, .. } => expr(e, n),
+        Statement::Claim(c) => claim(c, out),
+        Statement::Expr(e) | Statement::Let { value: e, .. } => expr(e, out),
         Statement::Quantified { binders, body, .. } => {
             for group in crate::claim::ast::binder_groups(binders) {
                 if let Some(bound) = group[0].range.bound() {
-                    expr(bound, n);
+                    expr(bound, out);
                 }
             }
-            claim(body, n);
+            claim(body, out);
         }
     }
+}
+
+/// The numbers a shown value puts on the page, in decimal: a number, or the numbers of a list.
+fn shown_numbers(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Num(n) => out.push(n.to_string()),
+        Value::List(items) => items.iter().for_each(|i| shown_numbers(i, out)),
+        _ => {}
+    }
+}
+
+/// The value of a numeral as a claim would print it: decimal digits without groups or leading
+/// zeros (`1,000` is `1000`). A decimal fraction has none, because no claim shows one.
+fn numeral_value(text: &str) -> Option<String> {
+    let text = text.trim_end_matches('.');
+    if text.contains('.') || text.is_empty() {
+        return None;
+    }
+    let digits: String = text.chars().filter(|&c| c != ',').collect();
+    let value = digits.trim_start_matches('0');
+    Some(if value.is_empty() { "0" } else { value }.to_string())
 }
 
 /// A prose text as the page shows it: exemption marks without their braces.
@@ -904,6 +1072,7 @@ mod tests {
     fn scan(text: &str) -> (NumberCounts, Vec<String>, String) {
         let mut c = Coverage::new(text, Lints::default());
         let shown = c.prose(text, 0).into_owned();
+        c.end_sentence();
         let found = c.unverified.iter().map(|u| u.text.clone()).collect();
         (c.counts, found, shown)
     }
@@ -932,6 +1101,7 @@ mod tests {
         let text = "so 6 * 12 = 9 here";
         let mut c = Coverage::new(text, Lints::default());
         let _ = c.prose(text, 0);
+        c.end_sentence();
         assert_eq!(c.unverified.len(), 3);
         assert!(c
             .unverified
@@ -944,9 +1114,104 @@ mod tests {
         let text = "1 = 1 + ".repeat(100_000);
         let mut c = Coverage::new(&text, Lints::default());
         let _ = c.prose(&text, 0);
+        c.end_sentence();
         assert_eq!(c.counts.unverified, 200_000);
         let tex = "1 + ".repeat(100_000) + "1 = 2";
         c.latex(&tex, 0);
+        c.end_sentence();
         assert_eq!(c.counts.unverified, 200_000 + 100_002);
+    }
+
+    /// Renders a lesson and returns its counts and the text of each unverified numeral.
+    fn lesson(text: &str) -> (NumberCounts, Vec<String>) {
+        let file = crate::diag::SourceFile::new("lesson.md", text);
+        let mut checker = LessonChecker::new(std::sync::Arc::clone(&file), Limits::default());
+        let page = super::super::markdown::render(&mut checker, "lesson.md", Lints::default());
+        let found = checker
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::UnverifiedNumber)
+            .filter_map(|d| d.location.as_ref())
+            .map(|(_, span)| text[span.clone()].to_string())
+            .collect();
+        (page.numbers, found)
+    }
+
+    #[test]
+    fn operands_before_and_after_a_span_in_its_sentence_are_verified() {
+        // 3 ⊕ 5 ⊕ 7 = 1, so the 1 after the span is its shown value.
+        let (counts, found) = lesson(
+            "Heaps of 3, 5 and 7 have the nim-sum `nim: 3 + 5 + 7`, which is 1 and not 7.\n",
+        );
+        assert_eq!(found, Vec::<String>::new());
+        // Three literals, the shown value, and the five numerals of the prose.
+        assert_eq!(counts.verified, 3 + 1 + 5);
+        assert_eq!(counts.unverified, 0);
+    }
+
+    #[test]
+    fn the_same_number_in_the_next_sentence_or_block_is_not_verified() {
+        for stop in [". ", "! ", "? ", "; ", ": ", ".\n", ".\n\n"] {
+            let text = format!("The span `nim: 3 + 5` is here{stop}A heap of 3 is not.\n");
+            assert_eq!(lesson(&text).1, ["3"], "{stop:?}");
+        }
+        // The end of the block is a stop too, and a stop needs white space after it.
+        assert_eq!(lesson("`nim: 3 + 5`\n\n- 3\n").1, ["3"]);
+        assert_eq!(lesson("From 3.5 and `nim: 3 + 5`, 5.\n").1, ["3.5"]);
+        assert_eq!(lesson("# Heaps of 3\n\n`nim: 3 + 5`\n").1, ["3"]);
+    }
+
+    #[test]
+    fn a_number_that_is_no_operand_is_not_verified() {
+        // 3 ⊕ 5 is 6, not 8; 3.0 is a decimal, which no claim shows.
+        let (_, found) = lesson("Heaps of 3 and 5 give `nim: 3 + 5`, not 8, and 3.0 is odd.\n");
+        assert_eq!(found, ["8", "3.0"]);
+        // Values, not spellings: 1,000 and 0x3e8 are one number; 007 is 7.
+        let (_, found) = lesson("Of 1,000 and 007, `nim: 0x3e8 + 7` checks both.\n");
+        assert_eq!(found, Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_vacuous_or_failing_span_verifies_nothing() {
+        assert_eq!(lesson("A heap of 27 is `nim: 27`.\n").1, ["27"]);
+        assert_eq!(lesson("Both 6 are `nim: 6 * 13 = 6 * 13`.\n").1, ["6"]);
+        assert_eq!(
+            lesson("Heaps of 3 and 5 give `nim: 3 + 5 = 7`.\n").1,
+            ["3", "5"]
+        );
+    }
+
+    #[test]
+    fn a_latex_fact_beside_a_span_is_verified() {
+        let (_, found) = lesson(
+            "Here $6 \\otimes 13 = 15$ is checked by `nim: 6 * 13 = 15`. Not so $6 \\otimes 12 = 9$.\n",
+        );
+        assert_eq!(found, ["6", "12", "9"]);
+    }
+
+    #[test]
+    fn a_table_row_is_one_block() {
+        let (_, found) =
+            lesson("| a | b | a ⊕ b |\n|---|---|---|\n| 3 | 5 | `nim: 3 + 5` |\n| 3 | 9 | 10 |\n");
+        assert_eq!(found, ["3", "9", "10"]);
+    }
+
+    #[test]
+    fn an_exemption_stops_no_sentence() {
+        let (counts, found) = lesson("In {Winning Ways, ch. 14} heaps of 3 give `nim: 3 * 3`.\n");
+        assert_eq!(found, Vec::<String>::new());
+        assert_eq!(counts.exempt, 1);
+    }
+
+    #[test]
+    fn a_hundred_thousand_operands_in_one_sentence_are_matched() {
+        // One sentence of 100 000 numerals and one span: each numeral is looked up once.
+        let text = "1 4 ".repeat(50_000) + "`nim: 1 + 2`.\n";
+        let (counts, found) = lesson(&text);
+        assert_eq!(found.len(), MAX_REPORTED + 1);
+        assert_eq!(
+            (counts.verified, counts.unverified),
+            (2 + 1 + 50_000, 50_000)
+        );
     }
 }

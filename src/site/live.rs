@@ -201,10 +201,7 @@ impl LiveSite {
 
     /// The report on the whole book: every lesson's last outcome and the links checked again.
     fn report(&self) -> Result<Report, Fatal> {
-        let mut report = Report::default();
-        for o in self.outcomes.iter().flatten() {
-            o.add_to(&mut report);
-        }
+        let mut report = Report::of(self.outcomes.iter().flatten());
         let link_errors = self.book.check_links(self.lessons.iter());
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);

@@ -226,6 +226,7 @@ pub(super) fn render_with(
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
@@ -286,7 +287,7 @@ pub(super) fn render_with(
                 let body = &code[lead..];
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
-                coverage.claim(&result, checker);
+                coverage.span(&result, checker);
                 out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {

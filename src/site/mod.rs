@@ -136,16 +136,87 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
-    /// Counts this lesson into a report.
-    pub(crate) fn add_to(&self, report: &mut Report) {
+    /// Counts this lesson into a report. Past the book's first
+    /// [`coverage::MAX_REPORTED_IN_BOOK`] unverified-number findings, the lesson's findings are
+    /// left out and counted in `hidden` instead.
+    fn add_to<'a>(&'a self, report: &mut Report, hidden: &mut HiddenFindings<'a>) {
         report.lessons += 1;
         report.claims += self.claims;
         report.errors += self.errors;
-        report.diagnostics.extend(self.diagnostics.iter().cloned());
+        let mut kept = 0;
+        let mut dropped = 0;
+        for d in &self.diagnostics {
+            if d.code != Code::UnverifiedNumber {
+                report.diagnostics.push(d.clone());
+            } else if hidden.shown < coverage::MAX_REPORTED_IN_BOOK {
+                hidden.shown += 1;
+                kept += 1;
+                report.diagnostics.push(d.clone());
+            } else {
+                if hidden.first.is_none() {
+                    hidden.first = Some(d);
+                }
+                dropped += 1;
+            }
+        }
         if let Some((path, numbers)) = &self.numbers {
             report.numbers.add(*numbers);
             report.lesson_numbers.push((path.clone(), *numbers));
+            // The dropped findings are the lesson's last ones, its own summary of the numbers
+            // past `MAX_REPORTED` among them: every number not shown one by one is hidden.
+            if dropped > 0 {
+                hidden.numbers += numbers.unverified - kept;
+                hidden.lessons += 1;
+            }
         }
+    }
+}
+
+/// The unverified-number findings a report leaves out, past the book's cap.
+#[derive(Default)]
+struct HiddenFindings<'a> {
+    /// Findings shown so far.
+    shown: usize,
+    /// The first finding left out.
+    first: Option<&'a Diagnostic>,
+    /// Numbers left out.
+    numbers: usize,
+    /// Lessons with a number left out.
+    lessons: usize,
+}
+
+impl Report {
+    /// The report of a book's lessons, in chapter order: at most
+    /// [`coverage::MAX_REPORTED_IN_BOOK`] unverified-number findings one by one (printing
+    /// tens of thousands costs more than checking the book), then one finding that sums up
+    /// the rest. The counts stay exact.
+    pub(crate) fn of<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Report {
+        let mut report = Report::default();
+        let mut hidden = HiddenFindings::default();
+        for o in outcomes {
+            o.add_to(&mut report, &mut hidden);
+        }
+        if let Some(first) = hidden.first {
+            let mut d = Diagnostic::new(
+                first.level,
+                Code::UnverifiedNumber,
+                format!(
+                    "{} more numbers in {} lesson{} are not verified",
+                    hidden.numbers,
+                    hidden.lessons,
+                    if hidden.lessons == 1 { "" } else { "s" }
+                ),
+            )
+            .label("the first of them")
+            .note(format!(
+                "only the first {} unverified numbers of a book are shown one by one",
+                coverage::MAX_REPORTED_IN_BOOK
+            ))
+            .help("`nimbook check --coverage` prints the numbers of every lesson");
+            d.location.clone_from(&first.location);
+            report.diagnostics.push(d);
+        }
+        report
     }
 }
 
@@ -229,15 +300,11 @@ impl Book {
                 checked
             })
             .collect();
-        let mut report = Report::default();
-        report.diagnostics.extend(self.warnings.iter().cloned());
-        let mut lessons = Vec::new();
-        for checked in results {
-            if let Some(outcome) = &checked.outcome {
-                outcome.add_to(&mut report);
-            }
-            lessons.push((checked.lesson, checked.outcome));
-        }
+        let mut report = Report::of(results.iter().filter_map(|c| c.outcome.as_ref()));
+        report
+            .diagnostics
+            .splice(0..0, self.warnings.iter().cloned());
+        let lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
         let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
         report.errors += link_errors.len();
         report.diagnostics.extend(link_errors);

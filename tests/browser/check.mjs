@@ -358,9 +358,53 @@ async function shade(page) {
 
 /** The reader's controls on one site: the sidebar toggle at both widths, the theme choice (kept
  *  across pages, applied before the first paint), visible focus, and the index's numbers. */
+/** 404.html as a web server serves it: for a missing URL deep in the site, with its styles and
+ * scripts found from the site URL (`/`), and accessible like every other page. */
+async function check404(site, name) {
+  const http = await import("node:http");
+  const types = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".woff2": "font/woff2" };
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
+    const file = path.join(site, rel);
+    if (!rel.includes("..") && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+      res.end(fs.readFileSync(file));
+    } else {
+      res.writeHead(404, { "content-type": "text/html" });
+      res.end(fs.readFileSync(path.join(site, "404.html")));
+    }
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.newContext({ viewport: WIDE });
+  await context.route("**/*", (route) => {
+    const u = route.request().url();
+    return u.startsWith(origin) || u.startsWith("data:") ? route.continue() : route.abort();
+  });
+  const p = await openPage(context, `${name}/404.html (served for ${"/no/such/page.html"})`);
+  p.page.on("requestfailed", (r) => p.problems.errors.push(`failed to load ${r.url()}`));
+  p.page.on("response", (r) => {
+    if (r.status() === 404 && !r.url().endsWith("/no/such/page.html")) p.problems.errors.push(`404 for ${r.url()}`);
+  });
+  await p.page.goto(`${origin}/no/such/page.html`, { waitUntil: "load" });
+  await settle(p.page);
+  const styled = await p.page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  check(!/^Times|^serif$/.test(styled), `${p.label}: its stylesheet is found from a folder that does not exist`, styled);
+  // Its requests go to the test's own server, and the page itself is answered with status 404.
+  p.problems.external = p.problems.external.filter((u) => !u.startsWith(origin));
+  p.problems.errors = p.problems.errors.filter((e) => !/status of 404/.test(e));
+  await axeCheck(p.page, `${p.label} (light, ${WIDE.width} px)`);
+  await p.page.emulateMedia({ colorScheme: "dark" });
+  await settle(p.page);
+  await axeCheck(p.page, `${p.label} (dark, ${WIDE.width} px)`);
+  finish(p);
+  await context.close();
+  server.close();
+}
+
 async function checkReaderControls(site, name) {
   const pages = htmlFiles(site);
-  const lesson = pages.find((f) => !f.endsWith("index.html")) ?? pages[0];
+  const lesson = pages.find(isLessonPage) ?? pages[0];
   const lessonUrl = pathToFileURL(lesson).href;
   const indexUrl = pathToFileURL(path.join(site, "index.html")).href;
 
@@ -514,6 +558,21 @@ function htmlFiles(dir) {
   return found.sort();
 }
 
+/** Pages of a site that are not lessons: the front page, the contents, print.html (every
+ * lesson at once), 404.html (served for missing URLs, so its links start at the site URL) and
+ * redirect pages (a meta refresh to a moved page). */
+function isLessonPage(file) {
+  if (["index.html", "toc.html", "404.html", "print.html"].includes(path.basename(file))) return false;
+  return redirectTarget(file) === null;
+}
+
+/** The URL a redirect page sends the reader to, or null for any other page. */
+function redirectTarget(file) {
+  const m = fs.readFileSync(file, "utf8").slice(0, 2000)
+    .match(/<meta http-equiv="refresh" content="0; URL=([^"]*)"/i);
+  return m ? m[1].replace(/&amp;/g, "&") : null;
+}
+
 let searchedSomewhere = false;
 // Exercise kinds answered so far (each once, on the first page that has one).
 const exerciseKinds = new Set();
@@ -531,13 +590,24 @@ for (const site of sites) {
   let shotWidget = false;
   for (const file of pages) {
     const rel = path.relative(site, file);
+    // 404.html is served for a missing URL anywhere in the site, so its links start at the site
+    // URL; it is opened over HTTP below, not from file://.
+    if (rel === "404.html") continue;
+    // A redirect page (mdBook's [output.html.redirect]) leaves at once: its target must exist.
+    const target = redirectTarget(file);
+    if (target !== null) {
+      const to = /^[a-z]+:/i.test(target) ? null : path.resolve(path.dirname(file), target.split("#")[0]);
+      check(to === null || fs.existsSync(to), `${name}/${rel}: redirects to a page of the site`, target);
+      continue;
+    }
     const shot = rel.replace(/[\\/]/g, "_").replace(/\.html$/, "");
     const p = await openPage(context, `${name}/${rel}`);
     await p.page.emulateMedia({ colorScheme: "light" });
     await p.page.goto(pathToFileURL(file).href, { waitUntil: "load" });
     await settle(p.page);
     const text = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
-    if (text.includes(SEARCH_WORD)) withWord.push(pathToFileURL(file).href);
+    // print.html holds every lesson at once and is not a search result, as in mdBook.
+    if (text.includes(SEARCH_WORD) && rel !== "print.html") withWord.push(pathToFileURL(file).href);
     const langDir = await p.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
     if (!langDir[0] || !["ltr", "rtl"].includes(langDir[1])) badLang.push(`${rel} (${langDir})`);
     // WCAG 2.1 AA in both themes, before anything on the page is touched.
@@ -593,12 +663,14 @@ for (const site of sites) {
     await p.page.close();
   }
   check(badLang.length === 0, `${name}: every page has lang and dir`, badLang.join(", "));
-  check(mathChecked, `${name}: some page has MathML`);
+  // The course and the fixture books have math; a real mdBook book may have none (Rust by Example).
+  const mathInSource = pages.some((f) => fs.readFileSync(f, "utf8").includes("<math"));
+  check(mathChecked || (!mathInSource && site !== sites[0]), `${name}: some page has MathML`);
+  if (fs.existsSync(path.join(site, "404.html"))) await check404(site, name);
 
   // The sidebar: the table of contents comes from toc.js (one copy for the whole site), with
   // the current chapter marked; without JavaScript the sidebar links to toc.html instead.
-  const lessonPage = pages.filter((f) => !["index.html", "toc.html", "404.html", "print.html"]
-    .includes(path.basename(f))).pop();
+  const lessonPage = pages.filter(isLessonPage).pop();
   if (lessonPage) {
     const url = pathToFileURL(lessonPage).href;
     const p = await openPage(context, `${name}: sidebar`);

@@ -17,12 +17,15 @@ fn every_kind_has_a_snapshot_in_both_formats() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     kinds.sort();
-    assert!(kinds.len() >= 11, "{kinds:?}");
+    assert!(kinds.len() >= 20, "{kinds:?}");
     for kind in kinds {
         let book = dir.join(&kind);
         let human = nimbook(&["check"], &book);
-        // Warnings by default: the check passes, unless the span itself is malformed.
-        let expected = if kind == "malformed-span" { 1 } else { 0 };
+        // Warnings by default: the check passes, unless the span itself is malformed or false.
+        let expected = match kind.as_str() {
+            "malformed-span" | "operand-failing" => 1,
+            _ => 0,
+        };
         assert_eq!(
             human.status.code(),
             Some(expected),
@@ -154,5 +157,105 @@ fn github_format_uses_warning_for_warnings() {
     assert!(
         out.starts_with("::warning file=content/lesson.md,line=3,col=13"),
         "{out}"
+    );
+}
+
+/// The operand rule, fixture by fixture: which numerals a `nim:` span of the same sentence
+/// verifies, and where the unverified ones stand.
+#[test]
+fn a_span_verifies_its_operands_in_its_own_sentence_only() {
+    for (kind, unverified, numbers) in [
+        (
+            "operand-same-sentence",
+            &[][..],
+            "numbers: 9 verified, 0 unverified, 0 exempt",
+        ),
+        (
+            "operand-next-sentence",
+            &["3:59", "5:11"][..],
+            "numbers: 5 verified, 2 unverified, 0 exempt",
+        ),
+        (
+            "operand-not-literal",
+            &["3:62"][..],
+            "numbers: 5 verified, 1 unverified, 0 exempt",
+        ),
+        (
+            "operand-vacuous",
+            &["3:13"][..],
+            "numbers: 0 verified, 1 unverified, 0 exempt",
+        ),
+        (
+            "operand-failing",
+            &["3:10", "3:16"][..],
+            "numbers: 0 verified, 2 unverified, 0 exempt",
+        ),
+        (
+            "operand-latex",
+            &["3:80", "3:90", "3:95"][..],
+            "numbers: 6 verified, 3 unverified, 0 exempt",
+        ),
+        (
+            "operand-table-row",
+            &["6:3", "6:7", "6:11"][..],
+            "numbers: 5 verified, 3 unverified, 0 exempt",
+        ),
+    ] {
+        let o = nimbook(&["check"], &fixture("coverage").join(kind));
+        let err = stderr(&o);
+        let found: Vec<&str> = err
+            .split("warning: number is not verified\n")
+            .skip(1)
+            .filter_map(|w| w.split("--> content/lesson.md:").nth(1))
+            .filter_map(|w| w.lines().next())
+            .collect();
+        assert_eq!(found, unverified, "{kind}: {err}");
+        assert!(err.ends_with(&format!("{numbers}\n")), "{kind}: {err}");
+    }
+    let o = nimbook(&["check"], &fixture("coverage/operand-failing"));
+    assert!(
+        stderr(&o).contains("error: claim does not hold"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Five lessons of 60 unverified numbers each: the first 200 findings are shown one by one,
+/// and every number is accounted for exactly once, one by one or in a sum.
+#[test]
+fn a_book_shows_at_most_two_hundred_findings_and_sums_up_the_rest() {
+    let book = tempfile::tempdir().expect("temp dir");
+    std::fs::write(book.path().join("book.toml"), "[book]\ntitle = \"many\"\n").expect("toml");
+    let content = book.path().join("content");
+    std::fs::create_dir(&content).expect("content");
+    for lesson in 1..=5 {
+        let heaps: Vec<String> = (1..=60).map(|n| format!("heap {n}")).collect();
+        let text = format!("# Lesson\n\nThe heaps are {}.\n", heaps.join(", "));
+        std::fs::write(content.join(format!("{lesson:02}.md")), text).expect("lesson");
+    }
+    let o = nimbook(&["check"], book.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let one_by_one = err.matches("warning: number is not verified\n").count();
+    assert_eq!(
+        one_by_one + err.matches("in this lesson are not verified").count(),
+        200
+    );
+    // The sums: "N more numbers in this lesson" and, once, "N more numbers in K lessons".
+    let summed: usize = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("warning: "))
+        .filter_map(|l| l.strip_suffix(" are not verified"))
+        .filter_map(|l| l.split(' ').next()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(one_by_one + summed, 300, "{err}");
+    assert_eq!(err.matches("lessons are not verified").count(), 1, "{err}");
+    assert!(
+        err.contains("only the first 200 unverified numbers of a book are shown one by one"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("numbers: 0 verified, 300 unverified, 0 exempt\n"),
+        "{err}"
     );
 }

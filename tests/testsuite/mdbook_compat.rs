@@ -68,7 +68,7 @@ fn claims_and_mdbook_features_build_together() {
     ] {
         assert!(out.join(page).is_file(), "{page}");
     }
-    assert!(read(&out.join("old/nim.html")).contains("URL=../games/nim.html"));
+    assert!(read(&out.join("old/nim.html")).contains("URL=../games/sums.html"));
 }
 
 #[test]
