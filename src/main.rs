@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nimbook::claim::{calc, LessonChecker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
-use nimbook::site::coverage::{Lint, LintLevel};
+use nimbook::site::{Lint, LintLevel};
 
 #[derive(Parser)]
 #[command(
@@ -189,7 +189,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             report(
-                site::handout::handout(&dir, &chapters, all, &file),
+                site::handout(&dir, &chapters, all, &file),
                 output.message_format,
                 Numbers::None,
             )
@@ -311,7 +311,7 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
 }
 
 fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFormat) -> ExitCode {
-    use site::serve::{serve, ServeEvent, ServeOptions};
+    use site::{serve, ServeEvent, ServeOptions};
     let options = ServeOptions { root, port, dest };
     let mut on_event = |event: ServeEvent| match event {
         ServeEvent::Listening(url) => {

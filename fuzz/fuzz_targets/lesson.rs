@@ -17,6 +17,6 @@ fuzz_target!(|data: &[u8]| {
         ..Limits::default()
     };
     let mut checker = LessonChecker::new(SourceFile::new("fuzz.md", text), limits);
-    let page = nimbook::site::markdown::render(&mut checker, "fuzz.md", Default::default());
+    let page = nimbook::site::render_lesson(&mut checker, "fuzz.md", Default::default());
     std::hint::black_box(page.html.len());
 });

@@ -979,7 +979,7 @@ fn evaluate_claim(
 
 /// Splits a block into statements: each non-blank, non-comment line starts one, and a line
 /// whose first character is a relation symbol continues the one before it.
-pub fn statement_ranges(text: &str) -> Vec<Span> {
+pub(crate) fn statement_ranges(text: &str) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {

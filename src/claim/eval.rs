@@ -91,7 +91,7 @@ impl Value {
 }
 
 /// The names visible to an expression: `let` bindings of the lesson, then quantified variables.
-pub struct Scope<'a> {
+pub(crate) struct Scope<'a> {
     /// Bindings made by `let`, in force for the rest of the lesson.
     pub lets: &'a HashMap<String, Value>,
     /// Variables bound by a quantifier, innermost last.
@@ -117,7 +117,7 @@ impl Scope<'_> {
 }
 
 /// Every function the language knows, with a one-line description, for suggestions and docs.
-pub const FUNCTIONS: &[(&str, &str)] = &[
+pub(crate) const FUNCTIONS: &[(&str, &str)] = &[
     ("inv", "inv(a): the nim-inverse of a"),
     (
         "sqrt",
@@ -167,7 +167,7 @@ pub const FUNCTIONS: &[(&str, &str)] = &[
 ];
 
 /// Evaluates `e` in `scope`.
-pub fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, ClaimError> {
+pub(crate) fn eval(e: &Expr, scope: &Scope<'_>, limits: &Limits) -> Result<Value, ClaimError> {
     match &e.kind {
         ExprKind::Num(n) => Ok(Value::Num(n.clone())),
         ExprKind::Str(s) => Ok(Value::Str(s.clone())),
@@ -582,7 +582,7 @@ fn call(
 
 /// Reads a polynomial over GF(2) such as `x^3 + x + 1`: terms `1`, `x` and `x^k` joined by `+`;
 /// a term written twice cancels, as it should in characteristic 2.
-pub fn parse_poly(text: &str, limits: &Limits) -> Result<Poly2, String> {
+pub(crate) fn parse_poly(text: &str, limits: &Limits) -> Result<Poly2, String> {
     let mut coeffs: Vec<bool> = Vec::new();
     for term in text.split('+') {
         let t: String = term.chars().filter(|c| !c.is_whitespace()).collect();
@@ -605,7 +605,10 @@ pub fn parse_poly(text: &str, limits: &Limits) -> Result<Poly2, String> {
 }
 
 /// The closest name by edit distance, if one is close enough to be a likely typo.
-pub fn nearest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Option<&'n str> {
+pub(crate) fn nearest<'n>(
+    name: &str,
+    candidates: impl Iterator<Item = &'n str>,
+) -> Option<&'n str> {
     candidates
         .map(|c| (strsim::damerau_levenshtein(name, c), c))
         .filter(|&(d, c)| d <= 1.max(c.len() / 3) && d < name.len().max(c.len()))
@@ -614,7 +617,7 @@ pub fn nearest<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> Opt
 }
 
 /// Converts a value to a count, such as a heap size or a board side.
-pub fn as_count(v: &Value, span: &Span) -> Result<u64, ClaimError> {
+pub(crate) fn as_count(v: &Value, span: &Span) -> Result<u64, ClaimError> {
     let n = number(v, span)?;
     n.to_u64().ok_or_else(|| {
         ClaimError::new(
@@ -625,7 +628,7 @@ pub fn as_count(v: &Value, span: &Span) -> Result<u64, ClaimError> {
 }
 
 /// Orders two values for `<` and its kin: numbers by their ordinary integer order.
-pub fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+pub(crate) fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
     match (a, b) {
         (Value::Num(x), Value::Num(y)) => Some(x.cmp(y)),
         (Value::Ordinal(_), Value::Num(_) | Value::Ordinal(_))

@@ -10,7 +10,7 @@ use crate::game::{self, Game, GameError, Outcome};
 use crate::nim::Nimber;
 
 /// The game functions, with a one-line description each.
-pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
+pub(crate) const GAME_FUNCTIONS: &[(&str, &str)] = &[
     ("nim", "nim(3, 4, 5): Nim with these heaps"),
     (
         "misere_nim",
@@ -99,7 +99,7 @@ pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
 ];
 
 /// An engine error as a claim error; a search that ran out of budget is [`Code::BudgetExceeded`].
-pub fn game_error(span: &Span, e: GameError) -> ClaimError {
+pub(crate) fn game_error(span: &Span, e: GameError) -> ClaimError {
     let budget = matches!(e, GameError::BudgetExceeded { .. });
     let err = ClaimError::new(span.clone(), e.to_string());
     if budget {
@@ -134,7 +134,7 @@ fn count_value(n: u64) -> Value {
 }
 
 /// Calls game function `name`, or returns `None` if `name` is not one.
-pub fn call(
+pub(crate) fn call(
     name: &str,
     args: &[Value],
     arg_spans: &[Span],
@@ -314,7 +314,7 @@ fn call_game(
 }
 
 /// The outcome class of a game as a value.
-pub fn outcome(game: &Game, budget: &game::Budget) -> Result<Value, GameError> {
+pub(crate) fn outcome(game: &Game, budget: &game::Budget) -> Result<Value, GameError> {
     game.outcome(budget).map(|o| {
         Value::Outcome(match o {
             Outcome::P => OutcomeClass::P,

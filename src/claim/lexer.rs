@@ -5,7 +5,7 @@ use crate::diag::Span;
 
 /// A token kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Tok {
+pub(crate) enum Tok {
     /// A number literal as written (decimal or `0x` hex, `_` allowed between digits).
     Num(String),
     /// A name: a variable, a function or a keyword.
@@ -60,7 +60,7 @@ pub enum Tok {
 
 impl Tok {
     /// How the token reads in an error message.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Tok::Num(n) => format!("number `{}`", abbreviate(n)),
             Tok::Ident(s) => format!("`{s}`"),
@@ -119,7 +119,7 @@ pub(crate) fn abbreviate(s: &str) -> String {
 
 /// A token and where it stands.
 #[derive(Debug, Clone)]
-pub struct Token {
+pub(crate) struct Token {
     /// What it is.
     pub tok: Tok,
     /// Its byte span in the lexed text.
@@ -128,7 +128,7 @@ pub struct Token {
 
 /// Splits `text` into tokens. A `#` outside a string starts a comment that runs to the end of
 /// the line.
-pub fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
+pub(crate) fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
     let mut out = Vec::new();
     let mut it = text.char_indices().peekable();
     while let Some((i, c)) = it.next() {

@@ -2,7 +2,7 @@
 //!
 //! A lesson states facts in fenced blocks whose info string is `nim`, one claim per line, and
 //! inline as `` `nim: 6 * 13 = 15` ``. The pipeline for one statement is
-//! [`lexer`] → [`parser`] (an [`ast`] with a span on every node) → [`eval`] → [`check`]. Spans
+//! lexer → parser (an [`ast`] with a span on every node) → evaluator → [`LessonChecker`]. Spans
 //! are byte offsets into the lesson file, so every diagnostic can point at the failing
 //! sub-expression.
 //!
@@ -23,23 +23,24 @@
 //! - `G is P`, `G is N`: outcome classes of positions.
 //! - `let x = …`: a binding visible to later claims of the lesson.
 //! - `forall a, b < 256: …`, `exists x < 16: …`: exhaustive checks within a budget;
-//!   `forall a, b: …` and `forall n ≥ 71: …` over every value, decided by [`prove`].
+//!   `forall a, b: …` and `forall n ≥ 71: …` over every value, proved (see [`Established`]).
 //! - `#` starts a comment.
 
 pub mod ast;
-pub mod check;
-pub mod eval;
-pub mod games;
-pub mod lexer;
-pub mod parser;
-pub mod prove;
+pub(crate) mod check;
+pub(crate) mod eval;
+pub(crate) mod games;
+pub(crate) mod lexer;
+pub(crate) mod parser;
+pub(crate) mod prove;
 #[cfg(test)]
 mod tests;
-pub mod vacuous;
+pub(crate) mod vacuous;
 
 pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
 pub use eval::Value;
 pub use prove::Established;
+pub use vacuous::{vacuity, Vacuity};
 
 use crate::diag::{Code, Diagnostic, Span};
 

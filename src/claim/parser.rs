@@ -13,7 +13,7 @@ use crate::diag::Span;
 use crate::nim::Nimber;
 
 /// Words that cannot be used as variable names.
-pub const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "let", "forall", "exists", "is", "mod", "int", "true", "false",
 ];
 
@@ -27,7 +27,7 @@ struct Parser<'a> {
 
 /// Parses one statement from `toks` (which end with `Eof`). With `allow_bare`, a bare
 /// expression is accepted (the inline form shows its value).
-pub fn parse_statement(
+pub(crate) fn parse_statement(
     toks: &[Token],
     limits: &Limits,
     allow_bare: bool,
@@ -471,7 +471,7 @@ fn only_an_expression(first: &Expr) -> ClaimError {
 
 /// Reads a decimal or `0x` hex literal (with optional `_` separators), refusing one whose value
 /// would exceed the size budget before converting it.
-pub fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nimber, ClaimError> {
+pub(crate) fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nimber, ClaimError> {
     let (digits, radix) = match raw.strip_prefix("0x").or_else(|| raw.strip_prefix("0X")) {
         Some(h) => (h, 16u32),
         None => (raw, 10u32),

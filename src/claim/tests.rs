@@ -237,7 +237,7 @@ fn a_slow_quantifier_stops_at_its_time_budget() {
 mod reader {
     use crate::nim::naive::naive_mul_fermat;
 
-    pub struct Reader<'a> {
+    pub(super) struct Reader<'a> {
         toks: Vec<&'a str>,
         pos: usize,
         pub mod_binds_loosely: bool,
@@ -269,7 +269,7 @@ mod reader {
     }
 
     impl<'a> Reader<'a> {
-        pub fn new(text: &'a str, mod_binds_loosely: bool) -> Self {
+        pub(super) fn new(text: &'a str, mod_binds_loosely: bool) -> Self {
             Reader {
                 toks: tokens(text),
                 pos: 0,
@@ -287,7 +287,7 @@ mod reader {
             hit
         }
         /// Reads a claim (a chain of relations, or `∀…:`) and says whether it holds.
-        pub fn claim(&mut self) -> bool {
+        pub(super) fn claim(&mut self) -> bool {
             if self.eat("∀") {
                 let mut vars = Vec::new();
                 loop {

@@ -12,13 +12,14 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::coverage::{LintLevel, Lints};
+use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Config {
+pub(crate) struct Config {
     /// `[book]`
     #[serde(default)]
     pub book: BookTable,
@@ -36,6 +37,8 @@ pub struct Config {
     pub preprocessor: std::collections::BTreeMap<String, PreprocessorTable>,
     /// mdBook's `[rust]` table (the edition of Rust examples).
     #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
     pub rust: Option<toml::Table>,
     /// `[output.html]`, typed; filled by [`Config::parse`].
     #[serde(skip)]
@@ -49,7 +52,7 @@ pub struct Config {
 /// `[preprocessor.NAME]`: how and when to run one preprocessor, as mdBook does.
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub struct PreprocessorTable {
+pub(crate) struct PreprocessorTable {
     /// The command line; mdBook's default is `mdbook-NAME`.
     pub command: Option<String>,
     /// The renderers it runs for; all when absent.
@@ -65,6 +68,8 @@ pub struct PreprocessorTable {
     pub optional: bool,
     /// The preprocessor's own settings, passed on to it in the context.
     #[serde(flatten)]
+    // Read by serde only: the context hands the preprocessor the raw book.toml, keys and all.
+    #[allow(dead_code)]
     pub extra: toml::Table,
 }
 
@@ -72,7 +77,7 @@ pub struct PreprocessorTable {
 /// with a warning from [`super::compat`].
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub struct HtmlTable {
+pub(crate) struct HtmlTable {
     /// Curly quotes and dashes; mdBook's default is on, a nimbook book's is off.
     pub smart_punctuation: Option<bool>,
     /// mdBook's older name for `smart-punctuation`.
@@ -114,7 +119,7 @@ pub struct HtmlTable {
 /// `[output.html.print]`
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub struct PrintTable {
+pub(crate) struct PrintTable {
     /// Whether `print.html` is written (default on).
     #[serde(default = "yes")]
     pub enable: bool,
@@ -156,7 +161,7 @@ fn yes() -> bool {
 /// `[output.html.code]`
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub struct CodeTable {
+pub(crate) struct CodeTable {
     /// Per language, the prefix that hides a line of code (Rust's `# ` is built in).
     #[serde(default)]
     pub hidelines: std::collections::BTreeMap<String, String>,
@@ -165,7 +170,7 @@ pub struct CodeTable {
 /// `[book]`: mdBook's keys.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BookTable {
+pub(crate) struct BookTable {
     /// The book's title.
     #[serde(default)]
     pub title: Option<String>,
@@ -183,6 +188,8 @@ pub struct BookTable {
     pub src: Option<PathBuf>,
     /// mdBook's old `multilingual` flag: accepted, not used.
     #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
     pub multilingual: Option<bool>,
     /// The direction of the text, written as `<html dir=…>`.
     #[serde(default, rename = "text-direction")]
@@ -192,7 +199,7 @@ pub struct BookTable {
 /// mdBook's `text-direction`: which way the book's script runs.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum TextDirection {
+pub(crate) enum TextDirection {
     /// Left to right.
     #[default]
     Ltr,
@@ -224,12 +231,14 @@ fn default_build_dir() -> PathBuf {
 /// `[build]`: mdBook's keys.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct BuildTable {
+pub(crate) struct BuildTable {
     /// The output folder, relative to the book root.
     #[serde(default = "default_build_dir")]
     pub build_dir: PathBuf,
     /// mdBook creates missing chapter files; nimbook reports them instead. Accepted.
     #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
     pub create_missing: Option<bool>,
     /// mdBook's preprocessor switch: accepted, not used.
     #[serde(default)]
@@ -253,7 +262,7 @@ impl Default for BuildTable {
 /// `[nimbook]`: the checker's budgets.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct NimbookTable {
+pub(crate) struct NimbookTable {
     /// The largest number, in bits, that a claim may write or compute.
     pub max_bits: Option<u64>,
     /// The most cases one quantified claim may check.
@@ -279,7 +288,7 @@ pub struct NimbookTable {
 
 impl Config {
     /// Reads and checks `book.toml` in `root`. Errors carry the file position.
-    pub fn load(root: &Path) -> Result<Config, Box<Diagnostic>> {
+    pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
@@ -299,7 +308,7 @@ impl Config {
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
-    pub fn parse(text: &str, name: &str) -> Result<Config, Box<Diagnostic>> {
+    pub(crate) fn parse(text: &str, name: &str) -> Result<Config, Fatal> {
         let located = |e: toml::de::Error| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();
@@ -329,13 +338,13 @@ impl Config {
     /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table, or the lessons are
     /// in `content/` (nimbook's layout; mdBook's is `src/`). In a nimbook book `nim` fences are
     /// claims and `$…$` is LaTeX; in any other book they are what mdBook makes of them.
-    pub fn is_nimbook(&self) -> bool {
+    pub(crate) fn is_nimbook(&self) -> bool {
         self.nimbook.is_some() || self.content_layout
     }
 
     /// The source folder: `[book] src` if set; otherwise mdBook's `src/`, or `content/` (the
     /// folder of nimbook's own layout) for a book that has that folder and no `src/`.
-    pub fn src_dir(&self, root: &Path) -> PathBuf {
+    pub(crate) fn src_dir(&self, root: &Path) -> PathBuf {
         match &self.book.src {
             Some(s) => root.join(s),
             None if !root.join("src").is_dir() && root.join("content").is_dir() => {
@@ -346,7 +355,7 @@ impl Config {
     }
 
     /// Whether quotes and dashes become typographic ones.
-    pub fn smart_punctuation(&self) -> bool {
+    pub(crate) fn smart_punctuation(&self) -> bool {
         self.html
             .smart_punctuation
             .or(self.html.curly_quotes)
@@ -354,7 +363,7 @@ impl Config {
     }
 
     /// The longest source file read, from `max-lesson-bytes` or its default.
-    pub fn max_lesson_bytes(&self) -> u64 {
+    pub(crate) fn max_lesson_bytes(&self) -> u64 {
         self.nimbook
             .as_ref()
             .and_then(|n| n.max_lesson_bytes)
@@ -362,7 +371,7 @@ impl Config {
     }
 
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.
-    pub fn lints(&self) -> Lints {
+    pub(crate) fn lints(&self) -> Lints {
         Lints {
             unverified_numbers: self
                 .nimbook
@@ -378,7 +387,7 @@ impl Config {
     }
 
     /// The checker's limits, from the defaults and `[nimbook]`.
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         let mut l = Limits::default();
         let Some(nimbook) = &self.nimbook else {
             return l;

@@ -223,7 +223,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
 }
 
 /// Renders the handout into one string, with any warnings about resources it could not inline.
-pub fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic>), Fatal> {
+pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic>), Fatal> {
     let (tera, assets) = templates::load(&book.root)?;
     let mut warnings = Vec::new();
     let keys = lesson_keys(lessons);
@@ -380,7 +380,7 @@ fn rewrite_css_urls(css: &str, mut rewrite: impl FnMut(&str) -> CssUrl) -> Strin
 
 /// A CSS text with every `url(...)` that names one of nimbook's binary assets (the math font)
 /// replaced by a `data:` URI, and every remote one removed.
-pub fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
+pub(super) fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> String {
     rewrite_css_urls(css, |target| {
         let asset = BINARY_ASSETS
             .iter()

@@ -39,7 +39,7 @@ const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
 /// Highlights `code` written in `lang` (a fence's first word). Unknown languages are escaped
 /// and shown plain.
-pub fn highlight(code: &str, lang: &str) -> String {
+pub(super) fn highlight(code: &str, lang: &str) -> String {
     let (set, syntax) = match syntaxes().find_syntax_by_token(lang) {
         Some(found) => (syntaxes(), found),
         None => match extra_syntaxes().find_syntax_by_token(lang) {
@@ -70,7 +70,7 @@ const MIN_CONTRAST: f64 = 4.6;
 /// The stylesheet for the highlighting classes: a light and a dark palette, each applied in its
 /// theme, whether the reader chose it (`data-theme` on `<html>`) or the system did. The syntect
 /// themes' colours are made dark or light enough to be read on the code background.
-pub fn stylesheet() -> String {
+pub(super) fn stylesheet() -> String {
     let themes = ThemeSet::load_defaults();
     let rules = |name: &str, background: Rgb| {
         let css = themes

@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// Escapes text for HTML and XML, in element content and in quoted attribute values alike:
 /// `<`, `>`, `&`, `"` and `'` become references.
-pub fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -282,7 +282,7 @@ pub(crate) fn decode_attr(value: &str) -> String {
 // URLs
 
 /// A relative path with `/` separators, as used in URLs and link checks.
-pub fn url_path(p: &Path) -> String {
+pub(super) fn url_path(p: &Path) -> String {
     p.components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
@@ -292,7 +292,7 @@ pub fn url_path(p: &Path) -> String {
 /// Whether a URL leaves the book: it names another host (`//host/…`) or has a scheme
 /// (`https:`, `mailto:`, `data:`). A scheme is a letter followed by letters, digits, `+`, `-`
 /// and `.` (RFC 3986), so `a/b.html#c:d` is a relative reference.
-pub fn is_external(url: &str) -> bool {
+pub(super) fn is_external(url: &str) -> bool {
     url.starts_with("//")
         || url.split_once(':').is_some_and(|(scheme, _)| {
             scheme.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -305,7 +305,7 @@ pub fn is_external(url: &str) -> bool {
 /// The HTML of the page at `page` (a URL path from the site root) with its relative `href`
 /// and `src` URLs rewritten to start from the site root, so that it can be shown on a page at
 /// the root (`print.html`). Fragments (`#x`), absolute paths and external URLs are kept.
-pub fn rebase_links(html: &str, page: &str) -> String {
+pub(super) fn rebase_links(html: &str, page: &str) -> String {
     if !page.contains('/') {
         return html.to_string();
     }
@@ -349,7 +349,7 @@ pub fn rebase_links(html: &str, page: &str) -> String {
 
 /// Resolves the relative URL path `url` against the folder of the page at `page` (both
 /// relative to the same root, `/` separators); `None` if it climbs out of the root.
-pub fn resolve_relative(page: &str, url: &str) -> Option<String> {
+pub(super) fn resolve_relative(page: &str, url: &str) -> Option<String> {
     let mut parts: Vec<&str> = page.split('/').collect();
     parts.pop();
     for seg in url.split('/') {
@@ -365,7 +365,7 @@ pub fn resolve_relative(page: &str, url: &str) -> Option<String> {
 }
 
 /// Decodes `%XX` escapes. `None` for a malformed escape or bytes that are not UTF-8.
-pub fn percent_decode(s: &str) -> Option<String> {
+pub(super) fn percent_decode(s: &str) -> Option<String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -387,7 +387,7 @@ pub fn percent_decode(s: &str) -> Option<String> {
 
 /// The media type of a file, by extension, without parameters (`text/css`, `image/svg+xml`);
 /// `application/octet-stream` when nimbook does not know it.
-pub fn media_type(path: &Path) -> &'static str {
+pub(super) fn media_type(path: &Path) -> &'static str {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
@@ -411,7 +411,7 @@ pub fn media_type(path: &Path) -> &'static str {
 }
 
 /// The HTTP `Content-Type` of a file: its [`media_type`], with `charset=utf-8` for text.
-pub fn content_type(path: &Path) -> &'static str {
+pub(super) fn content_type(path: &Path) -> &'static str {
     match media_type(path) {
         "text/html" => "text/html; charset=utf-8",
         "text/css" => "text/css; charset=utf-8",

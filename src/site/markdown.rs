@@ -33,7 +33,7 @@ use crate::diag::{Code, Diagnostic};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct Heading {
+pub(crate) struct Heading {
     /// 1 for `#`, 2 for `##`, …
     pub level: u8,
     /// The anchor id.
@@ -44,7 +44,7 @@ pub struct Heading {
 
 /// A link from a lesson to a page of the book, to be checked once every page is known.
 #[derive(Debug, Clone)]
-pub struct InternalLink {
+pub(crate) struct InternalLink {
     /// The target's source path relative to the source folder (`a/b.md`), or the page's own
     /// path for a bare `#anchor`.
     pub target: String,
@@ -60,21 +60,21 @@ pub struct RenderedPage {
     /// The body HTML.
     pub html: String,
     /// The headings, in order.
-    pub headings: Vec<Heading>,
+    pub(crate) headings: Vec<Heading>,
     /// Links to pages and anchors of the book.
-    pub links: Vec<InternalLink>,
+    pub(crate) links: Vec<InternalLink>,
     /// The answer key of the page's exercises, in document order.
     pub answers: Vec<crate::claim::AnswerKey>,
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
-    pub anchors: Vec<String>,
-    /// The lesson's number account (see [`super::coverage`]).
+    pub(crate) anchors: Vec<String>,
+    /// The lesson's number account (see [`NumberCounts`](super::NumberCounts)).
     pub numbers: NumberCounts,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
 #[derive(Debug, Clone)]
-pub struct Flavour {
+pub(crate) struct Flavour {
     /// `nim` fences are claims, `nimbook` fences directives, `` `nim: …` `` spans inline claims.
     pub claims: bool,
     /// `$…$` and `$$…$$` are LaTeX.
@@ -95,7 +95,7 @@ pub struct Flavour {
 
 impl Flavour {
     /// A nimbook book with the default settings.
-    pub fn nimbook() -> Self {
+    pub(crate) fn nimbook() -> Self {
         Flavour {
             claims: true,
             dollar_math: true,
@@ -109,7 +109,7 @@ impl Flavour {
     }
 
     /// The flavour of the book configured by `config`.
-    pub fn of(config: &super::Config) -> Self {
+    pub(crate) fn of(config: &super::Config) -> Self {
         let nimbook = config.is_nimbook();
         Flavour {
             claims: nimbook,
@@ -124,7 +124,7 @@ impl Flavour {
     }
 
     /// The pulldown-cmark extensions for this flavour.
-    pub fn options(&self) -> Options {
+    pub(crate) fn options(&self) -> Options {
         let mut o = Options::ENABLE_TABLES
             | Options::ENABLE_FOOTNOTES
             | Options::ENABLE_STRIKETHROUGH
@@ -180,7 +180,7 @@ fn internal_link(
 }
 
 /// The markdown extensions of a nimbook book.
-pub fn options() -> Options {
+pub(super) fn options() -> Options {
     Flavour::nimbook().options()
 }
 
@@ -193,7 +193,7 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
 
 /// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
 /// book the number lints are off: its numerals are not claims.
-pub fn render_with(
+pub(super) fn render_with(
     checker: &mut LessonChecker,
     page: &str,
     flavour: &Flavour,
@@ -478,7 +478,7 @@ fn reads_as_claims(text: &str) -> bool {
 
 /// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
 /// whitespace made `-`, everything else dropped.
-pub fn mdbook_id(title: &str) -> String {
+pub(super) fn mdbook_id(title: &str) -> String {
     title
         .chars()
         .filter_map(|c| {
@@ -515,7 +515,7 @@ fn heading_number(level: HeadingLevel) -> u8 {
 }
 
 /// A URL fragment from heading text: lower case, words joined by `-`.
-pub fn slug(title: &str) -> String {
+pub(super) fn slug(title: &str) -> String {
     let mut s = String::new();
     for c in title.chars() {
         if c.is_alphanumeric() {

@@ -21,7 +21,7 @@ fn mo(out: &mut String, op: &str) {
 }
 
 /// Writes an expression as MathML presentation markup (without the `<math>` wrapper).
-pub fn expr(out: &mut String, e: &Expr) {
+pub(super) fn expr(out: &mut String, e: &Expr) {
     match &e.kind {
         ExprKind::Num(n) => {
             out.push_str("<mn>");
@@ -160,7 +160,7 @@ fn needs_parens_as_base(e: &Expr) -> bool {
 }
 
 /// An ordinal in Cantor normal form, as mathematics: `ω^(ω^2)·3 + ω + 4`.
-pub fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
+pub(super) fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
     let terms: Vec<_> = o.terms().collect();
     if terms.is_empty() {
         out.push_str("<mn>0</mn>");
@@ -223,7 +223,7 @@ fn sequence(out: &mut String, items: &[Expr]) {
 }
 
 /// Writes a value as MathML.
-pub fn value(out: &mut String, v: &Value) {
+pub(super) fn value(out: &mut String, v: &Value) {
     match v {
         Value::Num(n) => {
             out.push_str("<mn>");
@@ -241,7 +241,12 @@ pub fn value(out: &mut String, v: &Value) {
 
 /// Writes a statement as MathML; `value` is the computed value of a `let` or bare expression,
 /// `witness` the witness of an `exists`.
-pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witness: Option<&str>) {
+pub(super) fn statement(
+    out: &mut String,
+    s: &Statement,
+    value_of: Option<&Value>,
+    witness: Option<&str>,
+) {
     match s {
         Statement::Claim(c) => claim(out, c),
         Statement::Let { name, value: e, .. } => {
@@ -308,7 +313,7 @@ pub fn statement(out: &mut String, s: &Statement, value_of: Option<&Value>, witn
 }
 
 /// Writes a claim (a chain of relations or an outcome class) as MathML.
-pub fn claim(out: &mut String, c: &Claim) {
+pub(super) fn claim(out: &mut String, c: &Claim) {
     match c {
         Claim::Chain(chain) => {
             expr(out, &chain.first);
@@ -335,7 +340,7 @@ pub fn claim(out: &mut String, c: &Claim) {
 /// (`<annotation encoding="application/x-tex">`), so that screen readers and copy and paste
 /// can have it: the content goes into `<semantics>`, first as one `<mrow>`. Markup that is not
 /// one `<math>` element is returned as it is.
-pub fn with_tex_annotation(markup: &str, tex: &str) -> String {
+pub(super) fn with_tex_annotation(markup: &str, tex: &str) -> String {
     let body = markup
         .strip_prefix("<math")
         .and_then(|rest| rest.split_once('>'))
@@ -352,7 +357,11 @@ pub fn with_tex_annotation(markup: &str, tex: &str) -> String {
 
 /// The text a reader reads in [`statement`]'s markup, for the `alttext` of its `<math>`: the
 /// same notation (`⊕ ⊗ ^⊗ ⌊/⌋`), never the source spelling, which could be misread.
-pub fn statement_text(s: &Statement, value_of: Option<&Value>, witness: Option<&str>) -> String {
+pub(super) fn statement_text(
+    s: &Statement,
+    value_of: Option<&Value>,
+    witness: Option<&str>,
+) -> String {
     let mut text = s.to_string();
     if let (Statement::Let { value: e, .. }, Some(v)) = (s, value_of) {
         if !matches!(e.kind, ExprKind::Num(_)) {
@@ -366,7 +375,7 @@ pub fn statement_text(s: &Statement, value_of: Option<&Value>, witness: Option<&
 }
 
 /// Wraps markup in a `<math>` element.
-pub fn math(inner: &str, display: bool, alt: &str) -> String {
+pub(super) fn math(inner: &str, display: bool, alt: &str) -> String {
     format!(
         "<math{} alttext=\"{}\">{inner}</math>",
         if display { " display=\"block\"" } else { "" },
@@ -375,7 +384,7 @@ pub fn math(inner: &str, display: bool, alt: &str) -> String {
 }
 
 /// Renders LaTeX math to MathML, or says why it cannot.
-pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
+pub(super) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     use pulldown_latex::config::DisplayMode;
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
@@ -405,7 +414,7 @@ pub fn render_tex(tex: &str, display: bool) -> Result<String, String> {
 
 /// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
 /// `a < b`), so that every `<math>` element is well-formed XML.
-pub fn well_formed(markup: &str) -> String {
+pub(super) fn well_formed(markup: &str) -> String {
     let mut out = String::with_capacity(markup.len() + 16);
     let chars = markup.char_indices();
     let mut in_tag = false;

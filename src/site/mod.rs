@@ -1,34 +1,34 @@
 //! The site: load a book, check every lesson, render pages, write the output atomically.
 //!
-//! The stages are plain functions over plain values: [`Config`] from `book.toml`, the
-//! [`Chapter`] list from `SUMMARY.md` or the source folder, one
+//! The stages are plain functions over plain values: the configuration from `book.toml`, the
+//! chapter list from `SUMMARY.md` or the source folder, one
 //! [`LessonChecker`] per lesson (lessons are independent, so they run in parallel with rayon),
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-pub mod book;
+mod book;
 mod claims;
-pub mod codelines;
-pub mod compat;
-pub mod config;
-pub mod coverage;
-pub mod directives;
-pub mod footnotes;
-pub mod handout;
-pub mod highlight;
-pub mod html;
-pub mod include;
-pub mod live;
-pub mod markdown;
-pub mod mathml;
-pub mod output;
-pub mod pages;
-pub mod preprocess;
-pub mod search;
-pub mod serve;
-pub mod sourcemap;
-pub mod templates;
-pub mod texmath;
+mod codelines;
+mod compat;
+mod config;
+mod coverage;
+mod directives;
+mod footnotes;
+mod handout;
+mod highlight;
+mod html;
+mod include;
+mod live;
+mod markdown;
+mod mathml;
+mod output;
+mod pages;
+mod preprocess;
+mod search;
+mod serve;
+mod sourcemap;
+mod templates;
+mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -37,8 +37,12 @@ use rayon::prelude::*;
 use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
 use book::Chapter;
-pub use config::Config;
-use markdown::RenderedPage;
+use config::Config;
+pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
+pub use handout::handout;
+pub use live::{LiveSite, Update};
+pub use markdown::{render as render_lesson, RenderedPage};
+pub use serve::{serve, ServeEvent, ServeOptions};
 
 /// What a check or a build found.
 #[derive(Debug, Default)]
@@ -82,7 +86,7 @@ impl Report {
 pub type Fatal = Box<Diagnostic>;
 
 /// A loaded book: configuration and chapters.
-pub struct Book {
+pub(crate) struct Book {
     /// The book root (the folder of `book.toml`).
     pub root: PathBuf,
     /// The parsed configuration.
@@ -104,7 +108,7 @@ pub struct Book {
 }
 
 /// One lesson after checking.
-pub struct Lesson {
+pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
     /// The rendered page.
@@ -219,7 +223,7 @@ impl Report {
 impl Book {
     /// Loads `book.toml` and finds the chapters. A missing or malformed `book.toml` is fatal;
     /// a malformed `SUMMARY.md` is a content error in the returned report.
-    pub fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    pub(crate) fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
         let config = Config::load(root)?;
         let toml_path = root.join("book.toml");
         let mut warnings = compat::warnings(
@@ -271,7 +275,7 @@ impl Book {
     }
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
-    pub fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
+    pub(crate) fn check(&self, progress: &Progress) -> (Vec<Lesson>, Report) {
         let (lessons, report) = self.check_each(progress);
         (
             lessons.into_iter().map(|(lesson, _)| lesson).collect(),
@@ -464,7 +468,7 @@ impl Book {
     }
 
     /// The output folder: `dest` if given, else `[build] build-dir` under the root.
-    pub fn output_dir(&self, dest: Option<&Path>) -> PathBuf {
+    pub(crate) fn output_dir(&self, dest: Option<&Path>) -> PathBuf {
         match dest {
             Some(d) => d.to_path_buf(),
             None => self.root.join(&self.config.build.build_dir),

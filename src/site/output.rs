@@ -9,12 +9,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::Fatal;
 use crate::diag::{Code, Diagnostic};
 
 /// The file that marks a folder as nimbook's output.
-pub const MARKER: &str = ".nimbook-build";
+pub(super) const MARKER: &str = ".nimbook-build";
 
-fn io_error(what: &str, path: &Path, e: std::io::Error) -> Box<Diagnostic> {
+fn io_error(what: &str, path: &Path, e: std::io::Error) -> Fatal {
     Box::new(Diagnostic::error(
         Code::IoError,
         format!("cannot {what} {}: {e}", path.display()),
@@ -49,7 +50,7 @@ pub(crate) fn absolute(p: &Path) -> PathBuf {
 
 /// Refuses an output folder that is, or contains, the source folder or the book root, and an
 /// existing folder that nimbook did not make.
-pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>> {
+pub(super) fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Fatal> {
     let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
     if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
         return Err(Box::new(
@@ -85,7 +86,7 @@ pub fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Box<Diagnostic>>
 /// A site being written: a fresh staging folder beside the output folder, filled file by file
 /// as pages are rendered, that replaces the output folder only on [`Staging::commit`]. Dropped
 /// without a commit (an error on the way), it removes itself and the old site stays.
-pub struct Staging {
+pub(super) struct Staging {
     out: PathBuf,
     staging: PathBuf,
     retired: PathBuf,
@@ -94,7 +95,7 @@ pub struct Staging {
 
 impl Staging {
     /// Makes an empty staging folder for the new content of `out`.
-    pub fn begin(out: &Path) -> Result<Staging, Box<Diagnostic>> {
+    pub(super) fn begin(out: &Path) -> Result<Staging, Fatal> {
         let out = absolute(out);
         let parent = out.parent().unwrap_or(Path::new(".")).to_path_buf();
         let name = out
@@ -116,7 +117,7 @@ impl Staging {
 
     /// Writes one file (a path relative to the output folder). Safe to call from several
     /// threads at once.
-    pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
+    pub(super) fn write(&self, rel: &Path, bytes: &[u8]) -> Result<(), Fatal> {
         let path = self.staging.join(rel);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
@@ -125,7 +126,7 @@ impl Staging {
     }
 
     /// Marks the staged folder as nimbook's and puts it in place of the output folder.
-    pub fn commit(mut self) -> Result<(), Box<Diagnostic>> {
+    pub(super) fn commit(mut self) -> Result<(), Fatal> {
         fs::write(
             self.staging.join(MARKER),
             b"made by nimbook; replaced on every build\n",
@@ -154,7 +155,7 @@ impl Drop for Staging {
 
 /// Replaces one file of a built site in place with [`write_file_atomically`], or removes it
 /// (`None`). Used by `nimbook serve` to patch a site after an edit.
-pub fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), Box<Diagnostic>> {
+pub(super) fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), Fatal> {
     let path = out.join(rel);
     match bytes {
         Some(bytes) => write_file_atomically(&path, bytes),
@@ -167,7 +168,7 @@ pub fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Result<(), 
 
 /// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
 /// half a file (a handout, a page patched by `nimbook serve`).
-pub fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Box<Diagnostic>> {
+pub(super) fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Fatal> {
     let dir = match file.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

@@ -32,10 +32,10 @@ use super::Fatal;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The mdBook version whose interface this stage speaks.
-pub const MDBOOK_VERSION: &str = "0.5.4";
+pub(super) const MDBOOK_VERSION: &str = "0.5.4";
 
 /// A chapter's text as the checker reads it, and where it came from.
-pub struct Source {
+pub(crate) struct Source {
     /// The text after every preprocessor, named as the chapter's file.
     pub file: Arc<SourceFile>,
     /// Where each byte of `file` came from.
@@ -123,7 +123,7 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
 }
 
 /// The book after the chain.
-pub struct Prepared {
+pub(super) struct Prepared {
     /// The chapters as the last preprocessor left them.
     pub chapters: Vec<Chapter>,
     /// Each chapter's text, by source path.
@@ -133,7 +133,7 @@ pub struct Prepared {
 }
 
 /// Reads every chapter and runs the chain.
-pub fn run(
+pub(super) fn run(
     root: &Path,
     config: &Config,
     src: &Path,
@@ -530,26 +530,28 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
     json!({ "items": items, "sections": items, "__non_exhaustive": null })
 }
 
+/// The error for an answer of preprocessor `name` that is not a book, and why.
+fn not_a_book(name: &str, why: impl Into<String>) -> Fatal {
+    Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` did not answer with a book"),
+        )
+        .note(why)
+        .help("a preprocessor writes the book, as JSON, to standard output and nothing else"),
+    )
+}
+
 /// Reads a preprocessor's answer back into entries, mapping each chapter's new text to the
 /// one it was given.
 fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>, Fatal> {
-    let bad = |why: String| {
-        Box::new(
-            Diagnostic::error(
-                Code::PreprocessorError,
-                format!("preprocessor `{name}` did not answer with a book"),
-            )
-            .note(why)
-            .help("a preprocessor writes the book, as JSON, to standard output and nothing else"),
-        )
-    };
     let value: Value =
-        serde_json::from_str(answer).map_err(|e| bad(format!("invalid JSON: {e}")))?;
+        serde_json::from_str(answer).map_err(|e| not_a_book(name, format!("invalid JSON: {e}")))?;
     let items = value
         .get("items")
         .or_else(|| value.get("sections"))
         .and_then(Value::as_array)
-        .ok_or_else(|| bad("the object has no `items` list".into()))?;
+        .ok_or_else(|| not_a_book(name, "the object has no `items` list"))?;
     let mut old: HashMap<String, Entry> = HashMap::new();
     let mut drafts: Vec<Entry> = Vec::new();
     for e in before {
@@ -571,8 +573,7 @@ fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>,
         &mut separator,
         &mut old,
         &mut out,
-    )
-    .map_err(bad)?;
+    )?;
     Ok(out)
 }
 
@@ -585,7 +586,7 @@ fn walk(
     separator: &mut bool,
     old: &mut HashMap<String, Entry>,
     out: &mut Vec<Entry>,
-) -> Result<(), String> {
+) -> Result<(), Fatal> {
     for item in items {
         if item.as_str() == Some("Separator") {
             *separator = true;
@@ -596,18 +597,19 @@ fn walk(
             continue;
         }
         let Some(c) = item.get("Chapter") else {
-            return Err(format!(
-                "an item is neither a chapter, a part title nor a separator: {item}"
+            return Err(not_a_book(
+                name,
+                format!("an item is neither a chapter, a part title nor a separator: {item}"),
             ));
         };
         let title = c
             .get("name")
             .and_then(Value::as_str)
-            .ok_or("a chapter has no `name`")?;
+            .ok_or_else(|| not_a_book(name, "a chapter has no `name`"))?;
         let content = c
             .get("content")
             .and_then(Value::as_str)
-            .ok_or("a chapter has no `content`")?;
+            .ok_or_else(|| not_a_book(name, "a chapter has no `content`"))?;
         let source = c
             .get("source_path")
             .and_then(Value::as_str)

@@ -20,14 +20,14 @@ use super::html::{
 use super::Lesson;
 
 /// The variable the index script assigns; `search.js` reads it.
-pub const GLOBAL: &str = "nimbookSearchIndex";
+pub(super) const GLOBAL: &str = "nimbookSearchIndex";
 
 /// The file the index is written to, in the output folder.
-pub const FILE: &str = "searchindex.js";
+pub(super) const FILE: &str = "searchindex.js";
 
 /// The search index of a whole book.
 #[derive(Debug, Default, Serialize, PartialEq, Eq)]
-pub struct SearchIndex {
+pub(super) struct SearchIndex {
     /// One entry per page, in reading order.
     pub pages: Vec<PageEntry>,
     /// The sections of every page, in reading order.
@@ -36,7 +36,7 @@ pub struct SearchIndex {
 
 /// A page of the index.
 #[derive(Debug, Serialize, PartialEq, Eq)]
-pub struct PageEntry {
+pub(super) struct PageEntry {
     /// The chapter title.
     #[serde(rename = "t")]
     pub title: String,
@@ -47,7 +47,7 @@ pub struct PageEntry {
 
 /// The text of a page from one heading to the next.
 #[derive(Debug, Serialize, PartialEq, Eq)]
-pub struct SectionEntry {
+pub(super) struct SectionEntry {
     /// Index into [`SearchIndex::pages`].
     #[serde(rename = "p")]
     pub page: usize,
@@ -64,7 +64,7 @@ pub struct SectionEntry {
 
 /// A section of plain text cut from a page's HTML.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Section {
+pub(super) struct Section {
     /// The `id` of the heading that opens the section; empty before the first heading.
     pub anchor: String,
     /// The heading's text.
@@ -74,15 +74,9 @@ pub struct Section {
 }
 
 impl SearchIndex {
-    /// Builds the index of the rendered lessons (those that have a page).
-    pub fn build(lessons: &[Lesson]) -> SearchIndex {
-        let sections: Vec<Vec<Section>> = lessons.iter().map(lesson_sections).collect();
-        SearchIndex::assemble(lessons, &sections)
-    }
-
     /// The index of `lessons`, each with its sections as [`lesson_sections`] cut them: a
     /// rebuild that keeps the sections of the lessons it did not touch only cuts the new ones.
-    pub fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
+    pub(super) fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
         let mut index = SearchIndex::default();
         for (lesson, cut) in lessons.iter().zip(sections) {
             let Some(out) = lesson.chapter.out_path() else {
@@ -106,7 +100,7 @@ impl SearchIndex {
     }
 
     /// The index as the script `searchindex.js`.
-    pub fn to_script(&self) -> String {
+    pub(super) fn to_script(&self) -> String {
         // JSON is a JavaScript expression. serde_json cannot fail on these plain strings; an
         // empty index is still a valid script should it ever do so.
         let json = serde_json::to_string(self)
@@ -116,7 +110,7 @@ impl SearchIndex {
 }
 
 /// The sections of a lesson's page that go into the index: all but an empty top of the page.
-pub fn lesson_sections(lesson: &Lesson) -> Vec<Section> {
+pub(super) fn lesson_sections(lesson: &Lesson) -> Vec<Section> {
     let mut cut = sections(&lesson.page.html);
     cut.retain(|s| !(s.anchor.is_empty() && s.text.is_empty()));
     cut
@@ -201,7 +195,7 @@ fn push_text(out: &mut String, text: &str) {
 }
 
 /// Cuts a page's HTML into sections of plain text at its headings.
-pub fn sections(html: &str) -> Vec<Section> {
+pub(super) fn sections(html: &str) -> Vec<Section> {
     let mut out = Vec::new();
     let mut current = Section::default();
     // Inside a heading, text goes to the heading of the next section.
@@ -422,6 +416,12 @@ mod tests {
         }
     }
 
+    /// The index of `lessons`, every section cut afresh (as a whole build does).
+    fn index_of(lessons: &[Lesson]) -> SearchIndex {
+        let sections: Vec<Vec<Section>> = lessons.iter().map(lesson_sections).collect();
+        SearchIndex::assemble(lessons, &sections)
+    }
+
     #[test]
     fn the_index_points_at_the_page_and_heading_that_hold_a_word() {
         let lessons = [
@@ -433,7 +433,7 @@ mod tests {
                  <h2 id=\"powers\">Powers</h2><p>the <em>Fermat</em> 2-powers</p>",
             ),
         ];
-        let index = SearchIndex::build(&lessons);
+        let index = index_of(&lessons);
         assert_eq!(index.pages.len(), 2);
         assert_eq!(index.pages[1].url, "part/products.html");
         let hits: Vec<_> = index
@@ -446,7 +446,7 @@ mod tests {
         assert_eq!(hits[0].anchor, "powers");
         assert_eq!(hits[0].text, "the Fermat 2-powers");
         // Deterministic: the same lessons give the same bytes.
-        assert_eq!(index.to_script(), SearchIndex::build(&lessons).to_script());
+        assert_eq!(index.to_script(), index_of(&lessons).to_script());
     }
 
     #[test]

@@ -41,7 +41,7 @@ use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
 
 /// The endpoint that answers with the current site version.
-pub const VERSION_PATH: &str = "/__nimbook/version";
+pub(super) const VERSION_PATH: &str = "/__nimbook/version";
 
 /// How long the sources must be quiet before a rebuild starts.
 const DEBOUNCE: Duration = Duration::from_millis(40);
@@ -299,7 +299,7 @@ fn rebuild(
 /// segment, a backslash, a NUL byte or a `:` (a drive or scheme) is refused outright. A folder
 /// stands for its `index.html`. The result is canonicalised, which resolves symbolic links, and
 /// must still lie under the canonical `root` and be a file.
-pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
+pub(super) fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
     let path = url.split(['?', '#']).next().unwrap_or("");
     if !path.starts_with('/') {
         return None;
@@ -329,14 +329,14 @@ pub fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
 const RELOAD_JS: &str = include_str!("../../templates/reload.js");
 
 /// The live-reload script element for site version `version`.
-pub fn reload_script(version: u64) -> String {
+pub(super) fn reload_script(version: u64) -> String {
     format!(
         "<script data-version=\"{version}\" data-endpoint=\"{VERSION_PATH}\">{RELOAD_JS}</script>\n"
     )
 }
 
 /// `html` with the reload script before its last `</body>` (or at the end).
-pub fn inject_reload(html: &str, version: u64) -> String {
+pub(super) fn inject_reload(html: &str, version: u64) -> String {
     let script = reload_script(version);
     let at = html
         .to_ascii_lowercase()
@@ -422,7 +422,7 @@ fn handle(mut stream: TcpStream, out: &Path, version: &AtomicU64) -> std::io::Re
 }
 
 /// Status, content type and body for a request.
-pub fn answer(
+pub(super) fn answer(
     method: &str,
     target: &str,
     out: &Path,

@@ -27,7 +27,7 @@ struct Piece {
 
 /// The origin of every byte of a rewritten text, as pieces in text order.
 #[derive(Debug, Clone)]
-pub struct SourceMap {
+pub(crate) struct SourceMap {
     pieces: Vec<Piece>,
     /// Whether this is the whole of one file, unchanged.
     identity: bool,
@@ -35,7 +35,7 @@ pub struct SourceMap {
 
 impl SourceMap {
     /// The map of a file's own text: every byte from itself.
-    pub fn identity(file: &Arc<SourceFile>) -> Self {
+    pub(crate) fn identity(file: &Arc<SourceFile>) -> Self {
         SourceMap {
             pieces: vec![Piece {
                 out: 0..file.text.len(),
@@ -48,7 +48,7 @@ impl SourceMap {
     }
 
     /// An empty map, to be built with [`SourceMap::copy`] and [`SourceMap::replaced`].
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         SourceMap {
             pieces: Vec::new(),
             identity: false,
@@ -56,7 +56,7 @@ impl SourceMap {
     }
 
     /// Whether the text is one file, unchanged (no mapping is needed).
-    pub fn is_identity(&self) -> bool {
+    pub(crate) fn is_identity(&self) -> bool {
         self.identity
     }
 
@@ -65,7 +65,7 @@ impl SourceMap {
     }
 
     /// Appends the bytes `range` of the text that `old` maps, copied verbatim.
-    pub fn copy(&mut self, old: &SourceMap, range: Range<usize>) {
+    pub(crate) fn copy(&mut self, old: &SourceMap, range: Range<usize>) {
         let mut at = self.end();
         let start = old.index(range.start);
         for p in &old.pieces[start..] {
@@ -96,7 +96,7 @@ impl SourceMap {
     }
 
     /// Appends `len` bytes that come verbatim from `from` in `file` (an included file).
-    pub fn include(&mut self, file: &Arc<SourceFile>, from: usize, len: usize) {
+    pub(crate) fn include(&mut self, file: &Arc<SourceFile>, from: usize, len: usize) {
         let at = self.end();
         self.pieces.push(Piece {
             out: at..at + len,
@@ -108,7 +108,7 @@ impl SourceMap {
 
     /// Appends `len` bytes of new text that stand for the bytes `range` of the text that `old`
     /// maps (what a preprocessor wrote in their place).
-    pub fn replaced(&mut self, old: &SourceMap, range: Range<usize>, len: usize) {
+    pub(crate) fn replaced(&mut self, old: &SourceMap, range: Range<usize>, len: usize) {
         if len == 0 {
             return;
         }
@@ -132,7 +132,7 @@ impl SourceMap {
 
     /// The file and file range that `span` of the rewritten text came from. A span that crosses
     /// pieces is cut at the end of the first one.
-    pub fn locate(&self, span: Range<usize>) -> Option<(Arc<SourceFile>, Range<usize>)> {
+    pub(crate) fn locate(&self, span: Range<usize>) -> Option<(Arc<SourceFile>, Range<usize>)> {
         let p = self.pieces.get(self.index(span.start))?;
         if !p.exact {
             return Some((Arc::clone(&p.file), p.from.clone()));
@@ -143,7 +143,7 @@ impl SourceMap {
     }
 
     /// Moves a diagnostic located in the rewritten text (`text`) to the file it came from.
-    pub fn relocate(&self, text: &Arc<SourceFile>, mut d: Diagnostic) -> Diagnostic {
+    pub(crate) fn relocate(&self, text: &Arc<SourceFile>, mut d: Diagnostic) -> Diagnostic {
         if self.identity {
             return d;
         }

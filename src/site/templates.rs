@@ -13,7 +13,7 @@ use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The default templates and assets, by file name.
-pub const DEFAULTS: &[(&str, &str)] = &[
+pub(super) const DEFAULTS: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
     ("head.html", include_str!("../../templates/head.html")),
     ("page.js", include_str!("../../templates/page.js")),
@@ -32,16 +32,16 @@ pub const DEFAULTS: &[(&str, &str)] = &[
 ];
 
 /// Templates and assets used only by `nimbook handout`, not written into the site.
-pub const HANDOUT_ONLY: &[&str] = &["handout.css"];
+pub(super) const HANDOUT_ONLY: &[&str] = &["handout.css"];
 
 /// Binary assets written into every site.
-pub const BINARY_ASSETS: &[(&str, &[u8])] = &[(
+pub(super) const BINARY_ASSETS: &[(&str, &[u8])] = &[(
     "fonts/latinmodern-math.woff2",
     include_bytes!("../../templates/fonts/latinmodern-math.woff2"),
 )];
 
 /// Loads the templates: defaults first, then the book's `templates/*` of the same names.
-pub fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
+pub(super) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     let mut sources: BTreeMap<String, (String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), (format!("(built-in) {n}"), t.to_string())))
@@ -158,7 +158,7 @@ fn root_prefix(path: &Path) -> String {
 /// Everything a page of the site is rendered from: the templates, the book's context and the
 /// table of contents. Made once per build; each page is then rendered on its own, so pages can
 /// be written as they are rendered and a rebuild can render only the pages that changed.
-pub struct SiteRenderer {
+pub(super) struct SiteRenderer {
     tera: Tera,
     assets: BTreeMap<String, String>,
     title: String,
@@ -181,10 +181,10 @@ pub struct SiteRenderer {
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
-pub const TOC_SCRIPT: &str = "toc.js";
+pub(super) const TOC_SCRIPT: &str = "toc.js";
 
 /// The table of contents as a page of its own, for readers without JavaScript.
-pub const TOC_PAGE: &str = "toc.html";
+pub(super) const TOC_PAGE: &str = "toc.html";
 
 /// The variable [`TOC_SCRIPT`] assigns; `sidebar.js` reads it.
 const TOC_GLOBAL: &str = "nimbookToc";
@@ -198,7 +198,7 @@ fn render_err(name: &str, e: tera::Error) -> Fatal {
 
 impl SiteRenderer {
     /// Loads the templates and lays out the table of contents of `lessons`.
-    pub fn new(
+    pub(super) fn new(
         book: &Book,
         lessons: &[Lesson],
         numbers: super::coverage::NumberCounts,
@@ -246,7 +246,7 @@ impl SiteRenderer {
     /// Takes in a lesson rendered again; says whether the table of contents changed (its title,
     /// for a book without `SUMMARY.md`), in which case its neighbours, the contents and the
     /// front page must be rendered again too.
-    pub fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
+    pub(super) fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
         let (entry, link) = (toc_entry(i, lesson, self.numbered), link(lesson));
         let changed = self.entries.get(i) != Some(&entry) || self.links.get(i) != Some(&link);
         if let (Some(e), Some(l)) = (self.entries.get_mut(i), self.links.get_mut(i)) {
@@ -258,19 +258,23 @@ impl SiteRenderer {
 
     /// Takes in the book's number account after a rebuild; says whether it changed (then the
     /// front page, which states it, must be rendered again).
-    pub fn set_numbers(&mut self, numbers: super::coverage::NumberCounts) -> bool {
+    pub(super) fn set_numbers(&mut self, numbers: super::coverage::NumberCounts) -> bool {
         std::mem::replace(&mut self.numbers, numbers) != numbers
     }
 
     /// The lessons whose pages show lesson `i` as their previous or next link.
-    pub fn neighbours(&self, i: usize) -> Vec<usize> {
+    pub(super) fn neighbours(&self, i: usize) -> Vec<usize> {
         let before = (0..i).rev().find(|&j| self.links[j].is_some());
         let after = (i + 1..self.links.len()).find(|&j| self.links[j].is_some());
         before.into_iter().chain(after).collect()
     }
 
     /// The page of lesson `i`: its path in the output folder and its HTML (`None` for a draft).
-    pub fn page(&self, i: usize, lesson: &Lesson) -> Result<Option<(PathBuf, String)>, Fatal> {
+    pub(super) fn page(
+        &self,
+        i: usize,
+        lesson: &Lesson,
+    ) -> Result<Option<(PathBuf, String)>, Fatal> {
         let Some(out) = lesson.chapter.out_path() else {
             return Ok(None);
         };
@@ -319,7 +323,7 @@ impl SiteRenderer {
     /// `toc.js`, the script that holds the table of contents for `sidebar.js`: one copy for
     /// the whole site instead of one in every page, which made the site grow with the square
     /// of the number of chapters.
-    pub fn toc_script(&self) -> Result<String, Fatal> {
+    pub(super) fn toc_script(&self) -> Result<String, Fatal> {
         // A JSON string is a JavaScript string literal; serializing a `str` cannot fail.
         let json = serde_json::to_string(&self.toc()?).unwrap_or_else(|_| "\"\"".into());
         Ok(format!("window.{TOC_GLOBAL} = {json};\n"))
@@ -327,7 +331,7 @@ impl SiteRenderer {
 
     /// `toc.html`, the table of contents as a page, linked from the sidebar of every page so
     /// that the book stays navigable with JavaScript off.
-    pub fn toc_page(&self) -> Result<String, Fatal> {
+    pub(super) fn toc_page(&self) -> Result<String, Fatal> {
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", "");
@@ -341,7 +345,7 @@ impl SiteRenderer {
     /// The front page `index.html`, unless a lesson is the front page. An mdBook book without
     /// one shows its first chapter there, as mdBook does, when that chapter's page is at the top
     /// level (so that its relative links hold); a nimbook book gets nimbook's contents page.
-    pub fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
+    pub(super) fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
         if self.links.iter().flatten().any(|l| l.url == "index.html") {
             return Ok(None);
         }
@@ -401,14 +405,14 @@ impl SiteRenderer {
     /// The pages and files mdBook writes besides the chapters (see [`super::pages`]): `404.html`,
     /// `print.html` (which changes with every lesson), the redirect pages, `CNAME`, and the
     /// book's `additional-css` and `additional-js`.
-    pub fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+    pub(super) fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
         let mut files = self.pages.render(self, lessons)?;
         files.extend(self.pages.files.iter().cloned());
         Ok(files)
     }
 
     /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
-    pub fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
+    pub(super) fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
         let mut files = Vec::new();
         for (name, text) in &self.assets {
             if HANDOUT_ONLY.contains(&name.as_str()) {
@@ -491,7 +495,7 @@ fn link(l: &Lesson) -> Option<Link> {
 
 /// Renders every page and asset of the site into `staging`, each page written as soon as it is
 /// rendered (in parallel), so that memory does not grow with the size of the output.
-pub fn render_site(
+pub(super) fn render_site(
     site: &SiteRenderer,
     lessons: &[Lesson],
     search: &super::search::SearchIndex,

@@ -5,12 +5,12 @@ use nimbook::game::Budget;
 use nimbook::nim::ordinal::Ordinal;
 
 /// The engines' default budget.
-pub fn budget() -> Budget {
+pub(crate) fn budget() -> Budget {
     Budget::default()
 }
 
 /// The ordinal spelled `s`; a spelling that does not parse fails the test.
-pub fn o(s: &str) -> Ordinal {
+pub(crate) fn o(s: &str) -> Ordinal {
     match Ordinal::parse(s) {
         Ok(x) => x,
         Err(e) => panic!("{e}"),
@@ -18,7 +18,7 @@ pub fn o(s: &str) -> Ordinal {
 }
 
 #[cfg(feature = "site")]
-pub use books::*;
+pub(crate) use books::*;
 
 #[cfg(feature = "site")]
 mod books {
@@ -27,14 +27,14 @@ mod books {
     use std::sync::{Mutex, OnceLock};
 
     /// The path of a fixture book under `tests/fixtures/`.
-    pub fn fixture(name: &str) -> PathBuf {
+    pub(crate) fn fixture(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures")
             .join(name)
     }
 
     /// Copies a folder tree.
-    pub fn copy_dir(from: &Path, to: &Path) {
+    pub(crate) fn copy_dir(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).expect("mkdir");
         for entry in std::fs::read_dir(from).expect("read fixture") {
             let entry = entry.expect("entry");
@@ -48,14 +48,14 @@ mod books {
     }
 
     /// Copies a fixture into a fresh temporary folder, so that a build can write next to it.
-    pub fn copy_fixture(name: &str) -> tempfile::TempDir {
+    pub(crate) fn copy_fixture(name: &str) -> tempfile::TempDir {
         let tmp = tempfile::tempdir().expect("temp dir");
         copy_dir(&fixture(name), tmp.path());
         tmp
     }
 
     /// Runs `nimbook ARGS DIR` without colour.
-    pub fn nimbook(args: &[&str], dir: &Path) -> Output {
+    pub(crate) fn nimbook(args: &[&str], dir: &Path) -> Output {
         Command::new(env!("CARGO_BIN_EXE_nimbook"))
             .args(args)
             .arg(dir)
@@ -65,13 +65,13 @@ mod books {
     }
 
     /// Standard error, with `/` for every path separator.
-    pub fn stderr(o: &Output) -> String {
+    pub(crate) fn stderr(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr).replace('\\', "/")
     }
 
     /// The output folder of a fixture built once for the whole test run (tests that only read
     /// the site share it), under cargo's temporary folder for tests.
-    pub fn built(name: &str) -> PathBuf {
+    pub(crate) fn built(name: &str) -> PathBuf {
         static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
         let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("built")

@@ -101,26 +101,6 @@ fn each_cram_option_alone_agrees_with_plain_search() {
     }
 }
 
-#[test]
-fn cram_shortcuts_agree_with_plain_search_on_random_shapes() {
-    let mut x = 12345u64;
-    for _ in 0..60 {
-        let mut free = 0u64;
-        for i in 0..20 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if x % 10 < 8 {
-                free |= 1 << i;
-            }
-        }
-        let b = Board::from_bits(4, 5, free).unwrap();
-        let fast = cram_grundy(&b, CramOptions::default(), &budget()).unwrap();
-        let slow = cram_grundy(&b, plain(), &budget()).unwrap();
-        assert_eq!(fast, slow, "{b}");
-    }
-}
-
 // ---------------------------------------------------------------- heap games
 
 #[test]

@@ -6,7 +6,7 @@ use crate::common::copy_fixture;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use nimbook::site::live::LiveSite;
+use nimbook::site::LiveSite;
 
 /// Every file under `dir` (hidden ones included) with its bytes, by relative path.
 fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {

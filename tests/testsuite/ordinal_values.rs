@@ -17,6 +17,7 @@ fn conway_omega_is_the_cube_root_of_two() {
     // ONAG ch. 6: ω³ = 2, and products of powers of ω below ω³ are ordinal products.
     assert_eq!(ok(o("w").pow(3)), o("2"));
     assert_eq!(ok(o("w").nim_mul(&o("w"))), o("w^2"));
+    assert_eq!(ok(o("w^2").nim_mul(&o("w"))), o("2"));
     assert_eq!(ok(o("w").nim_mul(&o("5"))), o("w*5"));
     // ω⁻¹ = ω²/2 = ω²·3, since 2 ⊗ 3 = 1.
     assert_eq!(ok(o("w").inv()), o("w^2*3"));

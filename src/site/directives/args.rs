@@ -64,7 +64,13 @@ pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
 
 /// An error at `span` of the lesson.
 pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(Code::InvalidDirective, msg.into()).at(checker.file(), span.clone())
+    unplaced(msg).at(checker.file(), span.clone())
+}
+
+/// A directive error not yet placed in the lesson: a drawer knows what is wrong with a position
+/// but not where its argument was written, so its caller adds the place with [`Diagnostic::at`].
+pub(super) fn unplaced(msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(Code::InvalidDirective, msg.into())
 }
 
 /// Checks that the directive has `n` arguments.

@@ -13,13 +13,13 @@ use crate::claim::{Directive, LessonChecker};
 use crate::diag::Diagnostic;
 use crate::game::{CoinRule, Game};
 
-use super::args::{error, game_error};
+use super::args::{game_error, unplaced};
 use super::svg::{figure, fmt_num, svg_open};
 
 /// The most coins in a drawn row.
-pub const MAX_COIN_ROW: u64 = 40;
+pub(super) const MAX_COIN_ROW: u64 = 40;
 /// The most rows, and the most columns, of a drawn Turning Corners grid.
-pub const MAX_COIN_GRID: u64 = 16;
+pub(super) const MAX_COIN_GRID: u64 = 16;
 
 /// A coin-turning position ready to draw: its rule and the places of its heads coins.
 pub(super) struct CoinPosition {
@@ -72,9 +72,9 @@ pub(super) fn draw_coins(
 ) -> Result<String, Diagnostic> {
     let arg_span = &d.args[0].1;
     let svg = if pos.rule.is_grid() {
-        grid_svg(pos).map_err(|m| error(checker, arg_span, m))?
+        grid_svg(pos).map_err(|e| e.at(checker.file(), arg_span.clone()))?
     } else {
-        row_svg(pos).map_err(|m| error(checker, arg_span, m))?
+        row_svg(pos).map_err(|e| e.at(checker.file(), arg_span.clone()))?
     };
     let v = game
         .grundy(&checker.limits().game)
@@ -139,7 +139,7 @@ fn index(svg: &mut String, x: f64, y: f64, i: u64) {
     );
 }
 
-fn row_svg(pos: &CoinPosition) -> Result<String, String> {
+fn row_svg(pos: &CoinPosition) -> Result<String, Diagnostic> {
     let n = pos
         .heads
         .iter()
@@ -148,9 +148,9 @@ fn row_svg(pos: &CoinPosition) -> Result<String, String> {
         .unwrap_or(0)
         .max(1);
     if n > MAX_COIN_ROW {
-        return Err(format!(
+        return Err(unplaced(format!(
             "a row of at most {MAX_COIN_ROW} coins can be drawn; this one needs {n}"
-        ));
+        )));
     }
     let (w, h) = (n as f64 * STEP + 8.0, 56.0);
     let label = format!("A row of {n} coins with {} heads", pos.heads.len());
@@ -164,7 +164,7 @@ fn row_svg(pos: &CoinPosition) -> Result<String, String> {
     Ok(svg)
 }
 
-fn grid_svg(pos: &CoinPosition) -> Result<String, String> {
+fn grid_svg(pos: &CoinPosition) -> Result<String, Diagnostic> {
     let rows = pos
         .heads
         .iter()
@@ -180,9 +180,9 @@ fn grid_svg(pos: &CoinPosition) -> Result<String, String> {
         .unwrap_or(0)
         .max(2);
     if rows > MAX_COIN_GRID || cols > MAX_COIN_GRID {
-        return Err(format!(
+        return Err(unplaced(format!(
             "a grid of at most {MAX_COIN_GRID} × {MAX_COIN_GRID} coins can be drawn; this one needs {rows} × {cols}"
-        ));
+        )));
     }
     let margin = 22.0;
     let (w, h) = (
@@ -227,9 +227,9 @@ mod tests {
     #[test]
     fn drawings_are_bounded() {
         let far = coin_position(&Game::ruler(MAX_COIN_ROW)).unwrap();
-        assert!(row_svg(&far).unwrap_err().contains("at most"));
+        assert!(row_svg(&far).unwrap_err().message.contains("at most"));
         let big = coin_position(&Game::turning_corners(MAX_COIN_GRID, 1)).unwrap();
-        assert!(grid_svg(&big).unwrap_err().contains("at most"));
+        assert!(grid_svg(&big).unwrap_err().message.contains("at most"));
         let ok = coin_position(&Game::turning_corners(3, 3)).unwrap();
         let svg = grid_svg(&ok).unwrap();
         assert_eq!(svg.matches("<circle").count(), 16);

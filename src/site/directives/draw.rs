@@ -12,22 +12,22 @@ use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error, str_arg};
+use super::args::{arity, error, game_arg, game_error, str_arg, unplaced};
 use super::layout::barycentre_layers;
 use super::svg::{figure, fmt_num, join, labelled, svg_open};
 
 /// The most edges `draw` draws for a Green Hackenbush graph.
-pub const MAX_HACKENBUSH_EDGES: usize = 80;
+pub(super) const MAX_HACKENBUSH_EDGES: usize = 80;
 /// The most heaps `draw` draws for Nim.
-pub const MAX_NIM_HEAPS: usize = 16;
+pub(super) const MAX_NIM_HEAPS: usize = 16;
 /// The most counters in one drawn Nim heap.
-pub const MAX_NIM_HEAP: u64 = 30;
+pub(super) const MAX_NIM_HEAP: u64 = 30;
 /// The most rows of a drawn Northcott board.
-pub const MAX_NORTHCOTT_ROWS: usize = 16;
+pub(super) const MAX_NORTHCOTT_ROWS: usize = 16;
 /// The most squares in one drawn Northcott row.
-pub const MAX_NORTHCOTT_WIDTH: u64 = 40;
+pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 /// The most pins in a drawn Kayles row.
-pub const MAX_PINS: u64 = 60;
+pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
 pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
     arity(checker, d, 1)?;
@@ -45,7 +45,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
             let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
-                .map_err(|m| error(checker, &d.args[0].1, m))?;
+                .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
             let mut caption = if g.edges().is_empty() {
                 format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
             } else {
@@ -71,7 +71,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                     .grundy(&budget)
                     .map_err(|e| game_error(checker, span, e))?;
                 let svg = nim_svg(h, Some(&v.to_string()))
-                    .map_err(|m| error(checker, &d.args[0].1, m))?;
+                    .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
                 let sum = if h.is_empty() {
                     "0".to_string()
                 } else {
@@ -89,7 +89,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                     .map_err(|e| game_error(checker, span, e))?;
                 // A misère position has an outcome, not a Grundy value, so the drawing's text
                 // names the position only; the caption says who wins.
-                let svg = nim_svg(h, None).map_err(|m| error(checker, &d.args[0].1, m))?;
+                let svg = nim_svg(h, None).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
                 let caption = format!(
                     "Misère Nim heaps {} (the last player to move loses): {}",
                     join(h, ", "),
@@ -103,7 +103,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let v = game
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
-            let svg = northcott_svg(rows, Some(&v.to_string())).map_err(|m| error(checker, &d.args[0].1, m))?;
+            let svg = northcott_svg(rows, Some(&v.to_string())).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
             let gaps: Vec<u64> = rows.iter().map(NorthcottRow::gap).collect();
             let caption = format!(
                 "Northcott's game: gaps {} between the pieces, value {v} (computed by the engine), so {}",
@@ -118,7 +118,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let v = game
                 .grundy(&budget)
                 .map_err(|e| game_error(checker, span, e))?;
-            let svg = pins_svg(*n, Some(&v.to_string())).map_err(|m| error(checker, &d.args[0].1, m))?;
+            let svg = pins_svg(*n, Some(&v.to_string())).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
             let caption = format!(
                 "{} on a row of {n} pins: value {v} (computed by the engine), so {}",
                 if *code == OctalCode::kayles() {
@@ -294,15 +294,15 @@ pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<Str
 
 /// Green Hackenbush: returns the SVG and the number of floating edges left out.
 /// `value` (the page's value of the position, if it states one) joins the text alternative.
-fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize), String> {
+fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize), Diagnostic> {
     let grounded = graph.grounded();
     let edges = grounded.edges();
     let dropped = graph.edges().len() - edges.len();
     if edges.len() > MAX_HACKENBUSH_EDGES {
-        return Err(format!(
+        return Err(unplaced(format!(
             "draw() draws Hackenbush graphs of at most {MAX_HACKENBUSH_EDGES} edges; this one has {}",
             edges.len()
-        ));
+        )));
     }
     let mut adj: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
     let mut mult: BTreeMap<(u32, u32), usize> = BTreeMap::new();
@@ -465,17 +465,17 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
 }
 
 /// Nim heaps as columns of counters.
-pub(super) fn nim_svg(heaps: &[u64], value: Option<&str>) -> Result<String, String> {
+pub(super) fn nim_svg(heaps: &[u64], value: Option<&str>) -> Result<String, Diagnostic> {
     if heaps.len() > MAX_NIM_HEAPS {
-        return Err(format!(
+        return Err(unplaced(format!(
             "draw() draws at most {MAX_NIM_HEAPS} Nim heaps; this game has {}",
             heaps.len()
-        ));
+        )));
     }
     if let Some(big) = heaps.iter().find(|&&h| h > MAX_NIM_HEAP) {
-        return Err(format!(
+        return Err(unplaced(format!(
             "draw() draws Nim heaps of at most {MAX_NIM_HEAP} counters; this game has a heap of {big}"
-        ));
+        )));
     }
     let tallest = heaps.iter().copied().max().unwrap_or(0).max(1);
     let (col, r, step) = (40.0, 8.5, 19.0);
@@ -514,11 +514,11 @@ pub(super) fn nim_svg(heaps: &[u64], value: Option<&str>) -> Result<String, Stri
 }
 
 /// A row of Kayles pins.
-pub(super) fn pins_svg(n: u64, value: Option<&str>) -> Result<String, String> {
+pub(super) fn pins_svg(n: u64, value: Option<&str>) -> Result<String, Diagnostic> {
     if n > MAX_PINS {
-        return Err(format!(
+        return Err(unplaced(format!(
             "a row of at most {MAX_PINS} pins can be drawn; this one has {n}"
-        ));
+        )));
     }
     let step = 24.0;
     let w = n.max(1) as f64 * step + 8.0;
@@ -543,18 +543,18 @@ pub(super) fn pins_svg(n: u64, value: Option<&str>) -> Result<String, String> {
     Ok(svg)
 }
 
-fn northcott_svg(rows: &[NorthcottRow], value: Option<&str>) -> Result<String, String> {
+fn northcott_svg(rows: &[NorthcottRow], value: Option<&str>) -> Result<String, Diagnostic> {
     if rows.len() > MAX_NORTHCOTT_ROWS {
-        return Err(format!(
+        return Err(unplaced(format!(
             "draw() draws at most {MAX_NORTHCOTT_ROWS} Northcott rows; this board has {}",
             rows.len()
-        ));
+        )));
     }
     let widest = rows.iter().map(NorthcottRow::width).max().unwrap_or(1);
     if widest > MAX_NORTHCOTT_WIDTH {
-        return Err(format!(
+        return Err(unplaced(format!(
             "draw() draws Northcott rows of at most {MAX_NORTHCOTT_WIDTH} squares; this board has a row of {widest}"
-        ));
+        )));
     }
     let s = 28.0;
     let (w, h) = (widest as f64 * s + 6.0, rows.len() as f64 * (s + 6.0) + 6.0);

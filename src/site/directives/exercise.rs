@@ -38,14 +38,14 @@ use crate::site::mathml;
 
 /// The largest range of a nim-arithmetic practice: operands are below 2^64, the field the
 /// page's JavaScript engine computes in.
-pub const MAX_PRACTICE_BITS: u32 = 64;
+pub(super) const MAX_PRACTICE_BITS: u32 = 64;
 /// The most options a multiple-choice question may have.
-pub const MAX_OPTIONS: usize = 12;
+pub(super) const MAX_OPTIONS: usize = 12;
 /// The most options of a game a hint lists.
 const MAX_HINT_MOVES: usize = 40;
 
 /// The practice kinds, with what each draws.
-pub const PRACTICE_KINDS: &[(&str, &str)] = &[
+pub(super) const PRACTICE_KINDS: &[(&str, &str)] = &[
     ("nim-sum", "practice(\"nim-sum\", n): a ⊕ b for random a, b < n"),
     (
         "nim-product",

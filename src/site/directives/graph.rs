@@ -14,7 +14,7 @@ use super::layout::barycentre_layers;
 use super::svg::{fmt_num, join, svg_open};
 
 /// The most positions `game_graph` draws.
-pub const MAX_GRAPH_POSITIONS: usize = 60;
+pub(super) const MAX_GRAPH_POSITIONS: usize = 60;
 
 /// A compact label for a position: Nim heaps as `2·3·4`, the empty position as `∅`.
 fn position_label(g: &Game) -> String {

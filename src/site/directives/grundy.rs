@@ -12,7 +12,7 @@ use super::args::{arity, error, game_error, side, str_arg};
 use super::table::{Caption, Table};
 
 /// The widest period laid out one period per row by `sequence_table`.
-pub const MAX_ROW_PERIOD: u64 = 40;
+pub(super) const MAX_ROW_PERIOD: u64 = 40;
 
 /// A table row: its label and its `(class, text)` cells.
 type Row = (String, Vec<(&'static str, String)>);

@@ -26,19 +26,10 @@ mod table;
 use crate::claim::{Directive, LessonChecker, MappedText};
 use crate::diag::Diagnostic;
 
-pub use coins::{MAX_COIN_GRID, MAX_COIN_ROW};
-pub use draw::{
-    MAX_HACKENBUSH_EDGES, MAX_NIM_HEAP, MAX_NIM_HEAPS, MAX_NORTHCOTT_ROWS, MAX_NORTHCOTT_WIDTH,
-    MAX_PINS,
-};
-pub use graph::MAX_GRAPH_POSITIONS;
-pub use grundy::MAX_ROW_PERIOD;
-pub use play::{MAX_PLAY_HEAP, MAX_PLAY_HEAPS, MAX_PLAY_PINS};
-
 use args::{error, DIRECTIVES};
 
 /// Renders the directives of one `nimbook` block.
-pub fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
+pub(super) fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
     let mut html = String::new();
     for d in checker.directives(block) {
         match render_one(checker, &d) {

@@ -17,11 +17,11 @@ use super::args::{arity, error, game_arg, game_error};
 use super::draw::{nim_svg, pins_svg};
 
 /// The most heaps a playable Nim game may have.
-pub const MAX_PLAY_HEAPS: usize = 8;
+pub(super) const MAX_PLAY_HEAPS: usize = 8;
 /// The largest heap of a playable Nim game.
-pub const MAX_PLAY_HEAP: u64 = 20;
+pub(super) const MAX_PLAY_HEAP: u64 = 20;
 /// The most pins of a playable Kayles row.
-pub const MAX_PLAY_PINS: u64 = 40;
+pub(super) const MAX_PLAY_PINS: u64 = 40;
 
 fn json_list(values: &[u64]) -> String {
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
@@ -55,7 +55,7 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                     ),
                 ));
             }
-            let svg = nim_svg(heaps, None).map_err(|m| error(checker, at, m))?;
+            let svg = nim_svg(heaps, None).map_err(|e| e.at(checker.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"nim\" data-heaps=\"{}\"",
@@ -82,7 +82,7 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             }
             let grundy = game::octal_sequence(code, *n, &budget)
                 .map_err(|e| game_error(checker, &d.span, e))?;
-            let svg = pins_svg(*n, None).map_err(|m| error(checker, at, m))?;
+            let svg = pins_svg(*n, None).map_err(|e| e.at(checker.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
