@@ -138,7 +138,7 @@ impl Default for PrintTable {
 /// the reader can fold and unfold each section.
 #[derive(Debug, Default, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FoldTable {
+pub(crate) struct FoldTable {
     /// Whether sections start folded.
     #[serde(default)]
     pub enable: bool,
@@ -149,7 +149,7 @@ pub struct FoldTable {
 
 impl FoldTable {
     /// The number of levels that start unfolded, or `None` when every level does.
-    pub fn unfolded_levels(self) -> Option<u8> {
+    pub(crate) fn unfolded_levels(self) -> Option<u8> {
         self.enable.then_some(self.level)
     }
 }
