@@ -581,27 +581,26 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_table_of_contents_nests_sub_chapters_in_their_chapter() {
-        let got = nesting(&toc_of(&[0, 1, 2, 2, 1, 0, 1, 2, 3, 0]));
-        let want: Vec<(String, usize)> = [1, 2, 3, 3, 2, 1, 2, 3, 4, 1]
+    /// Chapters `c0`, `c1`, … at the given list depths.
+    fn chapters_at(depths: &[usize]) -> Vec<(String, usize)> {
+        depths
             .iter()
             .enumerate()
             .map(|(i, &d)| (format!("c{i}"), d))
-            .collect();
-        assert_eq!(got, want);
+            .collect()
+    }
+
+    #[test]
+    fn the_table_of_contents_nests_sub_chapters_in_their_chapter() {
+        let got = nesting(&toc_of(&[0, 1, 2, 2, 1, 0, 1, 2, 3, 0]));
+        assert_eq!(got, chapters_at(&[1, 2, 3, 3, 2, 1, 2, 3, 4, 1]));
     }
 
     #[test]
     fn a_skipped_level_nests_one_deeper_than_the_chapter_before() {
         // A walked book can put a chapter two folders below the one before it.
         let got = nesting(&toc_of(&[2, 0, 3, 1]));
-        let want: Vec<(String, usize)> = [1, 1, 2, 2]
-            .iter()
-            .enumerate()
-            .map(|(i, &d)| (format!("c{i}"), d))
-            .collect();
-        assert_eq!(got, want);
+        assert_eq!(got, chapters_at(&[1, 1, 2, 2]));
     }
 
     #[test]
