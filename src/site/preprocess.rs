@@ -173,7 +173,9 @@ pub(super) fn run(
             .and_then(|n| n.preprocessor_seconds)
             .unwrap_or(60),
     );
-    for name in order(config)? {
+    let order = order(config)?;
+    let answers = ask_support(root, config, &order, limit)?;
+    for name in order {
         let step = match (name.as_str(), config.preprocessor.get(&name)) {
             ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
             ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
@@ -211,14 +213,10 @@ pub(super) fn run(
                 {
                     continue;
                 }
-                let command = table
-                    .command
-                    .clone()
-                    .unwrap_or_else(|| format!("mdbook-{name}"));
-                match supports(root, &command, name, limit)? {
-                    Support::Yes => {}
-                    Support::No => continue,
-                    Support::Missing if table.optional => {
+                let command = command_of(name, table);
+                match answers.get(name) {
+                    Some(Support::Yes) => {}
+                    Some(Support::Missing) => {
                         warnings.push(Diagnostic::warning(
                             Code::PreprocessorError,
                             format!(
@@ -227,16 +225,7 @@ pub(super) fn run(
                         ));
                         continue;
                     }
-                    Support::Missing => {
-                        return Err(Box::new(
-                            Diagnostic::error(Code::PreprocessorError, format!(
-                                "preprocessor `{name}`: the command `{command}` was not found"
-                            ))
-                            .help(format!(
-                                "install it, or set `optional = true` in [preprocessor.{name}] to build without it"
-                            )),
-                        ))
-                    }
+                    _ => continue,
                 }
                 let input = json!([context(root, config), to_json(&entries, indexed)]);
                 let answer = call(root, &command, name, &input.to_string(), limit)?;
@@ -283,6 +272,7 @@ pub(super) fn run(
     })
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Support {
     Yes,
     No,
@@ -741,6 +731,63 @@ fn remap(old: &str, map: &SourceMap, new: &str) -> SourceMap {
         }
     }
     out
+}
+
+/// The command of an external preprocessor: `command`, or mdBook's `mdbook-NAME`.
+fn command_of(name: &str, table: &PreprocessorTable) -> String {
+    table
+        .command
+        .clone()
+        .unwrap_or_else(|| format!("mdbook-{name}"))
+}
+
+/// Asks every external preprocessor that runs for HTML whether it supports the renderer,
+/// before any of them runs, so that all the missing ones are named at once (mdBook names only
+/// the first). A missing one that is not `optional` is fatal.
+fn ask_support(
+    root: &Path,
+    config: &Config,
+    order: &[String],
+    limit: Duration,
+) -> Result<HashMap<String, Support>, Fatal> {
+    let mut answers = HashMap::new();
+    let mut missing = Vec::new();
+    for name in order {
+        let Some(table) = config.preprocessor.get(name) else {
+            continue;
+        };
+        let builtin = (name == "links" || name == "index") && table.command.is_none();
+        let other_renderer = table
+            .renderers
+            .as_ref()
+            .is_some_and(|r| !r.iter().any(|r| r == "html"));
+        if builtin || other_renderer {
+            continue;
+        }
+        let command = command_of(name, table);
+        let answer = supports(root, &command, name, limit)?;
+        if answer == Support::Missing && !table.optional {
+            missing.push(format!("`{name}` (`{command}`)"));
+        }
+        answers.insert(name.clone(), answer);
+    }
+    if missing.is_empty() {
+        return Ok(answers);
+    }
+    let (what, them) = if missing.len() == 1 {
+        ("preprocessor", "it")
+    } else {
+        ("preprocessors", "each")
+    };
+    Err(Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("{what} {} not found", missing.join(", ")),
+        )
+        .help(format!(
+            "install {them}, or set `optional = true` in its [preprocessor.NAME] table to build without it"
+        )),
+    ))
 }
 
 #[cfg(test)]
