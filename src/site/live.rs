@@ -80,7 +80,7 @@ impl LiveSite {
         super::output::guard(&book.root, &book.src, &out)?;
         let site = SiteRenderer::new(&book, &lessons, report.numbers)?;
         let sections: Vec<Vec<Section>> = lessons.par_iter().map(search::lesson_sections).collect();
-        let index = SearchIndex::assemble(&lessons, &sections);
+        let index = SearchIndex::assemble(&lessons, &sections, &book.config.html.search);
         super::write_site(&book, &lessons, &site, &index, &out)?;
         report.output = Some(out.clone());
         let by_path = lessons
@@ -202,9 +202,12 @@ impl LiveSite {
     /// The report on the whole book: every lesson's last outcome and the links checked again.
     fn report(&self) -> Result<Report, Fatal> {
         let mut report = Report::of(self.outcomes.iter().flatten());
-        let link_errors = self.book.check_links(self.lessons.iter());
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        let links = self.book.check_links(self.lessons.iter());
+        report.errors += links
+            .iter()
+            .filter(|d| d.level == crate::diag::Level::Error)
+            .count();
+        report.diagnostics.extend(links);
         if report.errors == 0 {
             report.output = Some(self.out.clone());
         }
@@ -253,7 +256,8 @@ impl LiveSite {
             ));
         }
         if pending.search || pending.contents {
-            let index = SearchIndex::assemble(&self.lessons, &self.sections);
+            let index =
+                SearchIndex::assemble(&self.lessons, &self.sections, &self.book.config.html.search);
             files.push((
                 PathBuf::from(search::FILE),
                 Some(index.to_script().into_bytes()),

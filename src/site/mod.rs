@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Level};
 use book::Chapter;
 use config::Config;
 pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
@@ -259,19 +259,19 @@ impl Book {
             .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
         let lints = config.lints();
-        Ok((
-            Book {
-                root: root.to_path_buf(),
-                lints,
-                config,
-                src,
-                chapters,
-                chapter_paths,
-                sources,
-                warnings,
-            },
-            diags,
-        ))
+        let mut book = Book {
+            root: root.to_path_buf(),
+            lints,
+            config,
+            src,
+            chapters,
+            chapter_paths,
+            sources,
+            warnings,
+        };
+        let redirects = pages::redirect_warnings(&book);
+        book.warnings.extend(redirects);
+        Ok((book, diags))
     }
 
     /// Checks and renders every lesson, in parallel. Returns the lessons and the report.
@@ -305,9 +305,9 @@ impl Book {
             .diagnostics
             .splice(0..0, self.warnings.iter().cloned());
         let lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
-        let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        let links = self.check_links(lessons.iter().map(|(l, _)| l));
+        report.errors += links.iter().filter(|d| d.level == Level::Error).count();
+        report.diagnostics.extend(links);
         (lessons, report)
     }
 
@@ -380,9 +380,12 @@ impl Book {
         }
     }
 
-    /// Every internal link must reach a lesson or a file of the source folder, and every
-    /// anchor an `id` of its page (a heading, a footnote, a raw `<a id>`). Links that climb out
-    /// of the book (`../std/…`) are the reader's to follow, as in mdBook.
+    /// Every internal link must reach a lesson, a file of the source folder or a page of
+    /// `[output.html.redirect]`, and every anchor an `id` of its page (a heading, a footnote,
+    /// a raw `<a id>`). Links that climb out of the book (`../std/…`) are the reader's to
+    /// follow, as in mdBook. A link to `index.md` reaches the folder's `README.md`, which
+    /// mdBook's `index` preprocessor renames. What is found is a `broken-links` finding at the
+    /// lint's level (mdBook checks no links, so an mdBook book only warns).
     pub(crate) fn check_links<'a>(
         &self,
         lessons: impl Iterator<Item = &'a Lesson> + Clone,
@@ -403,6 +406,14 @@ impl Book {
             .iter()
             .map(|c| (html::url_path(&book::page_path(std::path::Path::new(c))), c))
             .collect();
+        let level = match self.lints.broken_links {
+            coverage::LintLevel::Allow => return Vec::new(),
+            coverage::LintLevel::Warn => Level::Warning,
+            coverage::LintLevel::Deny => Level::Error,
+        };
+        let redirected: HashSet<String> = pages::redirects(&self.config.html.redirect)
+            .map(|r| r.into_keys().collect())
+            .unwrap_or_default();
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
@@ -419,7 +430,21 @@ impl Book {
                 };
                 let target = by_page
                     .get(&page)
-                    .map_or(link.target.clone(), |c| (*c).clone());
+                    .map(|c| (*c).clone())
+                    .or_else(|| {
+                        // `index.md` is `README.md` after mdBook's `index` preprocessor.
+                        let readme = link.target.strip_suffix("index.md")?;
+                        let readme = format!("{readme}README.md");
+                        chapters.contains(&readme).then_some(readme)
+                    })
+                    .unwrap_or_else(|| link.target.clone());
+                let page_url = html::url_path(&book::page_path(std::path::Path::new(&target)));
+                if !pages.contains_key(&target)
+                    && !chapters.contains(&target)
+                    && (redirected.contains(&page_url) || redirected.contains(&target))
+                {
+                    continue;
+                }
                 let problem = match pages.get(&target) {
                     Some(ids) => match &link.anchor {
                         Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
@@ -434,7 +459,8 @@ impl Book {
                     None => None,
                 };
                 if let Some(problem) = problem {
-                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
+                    let mut d =
+                        Diagnostic::new(level, Code::BrokenLink, "broken link").label(problem);
                     if let Some(source) = self.sources.get(path) {
                         d = source
                             .map

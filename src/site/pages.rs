@@ -70,6 +70,8 @@ pub(crate) struct ExtraPages {
     body_404: String,
     /// Whether `print.html` is written.
     print: bool,
+    /// By a chapter's page path, the script that sends its moved anchors on (`#old` → URL).
+    pub(crate) fragments: std::collections::HashMap<String, String>,
     /// Files that no lesson changes: the additional CSS and JS, the redirect pages, `CNAME`.
     pub(crate) files: Vec<(PathBuf, Vec<u8>)>,
     /// The additional CSS and JS, as the pages link them.
@@ -97,21 +99,34 @@ impl ExtraPages {
         } else {
             (None, not_found_body(book, &input)?)
         };
-        for (from, to) in &html.redirect {
-            let path = from.trim_start_matches('/');
-            if path.is_empty() || path.split('/').any(|s| s == ".." || s == ".") {
-                return Err(Box::new(Diagnostic::error(
-                    Code::InvalidConfig,
-                    format!(
-                        "the redirect from `{from}` in book.toml is not a page path inside the site"
-                    ),
-                )));
+        let chapters: std::collections::HashSet<String> = book
+            .chapters
+            .iter()
+            .filter_map(|c| c.out_path().map(|p| url_path(&p)))
+            .collect();
+        let mut fragments = std::collections::HashMap::new();
+        for (path, group) in redirects(&html.redirect)? {
+            if chapters.contains(&path) {
+                // A moved heading of a page that is still there: the page itself maps it.
+                if !group.fragments.is_empty() {
+                    fragments.insert(path, fragment_script(&group.fragments, None));
+                }
+                continue;
             }
-            let to = super::html::escape(to);
+            // Only fragment entries: no page to send the rest to (a warning at load time).
+            let Some(to) = group.default else {
+                continue;
+            };
+            let script = if group.fragments.is_empty() {
+                String::new()
+            } else {
+                fragment_script(&group.fragments, Some(&to))
+            };
+            let to = super::html::escape(&to);
             files.push((
-                PathBuf::from(path),
+                PathBuf::from(&path),
                 format!(
-                    "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
+                    "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n{script}</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
                     super::html::escape(&book.config.book.language)
                 )
                 .into_bytes(),
@@ -127,6 +142,7 @@ impl ExtraPages {
             files.push((PathBuf::from("CNAME"), format!("{cname}\n").into_bytes()));
         }
         Ok(ExtraPages {
+            fragments,
             root_404,
             chapter_404,
             body_404,
@@ -196,4 +212,100 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
         return Err(Box::new(d));
     }
     Ok(page.html)
+}
+
+/// The redirects that leave one page: where the page itself goes, and where each of its old
+/// anchors goes.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct RedirectGroup {
+    /// The target of the entry without a fragment.
+    pub(super) default: Option<String>,
+    /// `#old` → target, for the entries with a fragment.
+    pub(super) fragments: std::collections::BTreeMap<String, String>,
+}
+
+/// `[output.html.redirect]` grouped by the page each entry leaves, as mdBook 0.5 groups it:
+/// `/a.html`, `./a.html` and `a.html` are the same page, and `a.html#old` is an anchor of it.
+/// A source outside the site (`..`) is an error.
+pub(super) fn redirects(
+    table: &std::collections::BTreeMap<String, String>,
+) -> Result<std::collections::BTreeMap<String, RedirectGroup>, Fatal> {
+    let mut out: std::collections::BTreeMap<String, RedirectGroup> =
+        std::collections::BTreeMap::new();
+    for (from, to) in table {
+        let (path, fragment) = match from.split_once('#') {
+            Some((p, f)) => (p, Some(f)),
+            None => (from.as_str(), None),
+        };
+        let mut path = path.trim_start_matches('/');
+        while let Some(rest) = path.strip_prefix("./") {
+            path = rest.trim_start_matches('/');
+        }
+        if path.is_empty() || path.split('/').any(|s| s == ".." || s == ".") {
+            return Err(Box::new(Diagnostic::error(
+                Code::InvalidConfig,
+                format!(
+                    "the redirect from `{from}` in book.toml is not a page path inside the site"
+                ),
+            )));
+        }
+        let group = out.entry(path.to_string()).or_default();
+        match fragment {
+            Some(f) => {
+                group.fragments.insert(format!("#{f}"), to.clone());
+            }
+            None => group.default = Some(to.clone()),
+        }
+    }
+    Ok(out)
+}
+
+/// Warnings for redirects that cannot be written: a page that is not a chapter and has only
+/// entries with a fragment has nowhere to send a reader who names no fragment (mdBook 0.5
+/// refuses to build such a book; nimbook writes no page for it).
+pub(super) fn redirect_warnings(book: &Book) -> Vec<Diagnostic> {
+    let Ok(groups) = redirects(&book.config.html.redirect) else {
+        return Vec::new();
+    };
+    let chapters: std::collections::HashSet<String> = book
+        .chapters
+        .iter()
+        .filter_map(|c| c.out_path().map(|p| url_path(&p)))
+        .collect();
+    groups
+        .into_iter()
+        .filter(|(path, g)| g.default.is_none() && !chapters.contains(path))
+        .map(|(path, _)| {
+            Diagnostic::warning(
+                Code::IgnoredSetting,
+                format!("the redirect of `{path}` in book.toml has only entries with a `#` fragment"),
+            )
+            .note("no page is written for it: a reader who names no fragment would have nowhere to go")
+            .help(format!("add `\"/{path}\" = \"…\"` for the page itself"))
+        })
+        .collect()
+}
+
+/// The script that sends a reader who arrives with a moved anchor on to its new place. On a
+/// redirect page (`default` is where the page went) any other anchor is carried over to the
+/// default target; on a chapter's own page any other anchor stays where it is.
+fn fragment_script(
+    map: &std::collections::BTreeMap<String, String>,
+    default: Option<&str>,
+) -> String {
+    // `</` would end the script early, whatever a target holds.
+    let json = serde_json::to_string(map)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    let fallback = default.map_or_else(
+        || "null".to_string(),
+        |d| {
+            serde_json::to_string(d)
+                .unwrap_or_else(|_| "null".into())
+                .replace("</", "<\\/")
+        },
+    );
+    format!(
+        "<script>\n(function () {{\n  var moved = {json};\n  var rest = {fallback};\n  var hash = window.location.hash;\n  if (!hash) return;\n  var to = moved[hash];\n  if (to) {{ window.location.replace(new URL(to, window.location.href).href); return; }}\n  if (rest) {{ var url = new URL(rest, window.location.href); url.hash = hash; window.location.replace(url.href); }}\n}})();\n</script>\n"
+    )
 }

@@ -278,14 +278,27 @@ impl SiteRenderer {
         let Some(out) = lesson.chapter.out_path() else {
             return Ok(None);
         };
-        let prefix = root_prefix(&out);
+        let html = self.page_at(i, lesson, &out, &lesson.page.html)?;
+        Ok(Some((out, html)))
+    }
+
+    /// The page of lesson `i` as written at `out` (its own page, or the front page), with
+    /// `content` as its body.
+    fn page_at(
+        &self,
+        i: usize,
+        lesson: &Lesson,
+        out: &Path,
+        content: &str,
+    ) -> Result<String, Fatal> {
+        let prefix = root_prefix(out);
         let prev = self.links[..i].iter().rev().flatten().next();
         let next = self.links[i + 1..].iter().flatten().next();
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
-        ctx.insert("current_url", &url_path(&out));
+        ctx.insert("current_url", &url_path(out));
         ctx.insert("extra", &self.pages.extra);
         ctx.insert(
             "title",
@@ -296,15 +309,20 @@ impl SiteRenderer {
                 .unwrap_or(&lesson.chapter.title),
         );
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
-        ctx.insert("content", &lesson.page.html);
+        ctx.insert("content", content);
         ctx.insert("headings", &lesson.page.headings);
         ctx.insert("prev", &prev);
         ctx.insert("next", &next);
-        let html = self
+        let mut html = self
             .tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))?;
-        Ok(Some((out, html)))
+        // Anchors of this page that `[output.html.redirect]` sends elsewhere.
+        if let Some(script) = self.pages.fragments.get(&url_path(out)) {
+            let at = html.rfind("</body>").unwrap_or(html.len());
+            html.insert_str(at, script);
+        }
+        Ok(html)
     }
 
     /// The table of contents, rendered once with links relative to the site root: a list of
@@ -350,13 +368,17 @@ impl SiteRenderer {
             return Ok(None);
         }
         if self.mdbook_front {
-            let first = lessons.iter().enumerate().find(|(_, l)| {
-                l.chapter
-                    .out_path()
-                    .is_some_and(|p| p.parent().is_some_and(|d| d.as_os_str().is_empty()))
-            });
-            if let Some((i, lesson)) = first {
-                return Ok(self.page(i, lesson)?.map(|(_, html)| html));
+            // mdBook's front page is its first chapter, wherever that chapter sits; its links
+            // are made to start from the site root, so that they hold there too.
+            let first = lessons
+                .iter()
+                .enumerate()
+                .find_map(|(i, l)| Some((i, l, l.chapter.out_path()?)));
+            if let Some((i, lesson, out)) = first {
+                let content = super::html::rebase_links(&lesson.page.html, &url_path(&out));
+                return self
+                    .page_at(i, lesson, Path::new("index.html"), &content)
+                    .map(Some);
             }
         }
         let mut ctx = Context::new();
@@ -366,7 +388,9 @@ impl SiteRenderer {
         ctx.insert("extra", &self.pages.extra);
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
-        // The front page's promise, with the figure that makes it true (or says it is not).
+        // The front page's promise, with the figure that makes it true (or says it is not); a
+        // book without claims makes none.
+        ctx.insert("nimbook", &!self.mdbook_front);
         ctx.insert("verified", &self.numbers.verified);
         ctx.insert("unverified", &self.numbers.unverified);
         ctx.insert("exempt", &self.numbers.exempt);

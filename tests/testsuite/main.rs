@@ -51,6 +51,8 @@ mod live;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
+mod mdbook_parity;
+#[cfg(all(test, feature = "site"))]
 mod realbooks;
 #[cfg(all(test, feature = "site"))]
 mod serve;
