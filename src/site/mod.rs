@@ -6,29 +6,14 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-mod book;
-mod claims;
-mod codelines;
-mod compat;
-mod config;
-mod coverage;
-mod directives;
-mod footnotes;
 mod handout;
-mod highlight;
 mod html;
-mod include;
-mod live;
-mod markdown;
-mod mathml;
+mod lesson;
+mod load;
 mod output;
-mod pages;
 mod preprocess;
-mod search;
+mod render;
 mod serve;
-mod sourcemap;
-mod templates;
-mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -36,12 +21,16 @@ use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic, Level};
-use book::Chapter;
-use config::Config;
-pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
-pub use live::{LiveSite, Update};
-pub use markdown::{render as render_lesson, RenderedPage};
+use lesson::coverage;
+pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
+use lesson::markdown;
+pub use lesson::markdown::{render as render_lesson, RenderedPage};
+use load::book::{self, Chapter};
+use load::compat;
+use load::config::Config;
+use render::{search, templates};
+pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
 
 /// What a check or a build found.
@@ -269,7 +258,7 @@ impl Book {
             sources,
             warnings,
         };
-        let redirects = pages::redirect_warnings(&book);
+        let redirects = render::pages::redirect_warnings(&book);
         book.warnings.extend(redirects);
         Ok((book, diags))
     }
@@ -411,7 +400,7 @@ impl Book {
             coverage::LintLevel::Warn => Level::Warning,
             coverage::LintLevel::Deny => Level::Error,
         };
-        let redirected: HashSet<String> = pages::redirects(&self.config.html.redirect)
+        let redirected: HashSet<String> = render::pages::redirects(&self.config.html.redirect)
             .map(|r| r.into_keys().collect())
             .unwrap_or_default();
         let mut out = Vec::new();
@@ -571,7 +560,7 @@ pub fn build(
     progress: &Progress,
     overrides: &[LintOverride],
 ) -> Result<Report, Fatal> {
-    live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
+    serve::live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::html::url_path;
 use super::templates::SiteRenderer;
-use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::url_path;
+use crate::site::{Book, Fatal, Lesson};
 
 /// The book's own stylesheets and scripts, linked from every page (paths from the site root).
 #[derive(Debug, Default, Serialize)]
@@ -38,7 +38,7 @@ pub(crate) fn extra_assets(
                     Box::new(
                     Diagnostic::error(Code::IoError, format!(
                         "cannot read {}, named in [output.html] of book.toml: {e}",
-                        super::book::display_name(&book.root, &from)
+                        crate::site::load::book::display_name(&book.root, &from)
                     ))
                     .help(
                         "paths in additional-css and additional-js are relative to the book root",
@@ -122,12 +122,12 @@ impl ExtraPages {
             } else {
                 fragment_script(&group.fragments, Some(&to))
             };
-            let to = super::html::escape(&to);
+            let to = crate::site::html::escape(&to);
             files.push((
                 PathBuf::from(&path),
                 format!(
                     "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n{script}</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
-                    super::html::escape(&book.config.book.language)
+                    crate::site::html::escape(&book.config.book.language)
                 )
                 .into_bytes(),
             ));
@@ -180,7 +180,10 @@ impl ExtraPages {
                     continue;
                 };
                 all.push_str("<section class=\"print-chapter\">\n");
-                all.push_str(&super::html::rebase_links(&l.page.html, &url_path(&out)));
+                all.push_str(&crate::site::html::rebase_links(
+                    &l.page.html,
+                    &url_path(&out),
+                ));
                 all.push_str("</section>\n");
             }
             files.push((
@@ -199,11 +202,17 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     if !path.is_file() {
         return Ok(NOT_FOUND.to_string());
     }
-    let file = super::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
-        .map_err(Box::new)?;
+    let file =
+        crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
+            .map_err(Box::new)?;
     let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = super::markdown::Flavour::of(&book.config);
-    let page = super::markdown::render_with(&mut checker, &url_path(input), &flavour, book.lints);
+    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
+    let page = crate::site::lesson::markdown::render_with(
+        &mut checker,
+        &url_path(input),
+        &flavour,
+        book.lints,
+    );
     if let Some(d) = checker
         .diagnostics
         .into_iter()
@@ -217,17 +226,17 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
 /// The redirects that leave one page: where the page itself goes, and where each of its old
 /// anchors goes.
 #[derive(Debug, Default, PartialEq)]
-pub(super) struct RedirectGroup {
+pub(crate) struct RedirectGroup {
     /// The target of the entry without a fragment.
-    pub(super) default: Option<String>,
+    pub(crate) default: Option<String>,
     /// `#old` → target, for the entries with a fragment.
-    pub(super) fragments: std::collections::BTreeMap<String, String>,
+    pub(crate) fragments: std::collections::BTreeMap<String, String>,
 }
 
 /// `[output.html.redirect]` grouped by the page each entry leaves, as mdBook 0.5 groups it:
 /// `/a.html`, `./a.html` and `a.html` are the same page, and `a.html#old` is an anchor of it.
 /// A source outside the site (`..`) is an error.
-pub(super) fn redirects(
+pub(crate) fn redirects(
     table: &std::collections::BTreeMap<String, String>,
 ) -> Result<std::collections::BTreeMap<String, RedirectGroup>, Fatal> {
     let mut out: std::collections::BTreeMap<String, RedirectGroup> =
@@ -263,7 +272,7 @@ pub(super) fn redirects(
 /// Warnings for redirects that cannot be written: a page that is not a chapter and has only
 /// entries with a fragment has nowhere to send a reader who names no fragment (mdBook 0.5
 /// refuses to build such a book; nimbook writes no page for it).
-pub(super) fn redirect_warnings(book: &Book) -> Vec<Diagnostic> {
+pub(crate) fn redirect_warnings(book: &Book) -> Vec<Diagnostic> {
     let Ok(groups) = redirects(&book.config.html.redirect) else {
         return Vec::new();
     };
