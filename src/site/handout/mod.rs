@@ -21,13 +21,15 @@ use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
-use super::html::{
+use crate::diag::{Code, Diagnostic};
+use crate::site::html::{
     attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
     percent_decode, resolve_relative, scan_tag, url_path, Attribute,
 };
-use super::{Book, Fatal, Lesson, Report};
-use crate::diag::{Code, Diagnostic};
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::lesson::report::{Progress, Report};
 use crate::site::load::config::TextDirection;
+use crate::site::load::{Fatal, Options};
 use crate::site::render::templates::{self, BINARY_ASSETS};
 
 #[derive(Serialize)]
@@ -86,8 +88,15 @@ fn source_name(path: &Path) -> String {
 /// `nimbook handout`: checks the chosen chapters (or all with `all`) and writes them to `file`
 /// as one HTML file. An unknown chapter name is a usage error (the returned `Fatal`); content
 /// errors come back in the report and nothing is written.
-pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<Report, Fatal> {
-    let (mut book, diags) = Book::load(root)?;
+/// The file is `options.output`, which a handout needs.
+pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report, Fatal> {
+    let Some(file) = options.output.as_deref() else {
+        return Err(Box::new(
+            Diagnostic::error(Code::IoError, "a handout needs a file to be written to")
+                .help("name it with `-o FILE.html`"),
+        ));
+    };
+    let (mut book, diags) = Book::load(options)?;
     if !diags.is_empty() {
         return Ok(Report {
             errors: diags.len(),
@@ -167,13 +176,13 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
             ),
         )));
     }
-    let (lessons, mut report) = book.check(&super::Progress::none());
+    let (lessons, mut report) = book.check(&Progress::none());
     if report.errors > 0 {
         return Ok(report);
     }
     let (html, warnings) = render(&book, &lessons)?;
     report.diagnostics.extend(warnings);
-    super::output::write_file_atomically(file, html.as_bytes())?;
+    crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
     Ok(report)
 }
@@ -210,7 +219,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
         .filter_map(|l| l.chapter.out_path())
         .map(|p| {
             let url = url_path(&p);
-            let base = crate::site::lesson::markdown::slug(url.trim_end_matches(".html"));
+            let base = crate::site::html::slug(url.trim_end_matches(".html"));
             let mut key = base.clone();
             let mut n = 1;
             while !seen.insert(key.clone()) {

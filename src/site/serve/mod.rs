@@ -36,10 +36,12 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use super::html::{content_type, percent_decode};
-use super::output::absolute;
-use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::{content_type, percent_decode};
+use crate::site::lesson::book::Book;
+use crate::site::lesson::report::{Progress, Report};
+use crate::site::load::{Fatal, Options};
+use crate::site::output::absolute;
 use live::LiveSite;
 
 /// The endpoint that answers with the current site version.
@@ -52,6 +54,7 @@ const DEBOUNCE: Duration = Duration::from_millis(40);
 const MAX_DELAY: Duration = Duration::from_secs(2);
 
 /// What the server reports to whoever started it (the command line prints it).
+#[non_exhaustive]
 pub enum ServeEvent {
     /// The server is listening at this URL.
     Listening(String),
@@ -73,23 +76,18 @@ pub enum ServeEvent {
     WatchError(String),
 }
 
-/// Options of `nimbook serve`.
-pub struct ServeOptions {
-    /// The book root, the folder of `book.toml`.
-    pub root: PathBuf,
-    /// The port on 127.0.0.1; 0 picks a free one.
-    pub port: u16,
-    /// The output folder instead of the configured `build-dir`.
-    pub dest: Option<PathBuf>,
-}
-
 /// Builds the book, serves it and rebuilds on change, until the process is stopped. Returns
 /// only on a failure to start (the book cannot be loaded, the port cannot be bound, the
 /// sources cannot be watched).
-pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Result<(), Fatal> {
-    let (book, _) = super::Book::load(&options.root)?;
-    let out = book.output_dir(options.dest.as_deref());
-    super::output::guard(&book.root, &book.src, &out)?;
+/// `port` is on 127.0.0.1; 0 picks a free one.
+pub fn serve(
+    options: &Options,
+    port: u16,
+    on_event: &mut dyn FnMut(ServeEvent),
+) -> Result<(), Fatal> {
+    let (book, _) = Book::load(options)?;
+    let out = book.output_dir(options.output.as_deref());
+    crate::site::output::guard(&book.root, &book.src, &out)?;
     // Rebuilds always go to the folder chosen now, so the server never loses its site.
     let out = absolute(&out);
     let root = absolute(&book.root);
@@ -97,18 +95,18 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
 
     // Bind first, so that a busy port fails at once, and watch before the first build, so that
     // an edit made while it runs is not lost.
-    let listener = TcpListener::bind(("127.0.0.1", options.port)).map_err(|e| {
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         Box::new(
             Diagnostic::error(
                 Code::IoError,
-                format!("cannot listen on 127.0.0.1:{}: {e}", options.port),
+                format!("cannot listen on 127.0.0.1:{}: {e}", port),
             )
             .help("choose another port with -p, or -p 0 for any free port"),
         )
     })?;
     let address = listener
         .local_addr()
-        .map_or_else(|_| format!("127.0.0.1:{}", options.port), |a| a.to_string());
+        .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
 
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event| {
@@ -151,7 +149,12 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     }
 
     let version = Arc::new(AtomicU64::new(0));
-    let mut live = rebuild(&root, &out, &version, on_event);
+    let build = Options {
+        root: root.clone(),
+        lints: options.lints.clone(),
+        output: Some(out.clone()),
+    };
+    let mut live = rebuild(&build, &version, on_event);
 
     {
         let out = out.clone();
@@ -219,7 +222,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
                 live = None;
                 on_event(ServeEvent::Failed(fatal));
             }
-            None => live = rebuild(&root, &out, &version, on_event),
+            None => live = rebuild(&build, &version, on_event),
         }
     }
 }
@@ -265,13 +268,12 @@ fn is_source(
 
 /// Builds the whole book; the live site, for the rebuilds that follow, when it succeeded.
 fn rebuild(
-    root: &Path,
-    out: &Path,
+    build: &Options,
     version: &AtomicU64,
     on_event: &mut dyn FnMut(ServeEvent),
 ) -> Option<LiveSite> {
     let started = Instant::now();
-    match LiveSite::build(root, Some(out), &super::Progress::none(), &[]) {
+    match LiveSite::build(build, &Progress::none()) {
         Ok((live, report)) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {
