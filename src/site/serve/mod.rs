@@ -95,58 +95,20 @@ pub fn serve(
 
     // Bind first, so that a busy port fails at once, and watch before the first build, so that
     // an edit made while it runs is not lost.
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
-        Box::new(
-            Diagnostic::error(
-                Code::IoError,
-                format!("cannot listen on 127.0.0.1:{}: {e}", port),
-            )
-            .help("choose another port with -p, or -p 0 for any free port"),
-        )
-    })?;
-    let address = listener
-        .local_addr()
-        .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
-
+    let (listener, address) = bind(port)?;
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event| {
         let _ = tx.send(event);
     })
     .map_err(|e| watch_error(&src, e))?;
-    watcher
-        .watch(&src, RecursiveMode::Recursive)
-        .map_err(|e| watch_error(&src, e))?;
-    // The root is watched alone, not recursively, for book.toml (editors often replace a file
-    // by renaming, which a watch on the file itself would lose).
-    if src != root {
-        watcher
-            .watch(&root, RecursiveMode::NonRecursive)
-            .map_err(|e| watch_error(&root, e))?;
-    }
     let templates = root.join("templates");
-    let mut templates_watched = false;
-    if templates.is_dir() && !templates.starts_with(&src) {
-        watcher
-            .watch(&templates, RecursiveMode::Recursive)
-            .map_err(|e| watch_error(&templates, e))?;
-        templates_watched = true;
-    }
-
-    // `[build] extra-watch-dirs`: folders whose changes also rebuild the book (files that
-    // templates or lessons read from elsewhere).
-    let extra: Vec<PathBuf> = book
-        .config
-        .build
-        .extra_watch_dirs
-        .iter()
-        .map(|d| absolute(&root.join(d)))
-        .filter(|d| d.is_dir() && !d.starts_with(&src) && !d.starts_with(&out))
-        .collect();
-    for dir in &extra {
-        watcher
-            .watch(dir, RecursiveMode::Recursive)
-            .map_err(|e| watch_error(dir, e))?;
-    }
+    let (mut templates_watched, extra) = watch_sources(
+        &mut watcher,
+        &book.config.build.extra_watch_dirs,
+        &root,
+        &src,
+        &out,
+    )?;
 
     let version = Arc::new(AtomicU64::new(0));
     let build = Options {
@@ -225,6 +187,66 @@ pub fn serve(
             None => live = rebuild(&build, &version, on_event),
         }
     }
+}
+
+/// Listens on 127.0.0.1 at `port`: the listener and its address.
+fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+        Box::new(
+            Diagnostic::error(
+                Code::IoError,
+                format!("cannot listen on 127.0.0.1:{}: {e}", port),
+            )
+            .help("choose another port with -p, or -p 0 for any free port"),
+        )
+    })?;
+    let address = listener
+        .local_addr()
+        .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
+    Ok((listener, address))
+}
+
+/// Watches the book's sources: the source folder, the root (alone, for `book.toml`),
+/// `templates/` and the `[build] extra-watch-dirs`. Returns whether `templates/` is watched and
+/// the extra folders.
+fn watch_sources(
+    watcher: &mut impl Watcher,
+    extra_watch_dirs: &[PathBuf],
+    root: &Path,
+    src: &Path,
+    out: &Path,
+) -> Result<(bool, Vec<PathBuf>), Fatal> {
+    watcher
+        .watch(src, RecursiveMode::Recursive)
+        .map_err(|e| watch_error(src, e))?;
+    // The root is watched alone, not recursively, for book.toml (editors often replace a file
+    // by renaming, which a watch on the file itself would lose).
+    if src != root {
+        watcher
+            .watch(root, RecursiveMode::NonRecursive)
+            .map_err(|e| watch_error(root, e))?;
+    }
+    let templates = root.join("templates");
+    let mut templates_watched = false;
+    if templates.is_dir() && !templates.starts_with(src) {
+        watcher
+            .watch(&templates, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(&templates, e))?;
+        templates_watched = true;
+    }
+    // `[build] extra-watch-dirs`: folders whose changes also rebuild the book (files that
+    // templates or lessons read from elsewhere).
+    let extra: Vec<PathBuf> = extra_watch_dirs
+        .iter()
+        .map(|d| absolute(&root.join(d)))
+        .filter(|d| d.is_dir() && !d.starts_with(src) && !d.starts_with(out))
+        .collect();
+    for dir in &extra {
+        watcher
+            .watch(dir, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(dir, e))?;
+    }
+    Ok((templates_watched, extra))
 }
 
 fn watch_error(path: &Path, e: notify::Error) -> Fatal {
