@@ -19,6 +19,7 @@ mod highlight;
 mod html;
 mod include;
 mod live;
+mod lsp;
 mod markdown;
 mod mathml;
 mod output;
@@ -41,6 +42,7 @@ use config::Config;
 pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
 pub use live::{LiveSite, Update};
+pub use lsp::lsp;
 pub use markdown::{render as render_lesson, RenderedPage};
 pub use serve::{serve, ServeEvent, ServeOptions};
 
@@ -108,6 +110,7 @@ pub(crate) struct Book {
 }
 
 /// One lesson after checking.
+#[derive(Clone)]
 pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
@@ -319,6 +322,18 @@ impl Book {
         source: Option<&preprocess::Source>,
         flavour: &markdown::Flavour,
     ) -> CheckedLesson {
+        self.check_lesson_with(chapter, source, flavour, self.config.limits())
+    }
+
+    /// [`Book::check_lesson`] with other limits than the book's (the editor server's quick
+    /// pass).
+    pub(crate) fn check_lesson_with(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        flavour: &markdown::Flavour,
+        limits: crate::claim::Limits,
+    ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
                 lesson: Lesson {
@@ -349,8 +364,7 @@ impl Book {
                 }),
             };
         };
-        let mut checker =
-            LessonChecker::new(std::sync::Arc::clone(&source.file), self.config.limits());
+        let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits);
         let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
         // Diagnostics point into the files the author wrote, not the preprocessed text.
         let mut diagnostics = source.diagnostics.clone();
