@@ -30,8 +30,8 @@ pub use lesson::markdown::{render as render_lesson, RenderedPage};
 use load::book::{self, Chapter};
 use load::compat;
 use load::config::Config;
-use render::{search, templates};
 pub use lsp::lsp;
+use render::{search, templates};
 pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
 

@@ -374,3 +374,86 @@ fn the_server_exits_when_its_input_closes() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+fn book_with(toml_extra: &str, lesson: &str) -> tempfile::TempDir {
+    let dir = book();
+    let root = dir.path();
+    std::fs::write(
+        root.join("book.toml"),
+        format!("[book]\ntitle = \"T\"\nsrc = \"content\"\n\n[nimbook]\n{toml_extra}"),
+    )
+    .expect("write");
+    std::fs::write(root.join("content/lesson.md"), lesson).expect("write");
+    dir
+}
+
+#[test]
+fn an_unverified_number_gets_the_quick_fixes_its_help_names() {
+    let text = "# Sums\n\nThe nim-sum 5 + 7 = 2 holds.\n";
+    let dir = book_with("unverified-numbers = \"deny\"\n", text);
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    c.open(&u, text);
+    let d = c.diagnostics(&u, 1);
+    assert!(d.iter().all(|d| d["code"] == "unverified-number"), "{d:?}");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": u },
+            "range": { "start": { "line": 2, "character": 0 }, "end": { "line": 2, "character": 28 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    let actions = actions["result"].as_array().cloned().unwrap_or_default();
+    let check = actions
+        .iter()
+        .find(|a| a["title"] == "check it with `nim: 5 + 7 = 2`")
+        .expect("a check action");
+    let edit = &check["edit"]["changes"][&u][0];
+    assert_eq!(edit["newText"], "`nim: 5 + 7 = 2`");
+    assert_eq!(
+        edit["range"]["start"],
+        json!({ "line": 2, "character": 12 })
+    );
+    assert_eq!(edit["range"]["end"], json!({ "line": 2, "character": 21 }));
+    let exempt: Vec<&Value> = actions
+        .iter()
+        .filter(|a| a["title"] == "exempt it with braces")
+        .collect();
+    assert!(!exempt.is_empty(), "{actions:?}");
+    assert!(exempt
+        .iter()
+        .any(|a| a["edit"]["changes"][&u][0]["newText"] == "{7}"));
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn a_slow_claim_neither_holds_back_the_rest_nor_outlives_a_newer_edit() {
+    // Far more cases than either the quick pass or this test's wait can get through: only
+    // cancellation lets the second version be checked at all.
+    let slow = "# Slow\n\n```nim\nforall a, b < 2^20: a * b = b * a\n6 * 13 = 14\n```\n";
+    let dir = book_with("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    c.open(&u, slow);
+    // The quick pass: the false claim now, the slow one marked as still being checked.
+    let deadline = Instant::now() + WAIT;
+    let quick = loop {
+        let v = c.next(deadline);
+        if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == u {
+            break v["params"]["diagnostics"].clone();
+        }
+    };
+    let text = quick.to_string();
+    assert!(
+        text.contains("false-claim") && text.contains("still checking"),
+        "{quick}"
+    );
+    // A newer version without the slow claim is checked at once.
+    c.change(&u, 2, "# Slow\n\n```nim\n6 * 13 = 15\n```\n");
+    let d = c.diagnostics(&u, 2);
+    assert!(d.is_empty(), "{d:?}");
+    assert!(c.shutdown().success());
+}

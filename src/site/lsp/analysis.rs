@@ -19,9 +19,9 @@ use std::time::{Duration, SystemTime};
 use crate::claim::{Checked, LessonChecker, Status};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::site::book::Chapter;
+use crate::site::load::sourcemap::SourceMap;
 use crate::site::markdown::Flavour;
 use crate::site::preprocess::Source;
-use crate::site::load::sourcemap::SourceMap;
 use crate::site::{html, Book, Lesson};
 
 /// How long the quick pass may spend on the searches of one lesson before the claims still
@@ -310,8 +310,13 @@ fn expand(book: &Book, path: &Path, text: &str) -> Source {
         };
     }
     let dir = path.parent().unwrap_or(&book.src);
-    let x =
-        crate::site::load::include::expand(&book.root, text, &map, dir, book.config.max_lesson_bytes());
+    let x = crate::site::load::include::expand(
+        &book.root,
+        text,
+        &map,
+        dir,
+        book.config.max_lesson_bytes(),
+    );
     Source {
         file: SourceFile::new(file.name.clone(), x.text),
         map: x.map,

@@ -23,7 +23,7 @@ use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{Message, Notification};
 use lsp_types::Uri;
 
-use super::analysis::{Analysis, Mode, Workspace};
+use super::analysis::{Analysis, Mode, Workspace, QUICK_PASS};
 use super::protocol::publish_diagnostics;
 
 /// One document to check.
@@ -105,7 +105,11 @@ fn check(workspace: &mut Workspace, job: &Job, shared: &Shared, out: &Sender<Mes
     }
     *lock(&shared.running) = Some(job.uri.clone());
     crate::game::cancel::clear();
-    let quick = workspace.analyse(job.path.as_deref(), &job.text, Mode::Quick);
+    if !shared.is_current(&job.uri, job.version) {
+        *lock(&shared.running) = None;
+        return;
+    }
+    let quick = quick_pass(workspace, job);
     let pending = quick.pending;
     publish(job, quick, shared, out);
     if pending && shared.is_current(&job.uri, job.version) {
@@ -114,6 +118,32 @@ fn check(workspace: &mut Workspace, job: &Job, shared: &Shared, out: &Sender<Mes
         publish(job, full, shared, out);
     }
     *lock(&shared.running) = None;
+}
+
+/// The quick pass: each search may take [`QUICK_PASS`], and the lesson's searches together
+/// no longer either: a timer raises the cancellation flag when the time is up, so every search
+/// still running stops and its claim waits for the full pass.
+fn quick_pass(workspace: &mut Workspace, job: &Job) -> Analysis {
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let timer = {
+        let done = Arc::clone(&done);
+        std::thread::spawn(move || {
+            let until = std::time::Instant::now() + QUICK_PASS;
+            while !done.load(std::sync::atomic::Ordering::Acquire) {
+                let left = until.saturating_duration_since(std::time::Instant::now());
+                if left.is_zero() {
+                    crate::game::cancel::raise();
+                    return;
+                }
+                std::thread::park_timeout(left);
+            }
+        })
+    };
+    let quick = workspace.analyse(job.path.as_deref(), &job.text, Mode::Quick);
+    done.store(true, std::sync::atomic::Ordering::Release);
+    timer.thread().unpark();
+    let _ = timer.join();
+    quick
 }
 
 fn publish(job: &Job, analysis: Analysis, shared: &Shared, out: &Sender<Message>) {
