@@ -1,7 +1,7 @@
 //! `nimbook lsp` driven as an editor drives it: the real binary on pipes, framed JSON-RPC, and
 //! every wait bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
