@@ -411,11 +411,10 @@ fn hover_text(c: &Checked, diagnostics: &[Diagnostic]) -> String {
     out
 }
 
-/// Every builtin function and directive: name, usage and one-line description.
+/// Every builtin function and directive: name, usage and one-line description, from the
+/// registry.
 pub(crate) fn builtins() -> Vec<(&'static str, &'static str, &'static str)> {
-    crate::claim::eval::FUNCTIONS
-        .iter()
-        .chain(crate::claim::games::GAME_FUNCTIONS)
-        .map(|&(n, d)| (n, n, d))
+    crate::claim::builtins::functions()
+        .map(|s| (s.name, s.usage, s.description))
         .collect()
 }
