@@ -4,8 +4,9 @@
 //! `book.toml`), loaded once and loaded again when `book.toml` or `SUMMARY.md` changes. To
 //! check a lesson it expands the lesson's includes, runs the lesson stage on it with the book's
 //! settings, and checks its links against every chapter of the book, whose anchors come from
-//! checking those chapters once (again when their files change). External preprocessors are not
-//! run: they see the whole book, and an editor cannot wait for them.
+//! checking those chapters once (again when their files change). The book's external
+//! preprocessors run when it is loaded, as in `nimbook check`, but not over the editor's text on
+//! each change: they take the whole book, and an editor cannot wait for them.
 //!
 //! What the editor asks for later (hover, completion, definitions, code actions, inlay hints)
 //! is answered from the [`Analysis`] without checking again.
