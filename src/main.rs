@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use nimbook::claim::{calc, LessonChecker, Limits};
+use nimbook::claim::{builtins, calc, LessonChecker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
 use nimbook::site::{Lint, LintLevel};
@@ -128,8 +128,12 @@ enum Command {
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(required_unless_present = "list", allow_hyphen_values = true)]
         exprs: Vec<String>,
+        /// List every function and directive, with its usage and what it computes, one a
+        /// line: the functions, then the directives, each sorted by name.
+        #[arg(long, conflicts_with = "exprs")]
+        list: bool,
     },
 }
 
@@ -204,7 +208,8 @@ fn main() -> ExitCode {
                 Numbers::None,
             )
         }
-        Command::Calc { exprs } => run_calc(&exprs),
+        Command::Calc { list: true, .. } => list_builtins(),
+        Command::Calc { exprs, .. } => run_calc(&exprs),
     }
 }
 
@@ -360,6 +365,32 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
         Ok(()) => ExitCode::SUCCESS,
         Err(fatal) => {
             print_diagnostic(&fatal, format);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints every builtin, one a line: `function  grundy(G) — the Grundy value of G`.
+fn list_builtins() -> ExitCode {
+    let mut out = String::new();
+    for (kind, builtins) in [
+        ("function", builtins::functions().collect::<Vec<_>>()),
+        ("directive", site::directives().collect()),
+    ] {
+        let mut builtins = builtins;
+        builtins.sort_by_key(|s| s.name);
+        for s in builtins {
+            out.push_str(&format!("{kind:<9}  {} — {}\n", s.usage, s.description));
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the list: {e}");
             ExitCode::from(2)
         }
     }

@@ -24,6 +24,7 @@ use crate::diag::{Code, Diagnostic};
 pub use handout::handout;
 use lesson::coverage;
 pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
+pub use lesson::directives::list as directives;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
 use load::book::{self, Chapter};
 use load::compat;

@@ -413,6 +413,7 @@ fn hover_text(c: &Checked, diagnostics: &[Diagnostic]) -> String {
 /// registry.
 pub(crate) fn builtins() -> Vec<(&'static str, &'static str, &'static str)> {
     crate::claim::builtins::functions()
+        .chain(crate::site::lesson::directives::list())
         .map(|s| (s.name, s.usage, s.description))
         .collect()
 }
