@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use nimbook::claim::{calc, LessonChecker, Limits};
+use nimbook::claim::{builtins, calc, LessonChecker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
 use nimbook::site::{Lint, LintLevel};
@@ -133,11 +133,18 @@ enum Command {
         #[command(flatten)]
         lints: LintArgs,
     },
+    /// Run a language server on standard input and output: claims checked as you type, with
+    /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
+    Lsp,
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(required_unless_present = "list", allow_hyphen_values = true)]
         exprs: Vec<String>,
+        /// List every function and directive, with its usage and what it computes, one a
+        /// line: the functions, then the directives, each sorted by name.
+        #[arg(long, conflicts_with = "exprs")]
+        list: bool,
     },
 }
 
@@ -148,6 +155,13 @@ fn main() -> ExitCode {
         .stack_size(16 << 20)
         .build_global();
     match cli.command {
+        Command::Lsp => match site::lsp() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: nimbook lsp could not start: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Build {
             dir,
             dest_dir,
@@ -211,7 +225,8 @@ fn main() -> ExitCode {
                 Numbers::None,
             )
         }
-        Command::Calc { exprs } => run_calc(&exprs),
+        Command::Calc { list: true, .. } => list_builtins(),
+        Command::Calc { exprs, .. } => run_calc(&exprs),
     }
 }
 
@@ -368,6 +383,32 @@ fn run_serve(options: &site::Options, port: u16, format: MessageFormat) -> ExitC
         Ok(()) => ExitCode::SUCCESS,
         Err(fatal) => {
             print_diagnostic(&fatal, format);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints every builtin, one a line: `function  grundy(G) — the Grundy value of G`.
+fn list_builtins() -> ExitCode {
+    let mut out = String::new();
+    for (kind, builtins) in [
+        ("function", builtins::functions().collect::<Vec<_>>()),
+        ("directive", site::directives().collect()),
+    ] {
+        let mut builtins = builtins;
+        builtins.sort_by_key(|s| s.name);
+        for s in builtins {
+            out.push_str(&format!("{kind:<9}  {} — {}\n", s.usage, s.description));
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the list: {e}");
             ExitCode::from(2)
         }
     }

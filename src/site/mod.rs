@@ -17,6 +17,7 @@ mod handout;
 mod html;
 pub mod lesson;
 mod load;
+mod lsp;
 mod output;
 mod preprocess;
 mod render;
@@ -24,10 +25,12 @@ mod serve;
 
 pub use handout::handout;
 pub use lesson::coverage::NumberCounts;
+pub use lesson::directives::list as directives;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
 pub use lesson::report::{Progress, Report};
 pub use load::lints::{Lint, LintLevel, Lints};
 pub use load::{Fatal, LintOverride, Options};
+pub use lsp::lsp;
 pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent};
 

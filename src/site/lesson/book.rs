@@ -42,6 +42,7 @@ pub(crate) struct Book {
 }
 
 /// One lesson after checking.
+#[derive(Clone)]
 pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
@@ -153,6 +154,17 @@ impl Book {
         chapter: &Chapter,
         source: Option<&preprocess::Source>,
     ) -> CheckedLesson {
+        self.check_lesson_with(chapter, source, &self.settings)
+    }
+
+    /// [`Book::check_lesson`] with other settings than the book's (the editor server's quick
+    /// pass has shorter time limits).
+    pub(crate) fn check_lesson_with(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        settings: &LessonSettings,
+    ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
                 lesson: Lesson {
@@ -186,7 +198,7 @@ impl Book {
         let rendered = super::render(
             std::sync::Arc::clone(&source.file),
             &url_path(path),
-            &self.settings,
+            settings,
         );
         let page = rendered.page;
         // Diagnostics point into the files the author wrote, not the preprocessed text.

@@ -41,6 +41,9 @@ pub(crate) struct Heading {
     pub id: String,
     /// The text.
     pub title: String,
+    /// Where the heading starts in the lesson (for an editor's go-to-definition).
+    #[serde(skip)]
+    pub offset: usize,
 }
 
 /// A link from a lesson to a page of the book, to be checked once every page is known.
@@ -71,6 +74,9 @@ pub struct RenderedPage {
     pub(crate) anchors: Vec<String>,
     /// The lesson's number account (see [`NumberCounts`](crate::site::NumberCounts)).
     pub numbers: NumberCounts,
+    /// Every statement of the claim language as it was checked, in document order (what an
+    /// editor shows on hover).
+    pub(crate) checked: Vec<crate::claim::Checked>,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -203,6 +209,7 @@ pub(crate) fn render_with(
     lints: Lints,
 ) -> RenderedPage {
     let mut links = Vec::new();
+    let mut checked = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lints = if flavour.claims { lints } else { Lints::ALLOW };
@@ -220,15 +227,24 @@ pub(crate) fn render_with(
         coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
-                let (html, end) =
-                    code_block(checker, &mut coverage, flavour, &events, i, kind, range);
+                let (html, end) = code_block(
+                    checker,
+                    &mut coverage,
+                    flavour,
+                    &events,
+                    i,
+                    kind,
+                    range,
+                    &mut checked,
+                );
                 out.push(Event::Html(CowStr::from(html)));
                 i = end + 1;
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
-                let html = inline_claim(checker, &mut coverage, code, range);
+                let (html, result) = inline_claim(checker, &mut coverage, code, range);
                 out.push(Event::InlineHtml(CowStr::from(html)));
+                checked.push(result);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
@@ -253,6 +269,7 @@ pub(crate) fn render_with(
                     level: heading_number(*level),
                     id: anchor,
                     title,
+                    offset: range.start,
                 });
             }
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
@@ -291,6 +308,7 @@ pub(crate) fn render_with(
         answers: std::mem::take(&mut checker.answers),
         anchors,
         numbers,
+        checked,
     }
 }
 
@@ -305,6 +323,7 @@ fn code_block(
     i: usize,
     kind: &CodeBlockKind<'_>,
     range: &Range<usize>,
+    checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
@@ -329,7 +348,9 @@ fn code_block(
     let html = if lang == "nim" && flavour.claims {
         let results = checker.check_block(&block);
         coverage.claims(&results, checker);
-        claims::block(&results)
+        let html = claims::block(&results);
+        checked.extend(results);
+        html
     } else if lang == "nimbook" && flavour.claims {
         super::directives::render(checker, &block)
     } else {
@@ -455,20 +476,20 @@ fn boxed<'e>(event: &Event<'e>, out: &mut Vec<Event<'e>>) {
     }
 }
 
-/// An inline claim, `` `nim: …` ``, checked and shown.
+/// An inline claim, `` `nim: …` ``, checked: its HTML and the checked statement.
 fn inline_claim(
     checker: &mut LessonChecker,
     coverage: &mut Coverage<'_>,
     code: &str,
     range: &Range<usize>,
-) -> String {
+) -> (String, crate::claim::Checked) {
     let offset = text_offset(&checker.file().text, code, range);
     let lead = code.len() - code.trim_start().len() + "nim:".len();
     let body = &code[lead..];
     let text = MappedText::contiguous(body, offset + lead);
     let result = checker.check_inline(&text);
     coverage.span(&result, checker);
-    claims::inline(&result)
+    (claims::inline(&result), result)
 }
 
 /// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are unique.

@@ -12,7 +12,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error, str_arg, unplaced};
+use super::args::{error, game_arg, game_error, str_arg, unplaced};
 use super::layout::barycentre_layers;
 use super::svg::{figure, fmt_num, join, labelled, svg_open};
 
@@ -30,7 +30,6 @@ pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
 pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let game = game_arg(checker, &d.args[0])?;
     let budget = checker.limits().game;
     let span = &d.span;
@@ -259,7 +258,6 @@ fn cram_svg(board: &Board, dominoes: &[Domino], label: &str) -> String {
 
 /// `cram_diagram("AA##/B###/B.##")`.
 pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let text = str_arg(checker, &d.args[0], "\"AA##/B###/B.##\"")?;
     let span = &d.args[0].1;
     // The string's characters sit right after the opening quote when the literal is written

@@ -9,7 +9,7 @@ use crate::diag::Diagnostic;
 use crate::game::Game;
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error};
+use super::args::{error, game_arg, game_error};
 use super::layout::barycentre_layers;
 use super::svg::{fmt_num, join, svg_open};
 
@@ -33,7 +33,6 @@ fn position_label(g: &Game) -> String {
 
 /// `game_graph(G)`.
 pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let game = game_arg(checker, &d.args[0])?;
     let budget = checker.limits().game;
     let gg = game
