@@ -5,19 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-use super::templates::SiteRenderer;
+use super::templates::{Extra, SiteRenderer};
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
-use crate::site::{Book, Fatal, Lesson};
-
-/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct Extra {
-    css: Vec<String>,
-    js: Vec<String>,
-}
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::load::Fatal;
 
 /// Copies `additional-css` and `additional-js` into `files`, at the same paths as in the
 /// book root (where mdBook puts them), and returns their URLs.
@@ -105,7 +97,7 @@ impl ExtraPages {
             .filter_map(|c| c.out_path().map(|p| url_path(&p)))
             .collect();
         let mut fragments = std::collections::HashMap::new();
-        for (path, group) in redirects(&html.redirect)? {
+        for (path, group) in crate::site::load::redirects::redirects(&html.redirect)? {
             if chapters.contains(&path) {
                 // A moved heading of a page that is still there: the page itself maps it.
                 if !group.fragments.is_empty() {
@@ -205,94 +197,15 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     let file =
         crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
             .map_err(Box::new)?;
-    let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
-    let page = crate::site::lesson::markdown::render_with(
-        &mut checker,
-        &url_path(input),
-        &flavour,
-        book.lints,
-    );
-    if let Some(d) = checker
+    let rendered = crate::site::lesson::render(file, &url_path(input), &book.settings);
+    if let Some(d) = rendered
         .diagnostics
         .into_iter()
         .find(|d| d.level == crate::diag::Level::Error)
     {
         return Err(Box::new(d));
     }
-    Ok(page.html)
-}
-
-/// The redirects that leave one page: where the page itself goes, and where each of its old
-/// anchors goes.
-#[derive(Debug, Default, PartialEq)]
-pub(crate) struct RedirectGroup {
-    /// The target of the entry without a fragment.
-    pub(crate) default: Option<String>,
-    /// `#old` → target, for the entries with a fragment.
-    pub(crate) fragments: std::collections::BTreeMap<String, String>,
-}
-
-/// `[output.html.redirect]` grouped by the page each entry leaves, as mdBook 0.5 groups it:
-/// `/a.html`, `./a.html` and `a.html` are the same page, and `a.html#old` is an anchor of it.
-/// A source outside the site (`..`) is an error.
-pub(crate) fn redirects(
-    table: &std::collections::BTreeMap<String, String>,
-) -> Result<std::collections::BTreeMap<String, RedirectGroup>, Fatal> {
-    let mut out: std::collections::BTreeMap<String, RedirectGroup> =
-        std::collections::BTreeMap::new();
-    for (from, to) in table {
-        let (path, fragment) = match from.split_once('#') {
-            Some((p, f)) => (p, Some(f)),
-            None => (from.as_str(), None),
-        };
-        let mut path = path.trim_start_matches('/');
-        while let Some(rest) = path.strip_prefix("./") {
-            path = rest.trim_start_matches('/');
-        }
-        if path.is_empty() || path.split('/').any(|s| s == ".." || s == ".") {
-            return Err(Box::new(Diagnostic::error(
-                Code::InvalidConfig,
-                format!(
-                    "the redirect from `{from}` in book.toml is not a page path inside the site"
-                ),
-            )));
-        }
-        let group = out.entry(path.to_string()).or_default();
-        match fragment {
-            Some(f) => {
-                group.fragments.insert(format!("#{f}"), to.clone());
-            }
-            None => group.default = Some(to.clone()),
-        }
-    }
-    Ok(out)
-}
-
-/// Warnings for redirects that cannot be written: a page that is not a chapter and has only
-/// entries with a fragment has nowhere to send a reader who names no fragment (mdBook 0.5
-/// refuses to build such a book; nimbook writes no page for it).
-pub(crate) fn redirect_warnings(book: &Book) -> Vec<Diagnostic> {
-    let Ok(groups) = redirects(&book.config.html.redirect) else {
-        return Vec::new();
-    };
-    let chapters: std::collections::HashSet<String> = book
-        .chapters
-        .iter()
-        .filter_map(|c| c.out_path().map(|p| url_path(&p)))
-        .collect();
-    groups
-        .into_iter()
-        .filter(|(path, g)| g.default.is_none() && !chapters.contains(path))
-        .map(|(path, _)| {
-            Diagnostic::warning(
-                Code::IgnoredSetting,
-                format!("the redirect of `{path}` in book.toml has only entries with a `#` fragment"),
-            )
-            .note("no page is written for it: a reader who names no fragment would have nowhere to go")
-            .help(format!("add `\"/{path}\" = \"…\"` for the page itself"))
-        })
-        .collect()
+    Ok(rendered.page.html)
 }
 
 /// The script that sends a reader who arrives with a moved anchor on to its new place. On a
