@@ -145,9 +145,12 @@ use std::time::{Duration, Instant};
 mod coins;
 mod cram;
 mod hackenbush;
+mod heaps;
 mod northcott;
 mod octal;
 mod solver;
+mod welter;
+mod wythoff;
 
 pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
@@ -155,11 +158,14 @@ pub use cram::{
     DominoError,
 };
 pub use hackenbush::{parse_hackenbush, Graph};
+pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub use octal::{
     octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
 };
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
+pub use welter::welter_function;
+pub use wythoff::{wythoff_table, MAX_WYTHOFF_CELLS};
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of
 /// size 10¹⁸ cannot exhaust memory.
@@ -317,6 +323,9 @@ pub enum Game {
     Hackenbush(Graph),
     /// A coin-turning game with a single heads coin.
     Coin(Coin),
+    /// A game on several heaps whose moves touch more than one heap or depend on the others
+    /// (Wythoff, Moore, Staircase, Poker, Welter).
+    Heaps(HeapGame),
     /// The sum of games: a move is made in exactly one component.
     Sum(Vec<Game>),
 }
@@ -443,6 +452,37 @@ impl Game {
         Game::Coin(Coin::corner(x, y))
     }
 
+    /// Mock Turtles with one heads coin at place `n`: a move turns one, two or three coins,
+    /// the right one from heads to tails.
+    pub fn mock_turtles(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::MockTurtles, n))
+    }
+
+    /// Wythoff's game with the queen at `(a, b)` (two heaps `a` and `b`).
+    pub fn wythoff(a: u64, b: u64) -> Game {
+        Game::Heaps(HeapGame::from_parts(HeapRule::Wythoff, vec![a, b]))
+    }
+
+    /// Moore's Nim_k with these heaps: a move takes from at least one and at most `k` heaps.
+    pub fn moores_nim(k: u64, heaps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Moore(k), heaps).map(Game::Heaps)
+    }
+
+    /// Staircase Nim: `steps[0]` counters on step 1, `steps[1]` on step 2, and so on.
+    pub fn staircase_nim(steps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Staircase, steps).map(Game::Heaps)
+    }
+
+    /// Poker Nim with `raises` raises left in the game and at most `cap` counters a heap.
+    pub fn poker_nim(raises: u64, cap: u64, heaps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Poker { raises, cap }, heaps).map(Game::Heaps)
+    }
+
+    /// Welter's game with coins on these squares (distinct, numbered from 0).
+    pub fn welter(coins: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Welter, coins).map(Game::Heaps)
+    }
+
     /// The sum of the given games. Misère games cannot be summed.
     pub fn sum(parts: Vec<Game>) -> Result<Game, GameError> {
         let game = Game::Sum(parts);
@@ -559,6 +599,7 @@ impl fmt::Display for Game {
             }
             Game::Hackenbush(g) => write!(f, "green_hackenbush(\"{g}\")"),
             Game::Coin(c) => write!(f, "{c}"),
+            Game::Heaps(h) => write!(f, "{h}"),
             Game::Sum(parts) => {
                 if parts.is_empty() {
                     return f.write_str("nim()");

@@ -7,6 +7,7 @@
 
 use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
+use super::heaps::HeapSolver;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
     Board, Budget, CoinRule, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome,
@@ -47,6 +48,7 @@ pub(crate) struct Solver {
     subtraction: FxHashMap<Vec<u64>, OctalTable>,
     grundys: Vec<u64>,
     cram: Option<CramSolver>,
+    heaps: HeapSolver,
 }
 
 /// Grows a cached sequence geometrically so that a run of requests costs linear time.
@@ -189,6 +191,13 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 })
                 .collect()
         }
+        Game::Heaps(h) => {
+            let count = h.move_count();
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            h.options().into_iter().map(Game::Heaps).collect()
+        }
         Game::Sum(parts) => {
             let mut out = Vec::new();
             for (i, p) in parts.iter().enumerate() {
@@ -212,6 +221,7 @@ impl Solver {
             subtraction: FxHashMap::default(),
             grundys: Vec::new(),
             cram: None,
+            heaps: HeapSolver::default(),
         }
     }
 
@@ -281,6 +291,7 @@ impl Solver {
             Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
             Game::Coin(c) => coin_value(c, &mut self.meter),
+            Game::Heaps(h) => self.heaps.value(h, &mut self.meter),
             Game::Hackenbush(g) => {
                 for _ in g.edges() {
                     self.meter.tick()?;
@@ -524,6 +535,11 @@ impl Solver {
             Game::Coin(c) => {
                 if c.has_move() {
                     atoms.push(game.clone());
+                }
+            }
+            Game::Heaps(h) => {
+                if h.move_count() > 0 {
+                    atoms.push(Game::Heaps(h.canonical()));
                 }
             }
             Game::Sum(parts) => {

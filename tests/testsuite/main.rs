@@ -3,7 +3,8 @@
 //!
 //! - engines: `nim_*` (nimber arithmetic against the naive definitions, field laws, published
 //!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
-//!   brute-force oracles written from the rules), `game_theorems` (theorems and published
+//!   brute-force oracles written from the rules), `game_classics` (Wythoff, Moore, Staircase,
+//!   Poker, Welter, Mock Turtles: oracles and theorems), `game_theorems` (theorems and published
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
@@ -13,6 +14,8 @@
 #[cfg(test)]
 mod common;
 
+#[cfg(test)]
+mod game_classics;
 #[cfg(test)]
 mod game_oracle;
 #[cfg(test)]
