@@ -164,6 +164,11 @@ pub(crate) const FUNCTIONS: &[(&str, &str)] = &[
         "mex([a, b, …]): the least natural number not in the list",
     ),
     ("fermat", "fermat(k): the Fermat 2-power 2^(2^k)"),
+    (
+        "isqrt",
+        "isqrt(n): the integer square root ⌊√n⌋ of the ordinary integer n",
+    ),
+    ("popcount", "popcount(n): the number of ones in n written in binary"),
 ];
 
 /// Evaluates `e` in `scope`.
@@ -543,6 +548,16 @@ fn call(
                 .find(|&(i, &x)| i as u64 != x)
                 .map_or(seen.len() as u64, |(i, _)| i as u64);
             Ok(Value::Num(Nimber::from_u64(mex)))
+        }
+        "isqrt" | "popcount" => {
+            arity(name, span, args, 1)?;
+            let n = number(&args[0], &arg_span(0))?.to_biguint();
+            let v = if name == "isqrt" {
+                num_integer::Roots::sqrt(&n)
+            } else {
+                BigUint::from(n.count_ones())
+            };
+            to_nimber(v, span, limits).map(Value::Num)
         }
         "fermat" => {
             arity(name, span, args, 1)?;

@@ -73,6 +73,38 @@ pub(crate) const GAME_FUNCTIONS: &[(&str, &str)] = &[
         "turning_corners",
         "turning_corners(x, y): Turning Corners, one heads coin at (x, y); turn a rectangle's corners",
     ),
+    (
+        "mock_turtles",
+        "mock_turtles(n): Mock Turtles, one heads coin at place n; turn one, two or three coins",
+    ),
+    (
+        "wythoff",
+        "wythoff(a, b): Wythoff's game, the queen at (a, b) (two heaps a and b)",
+    ),
+    (
+        "moores_nim",
+        "moores_nim(k, h1, h2, …): Moore's Nim, take from 1 … k heaps",
+    ),
+    (
+        "staircase_nim",
+        "staircase_nim(h1, h2, …): Staircase Nim, h1 coins on step 1, h2 on step 2, …",
+    ),
+    (
+        "poker_nim",
+        "poker_nim(r, m, h1, …): Poker Nim, r raises left in the game, heaps at most m",
+    ),
+    (
+        "welter",
+        "welter(c1, c2, …): Welter's game, coins on squares c1, c2, … (from 0, distinct)",
+    ),
+    (
+        "moores_rule",
+        "moores_rule(k, h1, …): P when every binary column count is a multiple of k + 1, else N",
+    ),
+    (
+        "welter_function",
+        "welter_function(c1, c2, …): Welter's function by Conway's mating rule",
+    ),
     ("grundy", "grundy(G): the Grundy value of G"),
     ("outcome", "outcome(G): P or N"),
     (
@@ -202,7 +234,13 @@ fn call_game(
                 count(1)?,
             ))
         }
-        "kayles" | "dawsons_kayles" | "grundys_game" | "twins" | "turning_turtles" | "ruler" => {
+        "wythoff" | "moores_nim" | "staircase_nim" | "poker_nim" | "welter" | "moores_rule"
+        | "welter_function" => {
+            let counts = (0..args.len()).map(count).collect::<Result<Vec<_>, _>>()?;
+            classic(name, &counts, span)
+        }
+        "kayles" | "dawsons_kayles" | "grundys_game" | "twins" | "turning_turtles" | "ruler"
+        | "mock_turtles" => {
             arity(name, args, 1, span)?;
             let n = count(0)?;
             Ok(Value::Game(match name {
@@ -211,6 +249,7 @@ fn call_game(
                 "twins" => Game::twins(n),
                 "turning_turtles" => Game::turning_turtles(n),
                 "ruler" => Game::ruler(n),
+                "mock_turtles" => Game::mock_turtles(n),
                 _ => Game::grundys_game(n),
             }))
         }
@@ -310,6 +349,54 @@ fn call_game(
             span.clone(),
             format!("unknown function `{name}`"),
         )),
+    }
+}
+
+/// The games of Part III given by a list of numbers, and the two rules checked against them.
+fn classic(name: &str, counts: &[u64], span: &Span) -> Result<Value, ClaimError> {
+    let at_least = |n: usize, example: &str| {
+        if counts.len() < n {
+            Err(ClaimError::new(
+                span.clone(),
+                format!("`{name}` takes at least {n} argument(s), such as {example}"),
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    let err = |e: GameError| game_error(span, e);
+    let g = |r: Result<Game, GameError>| r.map(Value::Game).map_err(err);
+    match name {
+        "wythoff" => match counts {
+            [a, b] => Ok(Value::Game(Game::wythoff(*a, *b))),
+            _ => Err(ClaimError::new(
+                span.clone(),
+                format!("`wythoff` takes 2 arguments, but {} were given", counts.len()),
+            )),
+        },
+        "moores_nim" => {
+            at_least(1, "moores_nim(2, 1, 2, 3)")?;
+            g(Game::moores_nim(counts[0], counts[1..].to_vec()))
+        }
+        "staircase_nim" => g(Game::staircase_nim(counts.to_vec())),
+        "poker_nim" => {
+            at_least(2, "poker_nim(2, 5, 1, 4, 5)")?;
+            g(Game::poker_nim(counts[0], counts[1], counts[2..].to_vec()))
+        }
+        "welter" => g(Game::welter(counts.to_vec())),
+        "moores_rule" => {
+            at_least(1, "moores_rule(2, 1, 2, 3)")?;
+            if counts[0] == 0 {
+                return Err(ClaimError::new(span.clone(), "k must be at least 1"));
+            }
+            Ok(Value::Outcome(match game::moores_rule(counts[0], &counts[1..]) {
+                Outcome::P => OutcomeClass::P,
+                Outcome::N => OutcomeClass::N,
+            }))
+        }
+        _ => game::welter_function(counts)
+            .map(count_value)
+            .map_err(err),
     }
 }
 
