@@ -33,13 +33,15 @@ fn extra_syntaxes() -> &'static SyntaxSet {
 }
 
 /// Grammars added to syntect's defaults.
-const EXTRA_GRAMMARS: &[&str] = &[include_str!("../../templates/syntaxes/nim.sublime-syntax")];
+const EXTRA_GRAMMARS: &[&str] = &[include_str!(
+    "../../../templates/syntaxes/nim.sublime-syntax"
+)];
 
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
 /// Highlights `code` written in `lang` (a fence's first word). Unknown languages are escaped
 /// and shown plain.
-pub(super) fn highlight(code: &str, lang: &str) -> String {
+pub(crate) fn highlight(code: &str, lang: &str) -> String {
     let (set, syntax) = match syntaxes().find_syntax_by_token(lang) {
         Some(found) => (syntaxes(), found),
         None => match extra_syntaxes().find_syntax_by_token(lang) {
@@ -53,7 +55,7 @@ pub(super) fn highlight(code: &str, lang: &str) -> String {
             .parse_html_for_line_which_includes_newline(line)
             .is_err()
         {
-            return super::html::escape(code);
+            return crate::site::html::escape(code);
         }
     }
     gen.finalize()
@@ -70,7 +72,7 @@ const MIN_CONTRAST: f64 = 4.6;
 /// The stylesheet for the highlighting classes: a light and a dark palette, each applied in its
 /// theme, whether the reader chose it (`data-theme` on `<html>`) or the system did. The syntect
 /// themes' colours are made dark or light enough to be read on the code background.
-pub(super) fn stylesheet() -> String {
+pub(crate) fn stylesheet() -> String {
     let themes = ThemeSet::load_defaults();
     let rules = |name: &str, background: Rgb| {
         let css = themes

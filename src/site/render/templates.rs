@@ -7,41 +7,56 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::{Context, Tera};
 
-use super::config::TextDirection;
-use super::html::url_path;
-use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::site::html::url_path;
+use crate::site::load::config::TextDirection;
+use crate::site::{Book, Fatal, Lesson};
 
 /// The default templates and assets, by file name.
-pub(super) const DEFAULTS: &[(&str, &str)] = &[
-    ("page.html", include_str!("../../templates/page.html")),
-    ("head.html", include_str!("../../templates/head.html")),
-    ("page.js", include_str!("../../templates/page.js")),
-    ("index.html", include_str!("../../templates/index.html")),
-    ("sidebar.html", include_str!("../../templates/sidebar.html")),
-    ("sidebar.js", include_str!("../../templates/sidebar.js")),
-    ("toc.html", include_str!("../../templates/toc.html")),
-    ("topbar.html", include_str!("../../templates/topbar.html")),
-    ("style.css", include_str!("../../templates/style.css")),
-    ("math.css", include_str!("../../templates/math.css")),
-    ("widget.js", include_str!("../../templates/widget.js")),
-    ("exercise.js", include_str!("../../templates/exercise.js")),
-    ("search.js", include_str!("../../templates/search.js")),
-    ("handout.html", include_str!("../../templates/handout.html")),
-    ("handout.css", include_str!("../../templates/handout.css")),
+pub(crate) const DEFAULTS: &[(&str, &str)] = &[
+    ("page.html", include_str!("../../../templates/page.html")),
+    ("head.html", include_str!("../../../templates/head.html")),
+    ("page.js", include_str!("../../../templates/page.js")),
+    ("index.html", include_str!("../../../templates/index.html")),
+    (
+        "sidebar.html",
+        include_str!("../../../templates/sidebar.html"),
+    ),
+    ("sidebar.js", include_str!("../../../templates/sidebar.js")),
+    ("toc.html", include_str!("../../../templates/toc.html")),
+    (
+        "topbar.html",
+        include_str!("../../../templates/topbar.html"),
+    ),
+    ("style.css", include_str!("../../../templates/style.css")),
+    ("math.css", include_str!("../../../templates/math.css")),
+    ("widget.js", include_str!("../../../templates/widget.js")),
+    (
+        "exercise.js",
+        include_str!("../../../templates/exercise.js"),
+    ),
+    ("search.js", include_str!("../../../templates/search.js")),
+    (
+        "handout.html",
+        include_str!("../../../templates/handout.html"),
+    ),
+    (
+        "handout.css",
+        include_str!("../../../templates/handout.css"),
+    ),
 ];
 
 /// Templates and assets used only by `nimbook handout`, not written into the site.
-pub(super) const HANDOUT_ONLY: &[&str] = &["handout.css"];
+pub(crate) const HANDOUT_ONLY: &[&str] = &["handout.css"];
 
 /// Binary assets written into every site.
-pub(super) const BINARY_ASSETS: &[(&str, &[u8])] = &[(
+pub(crate) const BINARY_ASSETS: &[(&str, &[u8])] = &[(
     "fonts/latinmodern-math.woff2",
-    include_bytes!("../../templates/fonts/latinmodern-math.woff2"),
+    include_bytes!("../../../templates/fonts/latinmodern-math.woff2"),
 )];
 
 /// Loads the templates: defaults first, then the book's `templates/*` of the same names.
-pub(super) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
+pub(crate) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     let mut sources: BTreeMap<String, (String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), (format!("(built-in) {n}"), t.to_string())))
@@ -58,7 +73,7 @@ pub(super) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fata
             })?;
             sources.insert(
                 name.to_string(),
-                (super::book::display_name(root, &p), text),
+                (crate::site::load::book::display_name(root, &p), text),
             );
         }
     }
@@ -158,7 +173,7 @@ fn root_prefix(path: &Path) -> String {
 /// Everything a page of the site is rendered from: the templates, the book's context and the
 /// table of contents. Made once per build; each page is then rendered on its own, so pages can
 /// be written as they are rendered and a rebuild can render only the pages that changed.
-pub(super) struct SiteRenderer {
+pub(crate) struct SiteRenderer {
     tera: Tera,
     assets: BTreeMap<String, String>,
     title: String,
@@ -169,7 +184,7 @@ pub(super) struct SiteRenderer {
     entries: Vec<TocEntry>,
     links: Vec<Option<Link>>,
     /// The book's number account, stated on the front page.
-    numbers: super::coverage::NumberCounts,
+    numbers: crate::site::lesson::coverage::NumberCounts,
     /// The pages mdBook writes besides the chapters, and the book's additional CSS and JS.
     pages: super::pages::ExtraPages,
     /// An mdBook book with no front page of its own shows its first chapter there.
@@ -181,10 +196,10 @@ pub(super) struct SiteRenderer {
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
-pub(super) const TOC_SCRIPT: &str = "toc.js";
+pub(crate) const TOC_SCRIPT: &str = "toc.js";
 
 /// The table of contents as a page of its own, for readers without JavaScript.
-pub(super) const TOC_PAGE: &str = "toc.html";
+pub(crate) const TOC_PAGE: &str = "toc.html";
 
 /// The variable [`TOC_SCRIPT`] assigns; `sidebar.js` reads it.
 const TOC_GLOBAL: &str = "nimbookToc";
@@ -198,10 +213,10 @@ fn render_err(name: &str, e: tera::Error) -> Fatal {
 
 impl SiteRenderer {
     /// Loads the templates and lays out the table of contents of `lessons`.
-    pub(super) fn new(
+    pub(crate) fn new(
         book: &Book,
         lessons: &[Lesson],
-        numbers: super::coverage::NumberCounts,
+        numbers: crate::site::lesson::coverage::NumberCounts,
     ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(&book.root)?;
         let pages = super::pages::ExtraPages::new(book)?;
@@ -246,7 +261,7 @@ impl SiteRenderer {
     /// Takes in a lesson rendered again; says whether the table of contents changed (its title,
     /// for a book without `SUMMARY.md`), in which case its neighbours, the contents and the
     /// front page must be rendered again too.
-    pub(super) fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
+    pub(crate) fn update(&mut self, i: usize, lesson: &Lesson) -> bool {
         let (entry, link) = (toc_entry(i, lesson, self.numbered), link(lesson));
         let changed = self.entries.get(i) != Some(&entry) || self.links.get(i) != Some(&link);
         if let (Some(e), Some(l)) = (self.entries.get_mut(i), self.links.get_mut(i)) {
@@ -258,19 +273,22 @@ impl SiteRenderer {
 
     /// Takes in the book's number account after a rebuild; says whether it changed (then the
     /// front page, which states it, must be rendered again).
-    pub(super) fn set_numbers(&mut self, numbers: super::coverage::NumberCounts) -> bool {
+    pub(crate) fn set_numbers(
+        &mut self,
+        numbers: crate::site::lesson::coverage::NumberCounts,
+    ) -> bool {
         std::mem::replace(&mut self.numbers, numbers) != numbers
     }
 
     /// The lessons whose pages show lesson `i` as their previous or next link.
-    pub(super) fn neighbours(&self, i: usize) -> Vec<usize> {
+    pub(crate) fn neighbours(&self, i: usize) -> Vec<usize> {
         let before = (0..i).rev().find(|&j| self.links[j].is_some());
         let after = (i + 1..self.links.len()).find(|&j| self.links[j].is_some());
         before.into_iter().chain(after).collect()
     }
 
     /// The page of lesson `i`: its path in the output folder and its HTML (`None` for a draft).
-    pub(super) fn page(
+    pub(crate) fn page(
         &self,
         i: usize,
         lesson: &Lesson,
@@ -323,7 +341,7 @@ impl SiteRenderer {
     /// `toc.js`, the script that holds the table of contents for `sidebar.js`: one copy for
     /// the whole site instead of one in every page, which made the site grow with the square
     /// of the number of chapters.
-    pub(super) fn toc_script(&self) -> Result<String, Fatal> {
+    pub(crate) fn toc_script(&self) -> Result<String, Fatal> {
         // A JSON string is a JavaScript string literal; serializing a `str` cannot fail.
         let json = serde_json::to_string(&self.toc()?).unwrap_or_else(|_| "\"\"".into());
         Ok(format!("window.{TOC_GLOBAL} = {json};\n"))
@@ -331,7 +349,7 @@ impl SiteRenderer {
 
     /// `toc.html`, the table of contents as a page, linked from the sidebar of every page so
     /// that the book stays navigable with JavaScript off.
-    pub(super) fn toc_page(&self) -> Result<String, Fatal> {
+    pub(crate) fn toc_page(&self) -> Result<String, Fatal> {
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", "");
@@ -345,7 +363,7 @@ impl SiteRenderer {
     /// The front page `index.html`, unless a lesson is the front page. An mdBook book without
     /// one shows its first chapter there, as mdBook does, when that chapter's page is at the top
     /// level (so that its relative links hold); a nimbook book gets nimbook's contents page.
-    pub(super) fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
+    pub(crate) fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
         if self.links.iter().flatten().any(|l| l.url == "index.html") {
             return Ok(None);
         }
@@ -394,7 +412,10 @@ impl SiteRenderer {
         ctx.insert("title", title);
         ctx.insert("number", "");
         ctx.insert("content", content);
-        ctx.insert("headings", &Vec::<super::markdown::Heading>::new());
+        ctx.insert(
+            "headings",
+            &Vec::<crate::site::lesson::markdown::Heading>::new(),
+        );
         ctx.insert("prev", &None::<()>);
         ctx.insert("next", &None::<()>);
         self.tera
@@ -405,14 +426,14 @@ impl SiteRenderer {
     /// The pages and files mdBook writes besides the chapters (see [`super::pages`]): `404.html`,
     /// `print.html` (which changes with every lesson), the redirect pages, `CNAME`, and the
     /// book's `additional-css` and `additional-js`.
-    pub(super) fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
+    pub(crate) fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
         let mut files = self.pages.render(self, lessons)?;
         files.extend(self.pages.files.iter().cloned());
         Ok(files)
     }
 
     /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
-    pub(super) fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
+    pub(crate) fn assets(&self) -> Vec<(PathBuf, Vec<u8>)> {
         let mut files = Vec::new();
         for (name, text) in &self.assets {
             if HANDOUT_ONLY.contains(&name.as_str()) {
@@ -425,7 +446,7 @@ impl SiteRenderer {
         }
         files.push((
             PathBuf::from("highlight.css"),
-            super::highlight::stylesheet().into_bytes(),
+            crate::site::lesson::highlight::stylesheet().into_bytes(),
         ));
         files
     }
@@ -495,11 +516,11 @@ fn link(l: &Lesson) -> Option<Link> {
 
 /// Renders every page and asset of the site into `staging`, each page written as soon as it is
 /// rendered (in parallel), so that memory does not grow with the size of the output.
-pub(super) fn render_site(
+pub(crate) fn render_site(
     site: &SiteRenderer,
     lessons: &[Lesson],
     search: &super::search::SearchIndex,
-    staging: &super::output::Staging,
+    staging: &crate::site::output::Staging,
 ) -> Result<(), Fatal> {
     use rayon::prelude::*;
     lessons
@@ -545,8 +566,11 @@ mod tests {
             })
             .collect();
         let mut tera = Tera::default();
-        tera.add_raw_template("sidebar.html", include_str!("../../templates/sidebar.html"))
-            .expect("template");
+        tera.add_raw_template(
+            "sidebar.html",
+            include_str!("../../../templates/sidebar.html"),
+        )
+        .expect("template");
         let mut ctx = Context::new();
         ctx.insert("root", "");
         ctx.insert("chapters", &toc_rows(&entries));

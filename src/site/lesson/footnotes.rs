@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::html::escape;
+use crate::site::html::escape;
 
 /// The footnotes of one page.
 #[derive(Debug, Default)]
-pub(super) struct Footnotes {
+pub(crate) struct Footnotes {
     /// Labels in the order they were first cited.
     order: Vec<String>,
     /// How often each label has been cited.
@@ -22,7 +22,7 @@ fn id(label: &str) -> String {
 
 impl Footnotes {
     /// The HTML of a citation of `label`.
-    pub(super) fn reference(&mut self, label: &str) -> String {
+    pub(crate) fn reference(&mut self, label: &str) -> String {
         if !self.cited.contains_key(label) {
             self.order.push(label.to_string());
         }
@@ -38,13 +38,13 @@ impl Footnotes {
     }
 
     /// Records the rendered body of the definition of `label`.
-    pub(super) fn define(&mut self, label: &str, body: String) {
+    pub(crate) fn define(&mut self, label: &str, body: String) {
         self.defined.push((label.to_string(), body));
     }
 
     /// Appends the list of footnotes to `html`: cited ones in citation order, then any that
     /// were defined and never cited.
-    pub(super) fn finish(self, html: &mut String) {
+    pub(crate) fn finish(self, html: &mut String) {
         if self.defined.is_empty() {
             return;
         }

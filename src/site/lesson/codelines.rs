@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 /// The lines of `code` (in `lang`, the fence's first word) that a reader sees.
-pub(super) fn visible(code: &str, lang: &str, hidelines: &BTreeMap<String, String>) -> String {
+pub(crate) fn visible(code: &str, lang: &str, hidelines: &BTreeMap<String, String>) -> String {
     let prefix = hidelines.get(lang).map(String::as_str);
     if lang != "rust" && prefix.is_none() {
         return code.to_string();

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::coverage::{LintLevel, Lints};
-use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::site::lesson::coverage::{LintLevel, Lints};
+use crate::site::Fatal;
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -32,7 +32,7 @@ pub(crate) struct Config {
     /// mdBook's renderer tables, `[output.NAME]`; nimbook renders `html` only.
     #[serde(default)]
     pub output: std::collections::BTreeMap<String, toml::Table>,
-    /// mdBook's preprocessors, `[preprocessor.NAME]`, run by [`super::preprocess`].
+    /// mdBook's preprocessors, `[preprocessor.NAME]`, run by [`crate::site::preprocess`].
     #[serde(default)]
     pub preprocessor: std::collections::BTreeMap<String, PreprocessorTable>,
     /// mdBook's `[rust]` table (the edition of Rust examples).

@@ -5,7 +5,7 @@ use crate::claim::ast::{
 };
 use crate::claim::Value;
 
-use super::html::escape;
+use crate::site::html::escape;
 
 fn mo(out: &mut String, op: &str) {
     // Brackets hug their contents; only operators and relations get the usual spacing.
@@ -21,7 +21,7 @@ fn mo(out: &mut String, op: &str) {
 }
 
 /// Writes an expression as MathML presentation markup (without the `<math>` wrapper).
-pub(super) fn expr(out: &mut String, e: &Expr) {
+pub(crate) fn expr(out: &mut String, e: &Expr) {
     match &e.kind {
         ExprKind::Num(n) => {
             out.push_str("<mn>");
@@ -160,7 +160,7 @@ fn needs_parens_as_base(e: &Expr) -> bool {
 }
 
 /// An ordinal in Cantor normal form, as mathematics: `ω^(ω^2)·3 + ω + 4`.
-pub(super) fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
+pub(crate) fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
     let terms: Vec<_> = o.terms().collect();
     if terms.is_empty() {
         out.push_str("<mn>0</mn>");
@@ -223,7 +223,7 @@ fn sequence(out: &mut String, items: &[Expr]) {
 }
 
 /// Writes a value as MathML.
-pub(super) fn value(out: &mut String, v: &Value) {
+pub(crate) fn value(out: &mut String, v: &Value) {
     match v {
         Value::Num(n) => {
             out.push_str("<mn>");
@@ -241,7 +241,7 @@ pub(super) fn value(out: &mut String, v: &Value) {
 
 /// Writes a statement as MathML; `value` is the computed value of a `let` or bare expression,
 /// `witness` the witness of an `exists`.
-pub(super) fn statement(
+pub(crate) fn statement(
     out: &mut String,
     s: &Statement,
     value_of: Option<&Value>,
@@ -313,7 +313,7 @@ pub(super) fn statement(
 }
 
 /// Writes a claim (a chain of relations or an outcome class) as MathML.
-pub(super) fn claim(out: &mut String, c: &Claim) {
+pub(crate) fn claim(out: &mut String, c: &Claim) {
     match c {
         Claim::Chain(chain) => {
             expr(out, &chain.first);
@@ -340,7 +340,7 @@ pub(super) fn claim(out: &mut String, c: &Claim) {
 /// (`<annotation encoding="application/x-tex">`), so that screen readers and copy and paste
 /// can have it: the content goes into `<semantics>`, first as one `<mrow>`. Markup that is not
 /// one `<math>` element is returned as it is.
-pub(super) fn with_tex_annotation(markup: &str, tex: &str) -> String {
+pub(crate) fn with_tex_annotation(markup: &str, tex: &str) -> String {
     let body = markup
         .strip_prefix("<math")
         .and_then(|rest| rest.split_once('>'))
@@ -357,7 +357,7 @@ pub(super) fn with_tex_annotation(markup: &str, tex: &str) -> String {
 
 /// The text a reader reads in [`statement`]'s markup, for the `alttext` of its `<math>`: the
 /// same notation (`⊕ ⊗ ^⊗ ⌊/⌋`), never the source spelling, which could be misread.
-pub(super) fn statement_text(
+pub(crate) fn statement_text(
     s: &Statement,
     value_of: Option<&Value>,
     witness: Option<&str>,
@@ -375,7 +375,7 @@ pub(super) fn statement_text(
 }
 
 /// Wraps markup in a `<math>` element.
-pub(super) fn math(inner: &str, display: bool, alt: &str) -> String {
+pub(crate) fn math(inner: &str, display: bool, alt: &str) -> String {
     format!(
         "<math{} alttext=\"{}\">{inner}</math>",
         if display { " display=\"block\"" } else { "" },
@@ -384,7 +384,7 @@ pub(super) fn math(inner: &str, display: bool, alt: &str) -> String {
 }
 
 /// Renders LaTeX math to MathML, or says why it cannot.
-pub(super) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
+pub(crate) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     use pulldown_latex::config::DisplayMode;
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
@@ -414,7 +414,7 @@ pub(super) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
 
 /// Escapes the `<`, `>` and `&` that pulldown-latex leaves raw in text (as in `<mo><</mo>` for
 /// `a < b`), so that every `<math>` element is well-formed XML.
-pub(super) fn well_formed(markup: &str) -> String {
+pub(crate) fn well_formed(markup: &str) -> String {
     let mut out = String::with_capacity(markup.len() + 16);
     let chars = markup.char_indices();
     let mut in_tag = false;

@@ -12,7 +12,7 @@ use pulldown_cmark::{CowStr, Event};
 
 /// Rewrites `events`: runs of text are searched for `\( \)` and `\[ \]`, and `$…$` inline math
 /// goes back to text unless `dollar_math`.
-pub(super) fn mathjax_delimiters(
+pub(crate) fn mathjax_delimiters(
     events: Vec<(Event<'_>, Range<usize>)>,
     dollar_math: bool,
 ) -> Vec<(Event<'_>, Range<usize>)> {

@@ -2,9 +2,9 @@
 //! mark beside what holds. `nim` blocks, `` `nim: …` `` spans and the `expansion` directive all
 //! show their marks through here, so a mark looks and reads the same everywhere.
 
-use super::html::escape;
 use super::mathml;
 use crate::claim::{Checked, Status};
+use crate::site::html::escape;
 
 fn statement_math(c: &Checked, display: bool) -> String {
     let mut inner = String::new();

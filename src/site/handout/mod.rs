@@ -21,14 +21,14 @@ use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
-use super::config::TextDirection;
 use super::html::{
     attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
     percent_decode, resolve_relative, scan_tag, url_path, Attribute,
 };
-use super::templates::{self, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
 use crate::diag::{Code, Diagnostic};
+use crate::site::load::config::TextDirection;
+use crate::site::render::templates::{self, BINARY_ASSETS};
 
 #[derive(Serialize)]
 struct HandoutLesson {
@@ -183,7 +183,7 @@ fn first_heading(path: &Path) -> Option<String> {
     use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
     let text = std::fs::read_to_string(path).ok()?;
     let mut title: Option<String> = None;
-    for event in Parser::new_ext(&text, super::markdown::options()) {
+    for event in Parser::new_ext(&text, crate::site::lesson::markdown::options()) {
         match (&mut title, event) {
             (
                 None,
@@ -210,7 +210,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
         .filter_map(|l| l.chapter.out_path())
         .map(|p| {
             let url = url_path(&p);
-            let base = super::markdown::slug(url.trim_end_matches(".html"));
+            let base = crate::site::lesson::markdown::slug(url.trim_end_matches(".html"));
             let mut key = base.clone();
             let mut n = 1;
             while !seen.insert(key.clone()) {
@@ -273,7 +273,7 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let mut css = String::new();
     for name in ["style.css", "highlight.css", "math.css", "handout.css"] {
         let text = match name {
-            "highlight.css" => super::highlight::stylesheet(),
+            "highlight.css" => crate::site::lesson::highlight::stylesheet(),
             _ => assets.get(name).cloned().unwrap_or_default(),
         };
         css.push_str(&format!("/* {name} */\n"));

@@ -34,7 +34,7 @@ use crate::nim::Nimber;
 
 use super::args::{arity, error, game_error};
 use crate::site::html::escape;
-use crate::site::mathml;
+use crate::site::lesson::mathml;
 
 /// The largest range of a nim-arithmetic practice: operands are below 2^64, the field the
 /// page's JavaScript engine computes in.
@@ -97,7 +97,7 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
     }
     for piece in pieces.by_ref() {
         if in_math {
-            let m = crate::site::mathml::render_tex(piece, false).map_err(|e| {
+            let m = crate::site::lesson::mathml::render_tex(piece, false).map_err(|e| {
                 error(
                     checker,
                     at,

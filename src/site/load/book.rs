@@ -40,7 +40,7 @@ impl Chapter {
 
 /// The page written for the source file at `path` (relative to the source folder):
 /// `a/b.md` → `a/b.html`, and `a/README.md` → `a/index.html`.
-pub(super) fn page_path(path: &Path) -> PathBuf {
+pub(crate) fn page_path(path: &Path) -> PathBuf {
     if path
         .file_name()
         .is_some_and(|s| s.eq_ignore_ascii_case("readme.md"))
@@ -54,11 +54,11 @@ pub(super) fn page_path(path: &Path) -> PathBuf {
 /// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
 /// Lessons are rendered in memory, and a page of code and math takes about forty times its
 /// source in memory, so this bound keeps one file from taking the machine's memory.
-pub(super) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
+pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
 
 /// Reads a file of the book into a source file named by its path relative to the book root.
 /// A file longer than `max_bytes` is an error that names the limit; it is never read whole.
-pub(super) fn read_source(
+pub(crate) fn read_source(
     root: &Path,
     path: &Path,
     max_bytes: u64,
@@ -95,7 +95,7 @@ pub(super) fn read_source(
 }
 
 /// A path as shown in diagnostics: relative to the book root, with `/` separators.
-pub(super) fn display_name(root: &Path, path: &Path) -> String {
+pub(crate) fn display_name(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path);
     rel.components()
         .map(|c| c.as_os_str().to_string_lossy())
@@ -123,7 +123,7 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 
 /// The files of the source folder that are not lessons (images, downloads), to be copied into
 /// the site as they are: their paths relative to the source folder.
-pub(super) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+pub(crate) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     Ok(files_under(src)?
         .into_iter()
         .filter(|p| p.extension().is_none_or(|x| x != "md"))
@@ -132,7 +132,7 @@ pub(super) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 }
 
 /// Finds the chapters of the book under `src`.
-pub(super) fn chapters(
+pub(crate) fn chapters(
     root: &Path,
     src: &Path,
     max_bytes: u64,
@@ -192,7 +192,7 @@ fn find_in(file: &SourceFile, p: &Path) -> std::ops::Range<usize> {
 /// numbered chapters as list items (nested by indentation, to any depth), draft chapters with
 /// an empty target, `# Part` titles, `---` separators, and suffix chapters as bare links after
 /// the list. Titles are inline markdown: `` `code` `` and `\` escapes become plain text.
-pub(super) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
+pub(crate) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
     let mut out = Vec::new();
     let mut counters: Vec<usize> = Vec::new();
     let mut indents: Vec<usize> = Vec::new();

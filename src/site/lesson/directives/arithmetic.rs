@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use crate::claim::{Directive, LessonChecker, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::nim::Nimber;
-use crate::site::claims::VERIFIED_STEP;
 use crate::site::html::escape;
-use crate::site::mathml;
+use crate::site::lesson::claims::VERIFIED_STEP;
+use crate::site::lesson::mathml;
 
 use super::args::{arity, error, side};
 use super::table::{Caption, Table};

@@ -22,9 +22,9 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::search::{self, SearchIndex, Section};
-use super::templates::{self, SiteRenderer};
-use super::{Book, CheckedLesson, Fatal, Lesson, Outcome, Progress, Report};
+use crate::site::render::search::{self, SearchIndex, Section};
+use crate::site::render::templates::{self, SiteRenderer};
+use crate::site::{Book, CheckedLesson, Fatal, Lesson, Outcome, Progress, Report};
 
 /// A book whose site has been written, with what is needed to patch it after an edit.
 pub struct LiveSite {
@@ -61,14 +61,14 @@ pub struct Update {
 
 impl LiveSite {
     /// Builds the whole book into `dest` (or its configured `build-dir`), like
-    /// [`super::build`]. The live site is returned only when the build succeeded.
+    /// [`crate::site::build`]. The live site is returned only when the build succeeded.
     pub fn build(
         root: &Path,
         dest: Option<&Path>,
         progress: &Progress,
-        overrides: &[super::LintOverride],
+        overrides: &[crate::site::LintOverride],
     ) -> Result<(Option<LiveSite>, Report), Fatal> {
-        let (book, diags) = super::load_with(root, overrides)?;
+        let (book, diags) = crate::site::load_with(root, overrides)?;
         let (checked, mut report) = book.check_each(progress);
         report.errors += diags.len();
         report.diagnostics.splice(0..0, diags);
@@ -77,11 +77,11 @@ impl LiveSite {
             return Ok((None, report));
         }
         let out = book.output_dir(dest);
-        super::output::guard(&book.root, &book.src, &out)?;
+        crate::site::output::guard(&book.root, &book.src, &out)?;
         let site = SiteRenderer::new(&book, &lessons, report.numbers)?;
         let sections: Vec<Vec<Section>> = lessons.par_iter().map(search::lesson_sections).collect();
         let index = SearchIndex::assemble(&lessons, &sections);
-        super::write_site(&book, &lessons, &site, &index, &out)?;
+        crate::site::write_site(&book, &lessons, &site, &index, &out)?;
         report.output = Some(out.clone());
         let by_path = lessons
             .iter()
@@ -156,7 +156,7 @@ impl LiveSite {
             .collect();
         // The changed lessons are read and preprocessed again (their includes expanded); a book
         // whose text comes from preprocessors or includes is rebuilt whole (see above).
-        let fresh = match super::preprocess::run(
+        let fresh = match crate::site::preprocess::run(
             &self.book.root,
             &self.book.config,
             &self.book.src,
@@ -165,7 +165,7 @@ impl LiveSite {
             Ok(p) => p.sources,
             Err(e) => return Some(Err(e)),
         };
-        let flavour = super::markdown::Flavour::of(&self.book.config);
+        let flavour = crate::site::lesson::markdown::Flavour::of(&self.book.config);
         let checked: Vec<(usize, CheckedLesson)> = chapters
             .par_iter()
             .map(|&(i, chapter)| {
@@ -233,7 +233,7 @@ impl LiveSite {
             let from = self.book.src.join(&rel);
             // A static file that is gone is removed from the site, as a clean build would.
             let bytes = if from.is_file() {
-                Some(super::read_static(&from)?)
+                Some(crate::site::read_static(&from)?)
             } else {
                 None
             };
@@ -261,7 +261,7 @@ impl LiveSite {
         }
         let written = files.len();
         for (rel, bytes) in files {
-            super::output::replace_file(&self.out, &rel, bytes.as_deref())?;
+            crate::site::output::replace_file(&self.out, &rel, bytes.as_deref())?;
         }
         Ok(written)
     }

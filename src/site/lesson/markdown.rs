@@ -26,10 +26,10 @@ use pulldown_cmark::{
 use super::claims;
 use super::coverage::{Coverage, LintLevel, Lints, NumberCounts};
 use super::highlight::highlight;
-use super::html::{escape, is_external, resolve_relative};
 use super::mathml;
 use crate::claim::{LessonChecker, MappedText};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::{escape, is_external, resolve_relative};
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -68,7 +68,7 @@ pub struct RenderedPage {
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
     pub(crate) anchors: Vec<String>,
-    /// The lesson's number account (see [`NumberCounts`](super::NumberCounts)).
+    /// The lesson's number account (see [`NumberCounts`](crate::site::NumberCounts)).
     pub numbers: NumberCounts,
 }
 
@@ -109,7 +109,7 @@ impl Flavour {
     }
 
     /// The flavour of the book configured by `config`.
-    pub(crate) fn of(config: &super::Config) -> Self {
+    pub(crate) fn of(config: &crate::site::Config) -> Self {
         let nimbook = config.is_nimbook();
         Flavour {
             claims: nimbook,
@@ -170,9 +170,11 @@ fn internal_link(
         anchor: anchor.clone(),
         span,
     });
-    let rewritten = path
-        .ends_with(".md")
-        .then(|| super::html::url_path(&super::book::page_path(std::path::Path::new(path))));
+    let rewritten = path.ends_with(".md").then(|| {
+        crate::site::html::url_path(&crate::site::load::book::page_path(std::path::Path::new(
+            path,
+        )))
+    });
     rewritten.map(|p| match anchor {
         Some(a) => format!("{p}#{a}"),
         None => p,
@@ -180,7 +182,7 @@ fn internal_link(
 }
 
 /// The markdown extensions of a nimbook book.
-pub(super) fn options() -> Options {
+pub(crate) fn options() -> Options {
     Flavour::nimbook().options()
 }
 
@@ -193,7 +195,7 @@ pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> Rendered
 
 /// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
 /// book the number lints are off: its numerals are not claims.
-pub(super) fn render_with(
+pub(crate) fn render_with(
     checker: &mut LessonChecker,
     page: &str,
     flavour: &Flavour,
@@ -429,7 +431,7 @@ pub(super) fn render_with(
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     footnotes.finish(&mut html);
-    let anchors = super::html::ids(&html);
+    let anchors = crate::site::html::ids(&html);
     RenderedPage {
         html,
         headings,
@@ -478,7 +480,7 @@ fn reads_as_claims(text: &str) -> bool {
 
 /// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
 /// whitespace made `-`, everything else dropped.
-pub(super) fn mdbook_id(title: &str) -> String {
+pub(crate) fn mdbook_id(title: &str) -> String {
     title
         .chars()
         .filter_map(|c| {
@@ -515,7 +517,7 @@ fn heading_number(level: HeadingLevel) -> u8 {
 }
 
 /// A URL fragment from heading text: lower case, words joined by `-`.
-pub(super) fn slug(title: &str) -> String {
+pub(crate) fn slug(title: &str) -> String {
     let mut s = String::new();
     for c in title.chars() {
         if c.is_alphanumeric() {

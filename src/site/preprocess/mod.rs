@@ -1,7 +1,7 @@
 //! The preprocessing stage: a chapter's text from its file to what the checker reads.
 //!
 //! mdBook runs a chain of preprocessors over the whole book before rendering: its own `links`
-//! (includes, see [`super::include`]) and `index` (`README.md` becomes `index.md`), and any
+//! (includes, see [`crate::site::load::include`]) and `index` (`README.md` becomes `index.md`), and any
 //! `[preprocessor.NAME]` of `book.toml`. nimbook runs the same chain in the same order: a
 //! topological order of the `before`/`after` constraints, ties broken by name, as mdBook 0.5
 //! does. An external preprocessor is asked `COMMAND supports html` first (a non-zero exit skips
@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::book::{self, Chapter};
-use super::config::{Config, PreprocessorTable};
-use super::sourcemap::SourceMap;
 use super::Fatal;
 use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::site::load::book::{self, Chapter};
+use crate::site::load::config::{Config, PreprocessorTable};
+use crate::site::load::sourcemap::SourceMap;
 
 /// The mdBook version whose interface this stage speaks.
 pub(super) const MDBOOK_VERSION: &str = "0.5.4";
@@ -193,7 +193,8 @@ pub(super) fn run(
                         .join(p)
                         .parent()
                         .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
-                    let x = super::include::expand(root, &e.text, &e.map, &dir, max_bytes);
+                    let x =
+                        crate::site::load::include::expand(root, &e.text, &e.map, &dir, max_bytes);
                     e.text = x.text;
                     e.map = x.map;
                     e.diagnostics.extend(x.diagnostics);

@@ -14,20 +14,20 @@
 
 use serde::Serialize;
 
-use super::html::{
+use crate::site::html::{
     attr, decode_attr, decode_entity, element_end, find_ascii_ci, scan_tag, url_path,
 };
-use super::Lesson;
+use crate::site::Lesson;
 
 /// The variable the index script assigns; `search.js` reads it.
-pub(super) const GLOBAL: &str = "nimbookSearchIndex";
+pub(crate) const GLOBAL: &str = "nimbookSearchIndex";
 
 /// The file the index is written to, in the output folder.
-pub(super) const FILE: &str = "searchindex.js";
+pub(crate) const FILE: &str = "searchindex.js";
 
 /// The search index of a whole book.
 #[derive(Debug, Default, Serialize, PartialEq, Eq)]
-pub(super) struct SearchIndex {
+pub(crate) struct SearchIndex {
     /// One entry per page, in reading order.
     pub pages: Vec<PageEntry>,
     /// The sections of every page, in reading order.
@@ -36,7 +36,7 @@ pub(super) struct SearchIndex {
 
 /// A page of the index.
 #[derive(Debug, Serialize, PartialEq, Eq)]
-pub(super) struct PageEntry {
+pub(crate) struct PageEntry {
     /// The chapter title.
     #[serde(rename = "t")]
     pub title: String,
@@ -47,7 +47,7 @@ pub(super) struct PageEntry {
 
 /// The text of a page from one heading to the next.
 #[derive(Debug, Serialize, PartialEq, Eq)]
-pub(super) struct SectionEntry {
+pub(crate) struct SectionEntry {
     /// Index into [`SearchIndex::pages`].
     #[serde(rename = "p")]
     pub page: usize,
@@ -64,7 +64,7 @@ pub(super) struct SectionEntry {
 
 /// A section of plain text cut from a page's HTML.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub(super) struct Section {
+pub(crate) struct Section {
     /// The `id` of the heading that opens the section; empty before the first heading.
     pub anchor: String,
     /// The heading's text.
@@ -76,7 +76,7 @@ pub(super) struct Section {
 impl SearchIndex {
     /// The index of `lessons`, each with its sections as [`lesson_sections`] cut them: a
     /// rebuild that keeps the sections of the lessons it did not touch only cuts the new ones.
-    pub(super) fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
+    pub(crate) fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
         let mut index = SearchIndex::default();
         for (lesson, cut) in lessons.iter().zip(sections) {
             let Some(out) = lesson.chapter.out_path() else {
@@ -100,7 +100,7 @@ impl SearchIndex {
     }
 
     /// The index as the script `searchindex.js`.
-    pub(super) fn to_script(&self) -> String {
+    pub(crate) fn to_script(&self) -> String {
         // JSON is a JavaScript expression. serde_json cannot fail on these plain strings; an
         // empty index is still a valid script should it ever do so.
         let json = serde_json::to_string(self)
@@ -110,7 +110,7 @@ impl SearchIndex {
 }
 
 /// The sections of a lesson's page that go into the index: all but an empty top of the page.
-pub(super) fn lesson_sections(lesson: &Lesson) -> Vec<Section> {
+pub(crate) fn lesson_sections(lesson: &Lesson) -> Vec<Section> {
     let mut cut = sections(&lesson.page.html);
     cut.retain(|s| !(s.anchor.is_empty() && s.text.is_empty()));
     cut
@@ -195,7 +195,7 @@ fn push_text(out: &mut String, text: &str) {
 }
 
 /// Cuts a page's HTML into sections of plain text at its headings.
-pub(super) fn sections(html: &str) -> Vec<Section> {
+pub(crate) fn sections(html: &str) -> Vec<Section> {
     let mut out = Vec::new();
     let mut current = Section::default();
     // Inside a heading, text goes to the heading of the next section.
@@ -396,7 +396,7 @@ mod tests {
 
     fn lesson(path: &str, title: &str, html: &str) -> Lesson {
         Lesson {
-            chapter: crate::site::book::Chapter {
+            chapter: crate::site::load::book::Chapter {
                 title: title.into(),
                 path: Some(path.into()),
                 depth: 0,
@@ -405,7 +405,7 @@ mod tests {
                 separator: false,
                 page_title: None,
             },
-            page: crate::site::markdown::RenderedPage {
+            page: crate::site::lesson::markdown::RenderedPage {
                 html: html.into(),
                 headings: Vec::new(),
                 links: Vec::new(),

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::html::url_path;
 use super::templates::SiteRenderer;
-use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::url_path;
+use crate::site::{Book, Fatal, Lesson};
 
 /// The book's own stylesheets and scripts, linked from every page (paths from the site root).
 #[derive(Debug, Default, Serialize)]
@@ -38,7 +38,7 @@ pub(crate) fn extra_assets(
                     Box::new(
                     Diagnostic::error(Code::IoError, format!(
                         "cannot read {}, named in [output.html] of book.toml: {e}",
-                        super::book::display_name(&book.root, &from)
+                        crate::site::load::book::display_name(&book.root, &from)
                     ))
                     .help(
                         "paths in additional-css and additional-js are relative to the book root",
@@ -107,12 +107,12 @@ impl ExtraPages {
                     ),
                 )));
             }
-            let to = super::html::escape(to);
+            let to = crate::site::html::escape(to);
             files.push((
                 PathBuf::from(path),
                 format!(
                     "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
-                    super::html::escape(&book.config.book.language)
+                    crate::site::html::escape(&book.config.book.language)
                 )
                 .into_bytes(),
             ));
@@ -164,7 +164,10 @@ impl ExtraPages {
                     continue;
                 };
                 all.push_str("<section class=\"print-chapter\">\n");
-                all.push_str(&super::html::rebase_links(&l.page.html, &url_path(&out)));
+                all.push_str(&crate::site::html::rebase_links(
+                    &l.page.html,
+                    &url_path(&out),
+                ));
                 all.push_str("</section>\n");
             }
             files.push((
@@ -183,11 +186,17 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     if !path.is_file() {
         return Ok(NOT_FOUND.to_string());
     }
-    let file = super::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
-        .map_err(Box::new)?;
+    let file =
+        crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
+            .map_err(Box::new)?;
     let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = super::markdown::Flavour::of(&book.config);
-    let page = super::markdown::render_with(&mut checker, &url_path(input), &flavour, book.lints);
+    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
+    let page = crate::site::lesson::markdown::render_with(
+        &mut checker,
+        &url_path(input),
+        &flavour,
+        book.lints,
+    );
     if let Some(d) = checker
         .diagnostics
         .into_iter()

@@ -98,11 +98,11 @@ use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
 
 /// The most unverified numbers reported one by one per lesson.
-pub(super) const MAX_REPORTED: usize = 50;
+pub(crate) const MAX_REPORTED: usize = 50;
 
 /// The most unverified-number findings reported one by one per book (see
-/// [`super::Report`]); the rest are summed up in one more.
-pub(super) const MAX_REPORTED_IN_BOOK: usize = 200;
+/// [`crate::site::Report`]); the rest are summed up in one more.
+pub(crate) const MAX_REPORTED_IN_BOOK: usize = 200;
 
 /// How far (in bytes) a claim may stand from a numeral and still be offered as its fix.
 const NEARBY: usize = 4000;
@@ -239,7 +239,7 @@ struct Known {
 }
 
 /// The account of one lesson, fed by the markdown pass.
-pub(super) struct Coverage<'s> {
+pub(crate) struct Coverage<'s> {
     source: &'s str,
     lints: Lints,
     counts: NumberCounts,
@@ -251,7 +251,7 @@ pub(super) struct Coverage<'s> {
 
 impl<'s> Coverage<'s> {
     /// An empty account for the lesson text `source`.
-    pub(super) fn new(source: &'s str, lints: Lints) -> Self {
+    pub(crate) fn new(source: &'s str, lints: Lints) -> Self {
         Coverage {
             source,
             lints,
@@ -265,7 +265,7 @@ impl<'s> Coverage<'s> {
 
     /// Scans a piece of prose that starts at byte `offset` of the lesson, and returns it with
     /// the exemption braces removed, as the page shows it.
-    pub(super) fn prose<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
+    pub(crate) fn prose<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
         let equations = equation_runs(text);
         let mut out: Option<String> = None;
         let mut copied = 0;
@@ -335,7 +335,7 @@ impl<'s> Coverage<'s> {
     }
 
     /// Scans the LaTeX `tex` that starts at byte `offset` of the lesson.
-    pub(super) fn latex(&mut self, tex: &str, offset: usize) {
+    pub(crate) fn latex(&mut self, tex: &str, offset: usize) {
         let formula = read_tex(tex);
         if !formula.states {
             return;
@@ -354,7 +354,7 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for the statements of a `nim` block. A block stands in no sentence, so its
     /// claims verify no numeral of the prose.
-    pub(super) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
+    pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
         for c in results {
             self.claim(c, checker, false);
         }
@@ -362,14 +362,14 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for an inline `nim:` span, whose literals and shown value verify the same
     /// numbers in its sentence.
-    pub(super) fn span(&mut self, c: &Checked, checker: &mut LessonChecker) {
+    pub(crate) fn span(&mut self, c: &Checked, checker: &mut LessonChecker) {
         self.claim(c, checker, true);
     }
 
     /// Follows the structure of the lesson, one markdown event at a time: the start or end of
     /// a block (a paragraph, a heading, a list item, a table row, …) ends the sentence; a line
     /// break or the edge of a table cell is white space; inline markup is transparent.
-    pub(super) fn structure(&mut self, event: &Event<'_>) {
+    pub(crate) fn structure(&mut self, event: &Event<'_>) {
         let inline_start = |t: &Tag<'_>| {
             matches!(
                 t,
@@ -550,7 +550,7 @@ impl<'s> Coverage<'s> {
 
     /// Ends the lesson: turns the findings into diagnostics on `checker` (errors for a denied
     /// lint, warnings for a warned one) and returns the counts.
-    pub(super) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
+    pub(crate) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
         self.end_sentence();
         let level = match self.lints.unverified_numbers {
             LintLevel::Allow => None,
@@ -692,7 +692,7 @@ fn numeral_value(text: &str) -> Option<String> {
 }
 
 /// A prose text as the page shows it: exemption marks without their braces.
-pub(super) fn shown(text: &str) -> Cow<'_, str> {
+pub(crate) fn shown(text: &str) -> Cow<'_, str> {
     if !text.contains('{') {
         return Cow::Borrowed(text);
     }

@@ -13,7 +13,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// What happens to one key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Support {
+pub(crate) enum Support {
     /// nimbook acts on it.
     Works,
     /// nimbook acts on it, except for the value given, which it ignores with this reason.
@@ -34,7 +34,7 @@ const NO_REPO_LINK: &str = "nimbook's pages show no repository or edit link";
 
 /// Every key of mdBook 0.5's `book.toml`, as a dotted path, with what nimbook does with it.
 /// `*` stands for any one name (a preprocessor), `**` for any name with dots (a redirect source).
-pub(super) const KEYS: &[(&str, Support)] = &[
+pub(crate) const KEYS: &[(&str, Support)] = &[
     ("book.title", Support::Works),
     ("book.authors", Support::Works),
     ("book.description", Support::Works),
@@ -146,7 +146,7 @@ pub(super) const KEYS: &[(&str, Support)] = &[
 ];
 
 /// What nimbook does with the key at `path` (dotted), or `None` if mdBook 0.5 has no such key.
-pub(super) fn support(path: &str) -> Option<Support> {
+pub(crate) fn support(path: &str) -> Option<Support> {
     KEYS.iter().find(|(k, _)| matches(k, path)).map(|&(_, s)| s)
 }
 
@@ -165,7 +165,7 @@ fn matches(pattern: &str, path: &str) -> bool {
 /// The warnings for `book.toml` (text `text`, shown as `name`): one for every key that nimbook
 /// accepts and ignores, one for every `[output.html]` key that mdBook 0.5 does not know, and one
 /// for every `theme/*.hbs` file of the book.
-pub(super) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
+pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
     let Ok(table) = text.parse::<toml::Table>() else {
         return Vec::new();
     };

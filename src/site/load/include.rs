@@ -21,10 +21,10 @@ use super::sourcemap::SourceMap;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// mdBook's limit on nested includes.
-pub(super) const MAX_DEPTH: usize = 10;
+pub(crate) const MAX_DEPTH: usize = 10;
 
 /// A chapter's text with its links expanded.
-pub(super) struct Expanded {
+pub(crate) struct Expanded {
     /// The text.
     pub text: String,
     /// Where each byte of it came from.
@@ -38,7 +38,7 @@ pub(super) struct Expanded {
 /// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. `root` is the
 /// book root, for the names of included files in diagnostics. `max_bytes` bounds each included
 /// file and the expanded chapter (`[nimbook] max-lesson-bytes`).
-pub(super) fn expand(
+pub(crate) fn expand(
     root: &Path,
     text: &str,
     map: &SourceMap,

@@ -7,7 +7,7 @@
 //! [`LiveSite`]: the first build and any change beyond lessons and static files (the summary,
 //! `book.toml`, templates) build the whole book, atomically, like `nimbook build`; an edit to
 //! lessons checks and renders only those lessons and patches the pages, contents and search
-//! index that changed (see [`super::live`]). Either way the site written is byte for byte what
+//! index that changed (see [`live`]). Either way the site written is byte for byte what
 //! `nimbook build` writes, and a failed rebuild leaves the previous site in place.
 //!
 //! After every successful rebuild a version number goes up. Pages are told to reload by a tiny
@@ -24,6 +24,8 @@
 //! and checks that it still lies under the canonical output folder, which also catches
 //! symbolic links that point out of it. Anything else is a 404.
 
+pub(crate) mod live;
+
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -35,10 +37,10 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use super::html::{content_type, percent_decode};
-use super::live::LiveSite;
 use super::output::absolute;
 use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
+use live::LiveSite;
 
 /// The endpoint that answers with the current site version.
 pub(super) const VERSION_PATH: &str = "/__nimbook/version";
@@ -326,7 +328,7 @@ pub(super) fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
 
 /// The live-reload script (`templates/reload.js`), which `serve` adds to every HTML page it
 /// sends and never writes to disk.
-const RELOAD_JS: &str = include_str!("../../templates/reload.js");
+const RELOAD_JS: &str = include_str!("../../../templates/reload.js");
 
 /// The live-reload script element for site version `version`.
 pub(super) fn reload_script(version: u64) -> String {
