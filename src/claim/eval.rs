@@ -56,6 +56,7 @@ impl fmt::Display for Value {
             Value::Num(n) => write!(f, "{n}"),
             Value::Outcome(OutcomeClass::P) => write!(f, "P"),
             Value::Outcome(OutcomeClass::N) => write!(f, "N"),
+            Value::Outcome(OutcomeClass::D) => write!(f, "D"),
             Value::List(items) => {
                 write!(f, "[")?;
                 for (i, v) in items.iter().enumerate() {
@@ -168,7 +169,10 @@ pub(crate) const FUNCTIONS: &[(&str, &str)] = &[
         "isqrt",
         "isqrt(n): the integer square root ⌊√n⌋ of the ordinary integer n",
     ),
-    ("popcount", "popcount(n): the number of ones in n written in binary"),
+    (
+        "popcount",
+        "popcount(n): the number of ones in n written in binary",
+    ),
 ];
 
 /// Evaluates `e` in `scope`.

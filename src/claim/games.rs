@@ -106,7 +106,15 @@ pub(crate) const GAME_FUNCTIONS: &[(&str, &str)] = &[
         "welter_function(c1, c2, …): Welter's function by Conway's mating rule",
     ),
     ("grundy", "grundy(G): the Grundy value of G"),
-    ("outcome", "outcome(G): P or N"),
+    (
+        "loopy",
+        "loopy(\"1>0 1-2\", v): a token on vertex v of a graph with cycles; a>b a move, a-b both ways",
+    ),
+    (
+        "classic_northcott",
+        "classic_northcott(\"W..B/B.W\"): Northcott's game in which pieces may also retreat (loopy)",
+    ),
+    ("outcome", "outcome(G): P, N, or D (a draw, in a loopy game)"),
     (
         "positions",
         "positions(G): the number of positions of G's game graph",
@@ -266,13 +274,23 @@ fn call_game(
                 Game::misere_cram(r, c)
             })
         }
-        "cram_cells" | "misere_cram_cells" | "green_hackenbush" | "northcott" => {
+        "loopy" => {
+            arity(name, args, 2, span)?;
+            let s = str_arg(&args[0], &at(0), "\"1>0 1-2\"")?;
+            let v = count(1)?;
+            Game::loopy(s, v)
+                .map(Value::Game)
+                .map_err(|e| game_error(&at(0), e))
+        }
+        "cram_cells" | "misere_cram_cells" | "green_hackenbush" | "northcott"
+        | "classic_northcott" => {
             arity(name, args, 1, span)?;
             let s = str_arg(&args[0], &at(0), "\"##./###\"")?;
             let r = match name {
                 "cram_cells" => Game::cram_cells(s),
                 "misere_cram_cells" => Game::misere_cram_cells(s),
                 "green_hackenbush" => Game::green_hackenbush(s),
+                "classic_northcott" => Game::classic_northcott(s),
                 _ => Game::northcott(s),
             };
             r.map(Value::Game).map_err(|e| game_error(&at(0), e))
@@ -371,7 +389,10 @@ fn classic(name: &str, counts: &[u64], span: &Span) -> Result<Value, ClaimError>
             [a, b] => Ok(Value::Game(Game::wythoff(*a, *b))),
             _ => Err(ClaimError::new(
                 span.clone(),
-                format!("`wythoff` takes 2 arguments, but {} were given", counts.len()),
+                format!(
+                    "`wythoff` takes 2 arguments, but {} were given",
+                    counts.len()
+                ),
             )),
         },
         "moores_nim" => {
@@ -389,23 +410,25 @@ fn classic(name: &str, counts: &[u64], span: &Span) -> Result<Value, ClaimError>
             if counts[0] == 0 {
                 return Err(ClaimError::new(span.clone(), "k must be at least 1"));
             }
-            Ok(Value::Outcome(match game::moores_rule(counts[0], &counts[1..]) {
-                Outcome::P => OutcomeClass::P,
-                Outcome::N => OutcomeClass::N,
-            }))
+            Ok(Value::Outcome(class(game::moores_rule(
+                counts[0],
+                &counts[1..],
+            ))))
         }
-        _ => game::welter_function(counts)
-            .map(count_value)
-            .map_err(err),
+        _ => game::welter_function(counts).map(count_value).map_err(err),
     }
 }
 
 /// The outcome class of a game as a value.
 pub(crate) fn outcome(game: &Game, budget: &game::Budget) -> Result<Value, GameError> {
-    game.outcome(budget).map(|o| {
-        Value::Outcome(match o {
-            Outcome::P => OutcomeClass::P,
-            Outcome::N => OutcomeClass::N,
-        })
-    })
+    game.outcome(budget).map(|o| Value::Outcome(class(o)))
+}
+
+/// The claim language's name for an outcome.
+fn class(o: Outcome) -> OutcomeClass {
+    match o {
+        Outcome::P => OutcomeClass::P,
+        Outcome::N => OutcomeClass::N,
+        Outcome::D => OutcomeClass::D,
+    }
 }

@@ -146,6 +146,7 @@ mod coins;
 mod cram;
 mod hackenbush;
 mod heaps;
+mod loopy;
 mod northcott;
 mod octal;
 mod solver;
@@ -159,6 +160,7 @@ pub use cram::{
 };
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
+pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub use octal::{
     octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
@@ -278,6 +280,8 @@ pub enum Outcome {
     P,
     /// The next player (the one to move) wins.
     N,
+    /// Neither player can force a win: good play goes on for ever (only in a loopy game).
+    D,
 }
 
 impl fmt::Display for Outcome {
@@ -285,6 +289,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }
@@ -326,6 +331,8 @@ pub enum Game {
     /// A game on several heaps whose moves touch more than one heap or depend on the others
     /// (Wythoff, Moore, Staircase, Poker, Welter).
     Heaps(HeapGame),
+    /// A loopy game: positions may repeat (Smith's theory, module `loopy`).
+    Loopy(LoopyGame),
     /// The sum of games: a move is made in exactly one component.
     Sum(Vec<Game>),
 }
@@ -483,6 +490,34 @@ impl Game {
         HeapGame::new(HeapRule::Welter, coins).map(Game::Heaps)
     }
 
+    /// A token on vertex `at` of the graph written in the notation of [`parse_loopy`].
+    pub fn loopy(edges: &str, at: u64) -> Result<Game, GameError> {
+        LoopyGame::graph(edges, at).map(Game::Loopy)
+    }
+
+    /// The classic Northcott's game, in which pieces may also retreat, on the rows written in
+    /// the notation of [`parse_northcott`]: the sum of one loopy game per row.
+    pub fn classic_northcott(rows: &str) -> Result<Game, GameError> {
+        let mut parts = parse_northcott(rows)?
+            .into_iter()
+            .map(|r| LoopyGame::northcott_row(r).map(Game::Loopy))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(if parts.len() == 1 {
+            parts.swap_remove(0)
+        } else {
+            Game::Sum(parts)
+        })
+    }
+
+    /// Whether this game is (or contains) a loopy game.
+    pub fn is_loopy(&self) -> bool {
+        match self {
+            Game::Loopy(_) => true,
+            Game::Sum(parts) => parts.iter().any(Game::is_loopy),
+            _ => false,
+        }
+    }
+
     /// The sum of the given games. Misère games cannot be summed.
     pub fn sum(parts: Vec<Game>) -> Result<Game, GameError> {
         let game = Game::Sum(parts);
@@ -600,6 +635,7 @@ impl fmt::Display for Game {
             Game::Hackenbush(g) => write!(f, "green_hackenbush(\"{g}\")"),
             Game::Coin(c) => write!(f, "{c}"),
             Game::Heaps(h) => write!(f, "{h}"),
+            Game::Loopy(l) => write!(f, "{l}"),
             Game::Sum(parts) => {
                 if parts.is_empty() {
                     return f.write_str("nim()");

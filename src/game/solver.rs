@@ -10,7 +10,7 @@ use super::cram::{CramOptions, CramSolver};
 use super::heaps::HeapSolver;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
-    Board, Budget, CoinRule, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome,
+    Board, Budget, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode, Outcome,
     MAX_LISTED_MOVES,
 };
 use rustc_hash::FxHashMap;
@@ -191,6 +191,7 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 })
                 .collect()
         }
+        Game::Loopy(l) => l.options().into_iter().map(Game::Loopy).collect(),
         Game::Heaps(h) => {
             let count = h.move_count();
             if count > MAX_LISTED_MOVES {
@@ -292,6 +293,15 @@ impl Solver {
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
             Game::Coin(c) => coin_value(c, &mut self.meter),
             Game::Heaps(h) => self.heaps.value(h, &mut self.meter),
+            Game::Loopy(l) => match l.value(&mut self.meter)? {
+                LoopyValue::Finite(g) => Ok(g),
+                v => Err(GameError::Unsupported {
+                    game: game.to_string(),
+                    reason: format!(
+                        "its generalized Grundy value is {v} (∞ with the finite values of its options): the game may go on for ever, so it has no finite value; ask for its outcome"
+                    ),
+                }),
+            },
             Game::Hackenbush(g) => {
                 for _ in g.edges() {
                     self.meter.tick()?;
@@ -317,7 +327,25 @@ impl Solver {
         self.with_cram(|c, m| c.misere_next_wins(b, m))
     }
 
+    /// The generalized value of a game that may contain loopy parts (Smith's sum rule).
+    fn generalized(&mut self, game: &Game) -> Result<LoopyValue, GameError> {
+        match game {
+            Game::Loopy(l) => l.value(&mut self.meter),
+            Game::Sum(parts) => {
+                let mut v = LoopyValue::Finite(0);
+                for p in parts {
+                    v = v.add(&self.generalized(p)?);
+                }
+                Ok(v)
+            }
+            other => self.grundy(other).map(LoopyValue::Finite),
+        }
+    }
+
     pub(crate) fn outcome(&mut self, game: &Game) -> Result<Outcome, GameError> {
+        if game.is_loopy() {
+            return Ok(self.generalized(game)?.outcome());
+        }
         let next_wins = match game {
             Game::MisereNim(h) => misere_nim_next_wins(h),
             Game::MisereCram(b) => self.misere_cram_next_wins(b)?,
@@ -333,6 +361,20 @@ impl Solver {
     }
 
     pub(crate) fn winning_move(&mut self, game: &Game) -> Result<Option<Game>, GameError> {
+        if game.is_loopy() {
+            // A move to a position of value 0 wins; Smith's theory says one exists exactly when
+            // the outcome is N.
+            if self.outcome(game)? != Outcome::N {
+                return Ok(None);
+            }
+            for m in moves(game)? {
+                self.meter.step()?;
+                if self.generalized(&m)? == LoopyValue::Finite(0) {
+                    return Ok(Some(m));
+                }
+            }
+            return Ok(None);
+        }
         match game {
             Game::MisereNim(h) => Ok(misere_nim_winning_move(h).map(Game::MisereNim)),
             Game::MisereCram(b) => {
@@ -537,6 +579,11 @@ impl Solver {
                     atoms.push(game.clone());
                 }
             }
+            Game::Loopy(l) => {
+                if !l.options().is_empty() {
+                    atoms.push(game.clone());
+                }
+            }
             Game::Heaps(h) => {
                 if h.move_count() > 0 {
                     atoms.push(Game::Heaps(h.canonical()));
@@ -552,6 +599,12 @@ impl Solver {
     }
 
     pub(crate) fn graph(&mut self, game: &Game) -> Result<GameGraph, GameError> {
+        if game.is_loopy() {
+            return Err(GameError::Unsupported {
+                game: game.to_string(),
+                reason: "the positions of a loopy game may repeat, and a game graph here is drawn only for games that end".into(),
+            });
+        }
         let misere = match game {
             Game::MisereNim(_) | Game::MisereCram(_) => true,
             _ if game.is_misere() => return Err(unsupported_misere_sum(game)),

@@ -98,10 +98,10 @@ mod tests {
     #[test]
     fn the_first_row_is_nim_and_the_table_is_symmetric() {
         let t = wythoff_table(9, 9, &Budget::default()).unwrap();
-        for i in 0..10 {
+        for (i, row) in t.iter().enumerate() {
             assert_eq!(t[0][i], i as u64);
-            for j in 0..10 {
-                assert_eq!(t[i][j], t[j][i]);
+            for (j, &v) in row.iter().enumerate() {
+                assert_eq!(v, t[j][i]);
             }
         }
     }

@@ -131,6 +131,7 @@ fn position(g: &Game) -> Position {
             Game::Coin(_) => unreachable!("coin positions are checked by the coin oracle"),
             // Wythoff, Moore, Staircase, Poker and Welter have their oracles in `game_classics`.
             Game::Heaps(_) => unreachable!("heap positions are checked in game_classics"),
+            Game::Loopy(_) => unreachable!("loopy positions are checked in game_loopy"),
         }
     }
     let mut out = Vec::new();

@@ -125,6 +125,7 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             let s = match c {
                 crate::claim::ast::OutcomeClass::P => "P",
                 crate::claim::ast::OutcomeClass::N => "N",
+                crate::claim::ast::OutcomeClass::D => "D",
             };
             ("outcome", s.to_string(), s.to_string())
         }
