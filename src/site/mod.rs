@@ -10,6 +10,7 @@ mod handout;
 mod html;
 mod lesson;
 mod load;
+mod lsp;
 mod output;
 mod preprocess;
 mod render;
@@ -29,6 +30,7 @@ pub use lesson::markdown::{render as render_lesson, RenderedPage};
 use load::book::{self, Chapter};
 use load::compat;
 use load::config::Config;
+pub use lsp::lsp;
 use render::{search, templates};
 pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
@@ -97,6 +99,7 @@ pub(crate) struct Book {
 }
 
 /// One lesson after checking.
+#[derive(Clone)]
 pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
@@ -308,6 +311,18 @@ impl Book {
         source: Option<&preprocess::Source>,
         flavour: &markdown::Flavour,
     ) -> CheckedLesson {
+        self.check_lesson_with(chapter, source, flavour, self.config.limits())
+    }
+
+    /// [`Book::check_lesson`] with other limits than the book's (the editor server's quick
+    /// pass).
+    pub(crate) fn check_lesson_with(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        flavour: &markdown::Flavour,
+        limits: crate::claim::Limits,
+    ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
                 lesson: Lesson {
@@ -338,8 +353,7 @@ impl Book {
                 }),
             };
         };
-        let mut checker =
-            LessonChecker::new(std::sync::Arc::clone(&source.file), self.config.limits());
+        let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits);
         let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
         // Diagnostics point into the files the author wrote, not the preprocessed text.
         let mut diagnostics = source.diagnostics.clone();

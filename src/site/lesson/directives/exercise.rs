@@ -593,7 +593,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             kind_at,
             format!("unknown practice kind \"{kind}\""),
         );
-        if let Some(best) = crate::claim::eval::nearest(kind, names()) {
+        if let Some(best) = crate::claim::builtins::nearest(kind, names()) {
             diag = diag.help(format!("a kind with a similar name exists: \"{best}\""));
         }
         return Err(diag.help(format!(

@@ -62,7 +62,7 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
                 format!("unknown directive `{}`", d.name),
             );
             if let Some(best) =
-                crate::claim::eval::nearest(&d.name, DIRECTIVES.iter().map(|(n, _)| *n))
+                crate::claim::builtins::nearest(&d.name, DIRECTIVES.iter().map(|(n, _)| *n))
             {
                 diag = diag.help(format!("a directive with a similar name exists: `{best}`"));
             } else {
