@@ -12,6 +12,9 @@ use std::collections::HashMap;
 use crate::common::budget;
 use nimbook::game::{moores_rule, welter_function, wythoff_table, Game, Outcome};
 
+/// A move generator: the options of a position.
+type Rule = dyn Fn(&[u64]) -> Vec<Vec<u64>>;
+
 fn mex(mut vals: Vec<u64>) -> u64 {
     vals.sort_unstable();
     vals.dedup();
@@ -339,8 +342,7 @@ fn winning_moves_of_the_new_games_are_legal_and_win() {
         ),
         (Game::welter(vec![2, 5, 9, 11]).unwrap(), vec![2, 5, 9, 11]),
     ];
-    let rules: [&dyn Fn(&[u64]) -> Vec<Vec<u64>>; 4] =
-        [&wythoff_rule, &moore_rule(2), &staircase_rule, &welter_rule];
+    let rules: [&Rule; 4] = [&wythoff_rule, &moore_rule(2), &staircase_rule, &welter_rule];
     for ((g, p), rule) in games.into_iter().zip(rules) {
         let mut o = Oracle::new(rule);
         assert_ne!(o.value(&p), 0, "{g}");
