@@ -147,6 +147,7 @@ mod coins;
 mod cram;
 mod hackenbush;
 mod heaps;
+mod lasker;
 mod loopy;
 mod northcott;
 mod octal;
@@ -161,6 +162,7 @@ pub use cram::{
 };
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
+pub use lasker::MAX_LASKER_HEAP;
 pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub use octal::{
@@ -319,6 +321,8 @@ pub enum Game {
     },
     /// Grundy's game on one heap.
     Grundys(u64),
+    /// Lasker's Nim on one heap: take any number, or split the heap in two.
+    Lasker(u64),
     /// Cram (normal play) on a board.
     Cram(Board),
     /// Misère Cram on a board.
@@ -396,6 +400,12 @@ impl Game {
     /// Grundy's game on one heap of `n`.
     pub fn grundys_game(n: u64) -> Game {
         Game::Grundys(n)
+    }
+
+    /// Lasker's Nim on one heap of `n`: take any number of counters, or split the heap into two
+    /// non-empty heaps.
+    pub fn laskers_nim(n: u64) -> Game {
+        Game::Lasker(n)
     }
 
     /// Cram on an empty `rows × cols` board (at most 64 cells).
@@ -620,6 +630,7 @@ impl fmt::Display for Game {
                 }
             }
             Game::Grundys(n) => write!(f, "grundys_game({n})"),
+            Game::Lasker(n) => write!(f, "laskers_nim({n})"),
             Game::Cram(b) => match b.as_rectangle() {
                 Some((r, c)) => write!(f, "cram({r}, {c})"),
                 None => write!(f, "cram_cells(\"{b}\")"),

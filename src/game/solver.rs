@@ -8,6 +8,7 @@
 use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
 use super::heaps::HeapSolver;
+use super::lasker::lasker_value;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
     Board, Budget, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode, Outcome,
@@ -143,6 +144,15 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 .take_while(|a| 2 * a < *n)
                 .map(|a| Game::Sum(vec![Game::Grundys(a), Game::Grundys(n - a)]))
                 .collect()
+        }
+        Game::Lasker(n) => {
+            let count = n.saturating_add(n / 2);
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            let mut out: Vec<Game> = (0..*n).map(Game::Lasker).collect();
+            out.extend((1..=n / 2).map(|a| Game::Sum(vec![Game::Lasker(a), Game::Lasker(n - a)])));
+            out
         }
         Game::Cram(b) => b.moves().into_iter().map(Game::Cram).collect(),
         Game::MisereCram(b) => b.moves().into_iter().map(Game::MisereCram).collect(),
@@ -289,6 +299,7 @@ impl Solver {
             Game::Subtraction { set, n } => self.subtraction_value(set, *n),
             Game::Octal { code, n } => self.octal_value(code, *n),
             Game::Grundys(n) => self.grundys_value(*n),
+            Game::Lasker(n) => lasker_value(*n, &mut self.meter),
             Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
             Game::Coin(c) => coin_value(c, &mut self.meter),
@@ -554,6 +565,11 @@ impl Solver {
             }
             Game::Grundys(n) => {
                 if *n >= 3 {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Lasker(n) => {
+                if *n >= 1 {
                     atoms.push(game.clone());
                 }
             }

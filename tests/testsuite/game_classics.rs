@@ -356,6 +356,52 @@ fn winning_moves_of_the_new_games_are_legal_and_win() {
 }
 
 #[test]
+fn laskers_nim_matches_the_oracle_and_published_values() {
+    // A position is a sorted list of heaps: take any number from one, or split one in two.
+    let rule = |p: &[u64]| {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            let rest: Vec<u64> = p
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &h)| h)
+                .collect();
+            let mut push = |mut q: Vec<u64>| {
+                q.retain(|&h| h > 0);
+                q.sort_unstable();
+                out.push(q);
+            };
+            for m in 0..p[i] {
+                push([rest.clone(), vec![m]].concat());
+            }
+            for a in 1..=p[i] / 2 {
+                push([rest.clone(), vec![a, p[i] - a]].concat());
+            }
+        }
+        out
+    };
+    let mut o = Oracle::new(rule);
+    // Published (Winning Ways): 0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11.
+    let published = [0u64, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
+    for (n, &v) in published.iter().enumerate() {
+        assert_eq!(Game::laskers_nim(n as u64).grundy(&budget()).unwrap(), v);
+    }
+    for n in 0..15u64 {
+        let v = if n == 0 { 0 } else { o.value(&[n]) };
+        assert_eq!(Game::laskers_nim(n).grundy(&budget()).unwrap(), v, "{n}");
+    }
+    for n in 1..300u64 {
+        let want = match n % 4 {
+            3 => n + 1,
+            0 => n - 1,
+            _ => n,
+        };
+        assert_eq!(Game::laskers_nim(n).grundy(&budget()).unwrap(), want, "{n}");
+    }
+}
+
+#[test]
 fn positions_print_in_a_spelling_that_reads_back() {
     assert_eq!(Game::wythoff(3, 5).to_string(), "wythoff(3, 5)");
     assert_eq!(

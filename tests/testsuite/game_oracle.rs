@@ -132,6 +132,7 @@ fn position(g: &Game) -> Position {
             // Wythoff, Moore, Staircase, Poker and Welter have their oracles in `game_classics`.
             Game::Heaps(_) => unreachable!("heap positions are checked in game_classics"),
             Game::Loopy(_) => unreachable!("loopy positions are checked in game_loopy"),
+            Game::Lasker(_) => unreachable!("Lasker's Nim is checked in game_classics"),
         }
     }
     let mut out = Vec::new();

@@ -65,6 +65,15 @@ pub(super) const FUNCTIONS: &[Function] = &[
     ),
     Function::game(
         Signature::new(
+            "laskers_nim",
+            "laskers_nim(n)",
+            Arity::Exactly(1),
+            "Lasker's Nim on a heap of n: take any number, or split the heap into two",
+        ),
+        |c| Ok(Value::Game(Game::laskers_nim(c.count(0)?))),
+    ),
+    Function::game(
+        Signature::new(
             "mock_turtles",
             "mock_turtles(n)",
             Arity::Exactly(1),

@@ -26,7 +26,7 @@ pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
     ),
     (
         "grundy_table",
-        "grundy_table(\"cram\", rows, cols): Grundy values of Cram m × n for m ≤ rows, n ≤ cols; grundy_table(\"kayles\" | \"dawsons_kayles\" | \"grundys_game\" | \"0.137\", n): values of heaps 0 … n−1",
+        "grundy_table(\"cram\", rows, cols): Grundy values of Cram m × n for m ≤ rows, n ≤ cols; grundy_table(\"kayles\" | \"dawsons_kayles\" | \"grundys_game\" | \"0.137\", n): values of heaps 0 … n−1; grundy_table(\"wythoff\", rows, cols): the queen at (a, b) for a < rows, b < cols",
     ),
     (
         "sequence_table",
