@@ -113,6 +113,15 @@
 //!   search (see [`Coin`] and the module `coins`). Turning Corners is where the nim-product
 //!   appears as a game: its coin `(x, y)` is worth `x ⊗ y`, which the tests check and the
 //!   engine never assumes.
+//! * **Games whose moves touch several heaps** (module `heaps`): Wythoff's game `wythoff(a, b)`,
+//!   Moore's Nim `moores_nim(k, h1, …)`, Staircase Nim `staircase_nim(h1, …)`, Poker Nim
+//!   `poker_nim(r, m, h1, …)` and Welter's game `welter(c1, …)`, valued by search from their
+//!   rules; Mock Turtles `mock_turtles(n)` is a coin-turning game and Lasker's Nim
+//!   `laskers_nim(n)` a heap game. Their theorems ([`moores_rule`], [`welter_function`], Nim on
+//!   the odd steps, the odious numbers, the rule by fours) are checked against these values.
+//! * **Loopy games** (module `loopy`): `loopy("1>0 1-2", v)` and `classic_northcott(rows)` may
+//!   go on for ever; [`Game::outcome`] may be [`Outcome::D`], and [`Game::grundy`] refuses a
+//!   position whose generalized value is `∞_K` (see [`LoopyValue`]).
 //!
 //! # Positions of a game graph
 //!
@@ -562,7 +571,8 @@ impl Game {
         s.grundy(self)
     }
 
-    /// Who wins with best play, for normal-play and (single, not summed) misère games.
+    /// Who wins with best play, for normal-play games, loopy games (where it may be a draw) and
+    /// (single, not summed) misère games.
     pub fn outcome(&self, b: &Budget) -> Result<Outcome, GameError> {
         let mut s = solver::Solver::new(b);
         s.outcome(self)
