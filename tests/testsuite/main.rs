@@ -7,9 +7,11 @@
 //!   Poker, Welter, Mock Turtles: oracles and theorems), `game_loopy` (Smith's values against
 //!   won, lost and drawn positions of whole sums), `game_theorems` (theorems and published
 //!   results);
-//! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
+//! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
+//!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `lesson_api` (one lesson checked
+//!   through the library, no book on disk), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
@@ -43,6 +45,8 @@ mod ordinal_values;
 #[cfg(all(test, feature = "site"))]
 mod bad_input;
 #[cfg(all(test, feature = "site"))]
+mod builtins;
+#[cfg(all(test, feature = "site"))]
 mod coverage;
 #[cfg(all(test, feature = "site"))]
 mod diagnostics;
@@ -52,6 +56,8 @@ mod diagrams;
 mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
+#[cfg(all(test, feature = "site"))]
+mod lesson_api;
 #[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
