@@ -58,12 +58,17 @@ pub struct LessonSettings {
 }
 
 impl Default for LessonSettings {
-    /// The settings of a nimbook book with the default `book.toml`: claims checked, both lints
-    /// at `warn`, the default limits, links not checked.
+    /// The settings of a nimbook book with the default `book.toml`: claims checked, the number
+    /// lints at `warn` and `broken-links` denied, the default limits, links not checked until
+    /// [`LessonSettings::set_pages`] names the pages.
     fn default() -> Self {
         LessonSettings {
             flavour: Flavour::nimbook(),
-            lints: Lints::default(),
+            // A nimbook book denies broken links; the number lints warn.
+            lints: Lints {
+                broken_links: crate::site::LintLevel::Deny,
+                ..Lints::default()
+            },
             limits: Limits::default(),
             pages: None,
         }
