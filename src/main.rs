@@ -63,6 +63,22 @@ impl LintArgs {
     }
 }
 
+/// How far the book is trusted.
+#[derive(clap::Args)]
+struct TrustArgs {
+    /// Treat the book as a stranger's (a pull request from a fork): run no preprocessor
+    /// command, read nothing outside the book root, use the built-in templates, keep every
+    /// budget at its default or lower. `NIMBOOK_UNTRUSTED=1` does the same.
+    #[arg(long)]
+    untrusted: bool,
+}
+
+impl TrustArgs {
+    fn trust(&self) -> site::Trust {
+        site::Trust::from_flag_or_env(self.untrusted)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every claim and write the site.
@@ -77,6 +93,8 @@ enum Command {
         output: Output,
         #[command(flatten)]
         lints: LintArgs,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Check every claim; write nothing.
     Check {
@@ -90,6 +108,8 @@ enum Command {
         /// Print the numbers line (verified, unverified, exempt) for every lesson too.
         #[arg(long)]
         coverage: bool,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
     Serve {
@@ -104,6 +124,8 @@ enum Command {
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Write chapters (or the whole book) as one self-contained, printable HTML file.
     Handout {
@@ -121,6 +143,8 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
@@ -142,8 +166,15 @@ fn main() -> ExitCode {
             dest_dir,
             output,
             lints,
+            trust,
         } => report(
-            site::build(&dir, dest_dir.as_deref(), &progress(), &lints.overrides()),
+            site::build(
+                &dir,
+                dest_dir.as_deref(),
+                &progress(),
+                &lints.overrides(),
+                trust.trust(),
+            ),
             output.message_format,
             Numbers::None,
         ),
@@ -152,8 +183,9 @@ fn main() -> ExitCode {
             output,
             lints,
             coverage,
+            trust,
         } => report(
-            site::check(&dir, &progress(), &lints.overrides()),
+            site::check(&dir, &progress(), &lints.overrides(), trust.trust()),
             output.message_format,
             if coverage {
                 Numbers::PerLesson
@@ -166,13 +198,23 @@ fn main() -> ExitCode {
             port,
             dest_dir,
             output,
-        } => run_serve(dir, port, dest_dir, format_of(output.message_format)),
+            trust,
+        } => run_serve(
+            site::ServeOptions {
+                root: dir,
+                port,
+                dest: dest_dir,
+                trust: trust.trust(),
+            },
+            format_of(output.message_format),
+        ),
         Command::Handout {
             mut dir,
             mut chapters,
             all,
             file,
             output,
+            trust,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
             // chapter, not the book folder.
@@ -189,7 +231,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             report(
-                site::handout(&dir, &chapters, all, &file),
+                site::handout(&dir, &chapters, all, &file, trust.trust()),
                 output.message_format,
                 Numbers::None,
             )
@@ -310,9 +352,8 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
     }
 }
 
-fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFormat) -> ExitCode {
-    use site::{serve, ServeEvent, ServeOptions};
-    let options = ServeOptions { root, port, dest };
+fn run_serve(options: site::ServeOptions, format: MessageFormat) -> ExitCode {
+    use site::{serve, ServeEvent};
     let mut on_event = |event: ServeEvent| match event {
         ServeEvent::Listening(url) => {
             // On stdout, so that scripts and tests can read the address.

@@ -16,19 +16,21 @@
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use base64::Engine;
 use serde::Serialize;
 use tera::Context;
 
 use super::config::TextDirection;
+use super::confine::{Reader, Refusal};
 use super::html::{
     attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
     percent_decode, resolve_relative, scan_tag, url_path, Attribute,
 };
 use super::templates::{self, BINARY_ASSETS};
 use super::{Book, Fatal, Lesson, Report};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 #[derive(Serialize)]
 struct HandoutLesson {
@@ -86,8 +88,16 @@ fn source_name(path: &Path) -> String {
 /// `nimbook handout`: checks the chosen chapters (or all with `all`) and writes them to `file`
 /// as one HTML file. An unknown chapter name is a usage error (the returned `Fatal`); content
 /// errors come back in the report and nothing is written.
-pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<Report, Fatal> {
-    let (mut book, diags) = Book::load(root)?;
+///
+/// `trust` says whether `book.toml` and the book's templates are obeyed.
+pub fn handout(
+    root: &Path,
+    names: &[String],
+    all: bool,
+    file: &Path,
+    trust: super::Trust,
+) -> Result<Report, Fatal> {
+    let (mut book, diags) = Book::load(root, trust)?;
     if !diags.is_empty() {
         return Ok(Report {
             errors: diags.len(),
@@ -102,7 +112,11 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
         .chapters
         .iter()
         .map(|c| match (&c.path, walked) {
-            (Some(p), true) => first_heading(&book.src.join(p)).unwrap_or_else(|| c.title.clone()),
+            (Some(p), true) => book
+                .sources
+                .get(p)
+                .and_then(|s| first_heading(&s.file.text))
+                .unwrap_or_else(|| c.title.clone()),
             _ => c.title.clone(),
         })
         .collect();
@@ -172,18 +186,26 @@ pub fn handout(root: &Path, names: &[String], all: bool, file: &Path) -> Result<
         return Ok(report);
     }
     let (html, warnings) = render(&book, &lessons)?;
+    // A resource the confined reader refused is an error: the handout is not written.
+    let refused = warnings
+        .iter()
+        .filter(|d| d.level == crate::diag::Level::Error)
+        .count();
+    report.errors += refused;
     report.diagnostics.extend(warnings);
+    if refused > 0 {
+        return Ok(report);
+    }
     super::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
     Ok(report)
 }
 
-/// The text of the first level-1 heading of a markdown file.
-fn first_heading(path: &Path) -> Option<String> {
+/// The text of the first level-1 heading of a markdown text (a lesson as the book read it).
+fn first_heading(text: &str) -> Option<String> {
     use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
-    let text = std::fs::read_to_string(path).ok()?;
     let mut title: Option<String> = None;
-    for event in Parser::new_ext(&text, super::markdown::options()) {
+    for event in Parser::new_ext(text, super::markdown::options()) {
         match (&mut title, event) {
             (
                 None,
@@ -224,7 +246,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
 
 /// Renders the handout into one string, with any warnings about resources it could not inline.
 pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic>), Fatal> {
-    let (tera, assets) = templates::load(&book.root)?;
+    let (tera, assets) = templates::load(book.own_templates())?;
     let mut warnings = Vec::new();
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
@@ -261,7 +283,13 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
             url,
             included: &by_url,
             source_dir: &source_dir,
-            root: &book.root,
+            files: &book.files,
+            source: lesson
+                .chapter
+                .path
+                .as_ref()
+                .and_then(|p| book.sources.get(p))
+                .map(|s| &s.file),
         };
         items.push(HandoutLesson {
             id: key.clone(),
@@ -403,24 +431,21 @@ pub(super) fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> Stri
     })
 }
 
-/// Resolves `rel` (a relative URL path) against `base`, refusing to leave `root`.
-fn local_file(root: &Path, base: &Path, rel: &str) -> Option<PathBuf> {
+/// Resolves `rel` (a relative URL path) against `base`, as a path: whether it may be read is
+/// for the confined reader to say.
+fn local_file(base: &Path, rel: &str) -> Option<PathBuf> {
     let rel = rel.split(['?', '#']).next().unwrap_or("");
     let rel = percent_decode(rel)?;
     let mut path = base.to_path_buf();
     for c in Path::new(&rel).components() {
         match c {
             Component::Normal(n) => path.push(n),
-            Component::ParentDir => {
-                path.pop();
-            }
+            Component::ParentDir => path.push(".."),
             Component::CurDir => {}
             _ => return None,
         }
     }
-    let real = std::fs::canonicalize(&path).ok()?;
-    let root = std::fs::canonicalize(root).ok()?;
-    (real.starts_with(root) && real.is_file()).then_some(real)
+    Some(path)
 }
 
 /// Attributes whose value is a list of ids of the same page (ARIA relations, labels, table
@@ -464,8 +489,10 @@ struct PageRewrite<'a> {
     included: &'a BTreeMap<&'a str, &'a str>,
     /// The folder of the lesson's source, which its relative resources are resolved against.
     source_dir: &'a Path,
-    /// The book root, which no resource may leave.
-    root: &'a Path,
+    /// The book's confined reader, the only way a resource is read.
+    files: &'a Reader,
+    /// The lesson's source file, where a refused resource is reported.
+    source: Option<&'a Arc<SourceFile>>,
 }
 
 impl PageRewrite<'_> {
@@ -690,19 +717,43 @@ impl PageRewrite<'_> {
             )));
             return None;
         }
-        match local_file(self.root, self.source_dir, src) {
-            Some(path) => match std::fs::read(&path) {
-                Ok(bytes) => Some(data_uri(&path, &bytes)),
-                Err(e) => {
-                    warnings.push(warning(format!("cannot read {}: {e}", path.display())));
-                    None
-                }
-            },
-            None => {
+        let bytes = self.read(src, warnings)?;
+        let path = local_file(self.source_dir, src)?;
+        Some(data_uri(&path, &bytes))
+    }
+
+    /// The bytes of the local resource `src` of this lesson, through the confined reader. A
+    /// missing file is a warning (the handout leaves it out, as a browser would show nothing);
+    /// a file the reader refuses (outside the book, a pipe, a device, too long) is an error
+    /// located where the lesson names it, so the handout is not written.
+    fn read(&self, src: &str, warnings: &mut Vec<Diagnostic>) -> Option<Vec<u8>> {
+        let Some(path) = local_file(self.source_dir, src) else {
+            warnings.push(warning(format!(
+                "the handout leaves out {src} from {}: not a relative path",
+                self.url
+            )));
+            return None;
+        };
+        match self.files.bytes(&path) {
+            Ok(bytes) => Some(bytes),
+            Err(Refusal::Missing) => {
                 warnings.push(warning(format!(
                     "the handout leaves out {src} from {}: no such file in the book",
                     self.url
                 )));
+                None
+            }
+            Err(r) => {
+                let mut d = self
+                    .files
+                    .refused(&r, src, Code::IncludeError)
+                    .label("this resource cannot go into the handout");
+                if let Some(file) = self.source {
+                    if let Some(at) = file.text.find(src) {
+                        d = d.at(file, at..at + src.len());
+                    }
+                }
+                warnings.push(d);
                 None
             }
         }
@@ -740,14 +791,7 @@ impl PageRewrite<'_> {
         if is_external(&src) || !src.split(['?', '#']).next()?.ends_with(".svg") {
             return None;
         }
-        let path = local_file(self.root, self.source_dir, &src)?;
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                warnings.push(warning(format!("cannot read {}: {e}", path.display())));
-                return None;
-            }
-        };
+        let text = String::from_utf8(self.read(&src, warnings)?).ok()?;
         let start = text.find("<svg")?;
         let svg = &text[start..];
         let alt = value("alt").unwrap_or_default();

@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::confine::Reader;
 use super::sourcemap::SourceMap;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -35,23 +36,18 @@ pub(super) struct Expanded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. `root` is the
-/// book root, for the names of included files in diagnostics. `max_bytes` bounds each included
-/// file and the expanded chapter (`[nimbook] max-lesson-bytes`).
-pub(super) fn expand(
-    root: &Path,
-    text: &str,
-    map: &SourceMap,
-    dir: &Path,
-    max_bytes: u64,
-) -> Expanded {
+/// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. Every file is
+/// read through `files`, the book's confined reader: only regular files inside the book root or
+/// `include-roots`, each at most `max-lesson-bytes` long, which also bounds the expanded
+/// chapter.
+pub(super) fn expand(files: &Reader, text: &str, map: &SourceMap, dir: &Path) -> Expanded {
     let mut out = Expanded {
         text: String::with_capacity(text.len()),
         map: SourceMap::new(),
         title: None,
         diagnostics: Vec::new(),
     };
-    expand_into(root, text, map, dir, 0, max_bytes, &mut out);
+    expand_into(files, text, map, dir, 0, &mut out);
     out
 }
 
@@ -90,14 +86,14 @@ enum Part<'a> {
 }
 
 fn expand_into(
-    root: &Path,
+    files: &Reader,
     text: &str,
     map: &SourceMap,
     dir: &Path,
     depth: usize,
-    max_bytes: u64,
     out: &mut Expanded,
 ) {
+    let max_bytes = files.max_bytes();
     let mut done = 0;
     let mut from = 0;
     while let Some(link) = next_link(text, from) {
@@ -124,28 +120,20 @@ fn expand_into(
                 attrs,
             } => {
                 let target = dir.join(path);
-                match super::book::read_source(root, &target, max_bytes) {
-                    Err(_) if !target.is_file() => {
-                        out.diagnostics.push(located(
+                match files.source(&target, Code::IncludeError) {
+                    Err(d) => {
+                        let missing = target.symlink_metadata().is_err();
+                        let d = if missing {
                             Diagnostic::error(
                                 Code::IncludeError,
                                 format!("cannot include {path}: no such file"),
                             )
-                            .label(format!(
-                                "{} does not exist",
-                                super::book::display_name(root, &target)
-                            ))
-                            .help(
-                                "paths are relative to the folder of the file that includes them",
-                            ),
-                        ));
-                        None
-                    }
-                    Err(d) => {
-                        out.diagnostics.push(located(
-                            Diagnostic::error(Code::IncludeError, format!("cannot include {path}"))
-                                .label(d.message.clone()),
-                        ));
+                            .label(format!("{} does not exist", files.name(&target)))
+                            .help("paths are relative to the folder of the file that includes them")
+                        } else {
+                            d.label(format!("`{path}` is named here"))
+                        };
+                        out.diagnostics.push(located(d));
                         None
                     }
                     Ok(file) => match select(&file, *kind, part, attrs) {
@@ -193,7 +181,7 @@ fn expand_into(
                     .note("mdBook stops at the same depth; this is usually a file that includes itself"),
                 ));
             }
-            Some(d) => expand_into(root, &new_text, &new_map, &d, depth + 1, max_bytes, out),
+            Some(d) => expand_into(files, &new_text, &new_map, &d, depth + 1, out),
             None => {
                 out.map.copy(&new_map, 0..new_text.len());
                 out.text.push_str(&new_text);
@@ -429,7 +417,8 @@ mod tests {
             let _ = std::fs::write(p, text);
         }
         let file = SourceFile::new("page.md", page);
-        let e = expand(root, page, &SourceMap::identity(&file), root, 1 << 20);
+        let files = Reader::new(root, &[], 1 << 20, super::super::Trust::Trusted).expect("reader");
+        let e = expand(&files, page, &SourceMap::identity(&file), root);
         let diags = e
             .diagnostics
             .iter()
@@ -513,7 +502,8 @@ mod tests {
         let root = dir.as_ref().map_or(Path::new("."), |d| d.path());
         let _ = std::fs::write(root.join("c.txt"), "one\ntwo 6 * 13 = 14\n");
         let page = SourceFile::new("page.md", "# T\n{{#include c.txt:2}}\n");
-        let e = expand(root, &page.text, &SourceMap::identity(&page), root, 1 << 20);
+        let files = Reader::new(root, &[], 1 << 20, super::super::Trust::Trusted).expect("reader");
+        let e = expand(&files, &page.text, &SourceMap::identity(&page), root);
         let at = e.text.find("6 * 13").unwrap_or(0);
         let (file, span) = e
             .map

@@ -67,8 +67,9 @@ impl LiveSite {
         dest: Option<&Path>,
         progress: &Progress,
         overrides: &[super::LintOverride],
+        trust: super::Trust,
     ) -> Result<(Option<LiveSite>, Report), Fatal> {
-        let (book, diags) = super::load_with(root, overrides)?;
+        let (book, diags) = super::load_with(root, overrides, trust)?;
         let (checked, mut report) = book.check_each(progress);
         report.errors += diags.len();
         report.diagnostics.splice(0..0, diags);
@@ -157,7 +158,7 @@ impl LiveSite {
         // The changed lessons are read and preprocessed again (their includes expanded); a book
         // whose text comes from preprocessors or includes is rebuilt whole (see above).
         let fresh = match super::preprocess::run(
-            &self.book.root,
+            &self.book.files,
             &self.book.config,
             &self.book.src,
             chapters.iter().map(|&(_, c)| c.clone()).collect(),
@@ -233,7 +234,7 @@ impl LiveSite {
             let from = self.book.src.join(&rel);
             // A static file that is gone is removed from the site, as a clean build would.
             let bytes = if from.is_file() {
-                Some(super::read_static(&from)?)
+                Some(super::read_static(&self.book, &from)?)
             } else {
                 None
             };

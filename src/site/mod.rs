@@ -11,6 +11,7 @@ mod claims;
 mod codelines;
 mod compat;
 mod config;
+mod confine;
 mod coverage;
 mod directives;
 mod footnotes;
@@ -38,6 +39,7 @@ use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
 use book::Chapter;
 use config::Config;
+pub use confine::Trust;
 pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
 pub use live::{LiveSite, Update};
@@ -105,6 +107,11 @@ pub(crate) struct Book {
     pub warnings: Vec<Diagnostic>,
     /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
     pub lints: coverage::Lints,
+    /// The one way to read a file the book names: inside the book root (or `include-roots`),
+    /// regular files only, bounded.
+    pub files: confine::Reader,
+    /// Whether the book's `book.toml` and templates are obeyed.
+    pub trust: Trust,
 }
 
 /// One lesson after checking.
@@ -222,15 +229,29 @@ impl Report {
 
 impl Book {
     /// Loads `book.toml` and finds the chapters. A missing or malformed `book.toml` is fatal;
-    /// a malformed `SUMMARY.md` is a content error in the returned report.
-    pub(crate) fn load(root: &Path) -> Result<(Book, Vec<Diagnostic>), Fatal> {
-        let config = Config::load(root)?;
+    /// a malformed `SUMMARY.md` is a content error in the returned report. Under
+    /// [`Trust::Untrusted`], what an untrusted book may not ask for is taken away first
+    /// ([`confine::restrict`]).
+    pub(crate) fn load(root: &Path, trust: Trust) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+        let toml_files = confine::Reader::new(root, &[], book::DEFAULT_MAX_LESSON_BYTES, trust)?;
+        let mut config = Config::load(&toml_files)?;
         let toml_path = root.join("book.toml");
-        let mut warnings = compat::warnings(
-            root,
-            &std::fs::read_to_string(&toml_path).unwrap_or_default(),
-            &book::display_name(root, &toml_path),
-        );
+        let shown = book::display_name(root, &toml_path);
+        let mut warnings = compat::warnings(root, &config.text, &shown);
+        if trust == Trust::Untrusted {
+            warnings.extend(confine::restrict(&mut config, &shown));
+            if root.join("templates").is_dir() {
+                warnings.push(Diagnostic::warning(
+                    Code::TemplateError,
+                    "the book's templates/ folder is not used: --untrusted renders with the built-in templates",
+                ));
+            }
+        }
+        let include_roots = config
+            .nimbook
+            .as_ref()
+            .map_or(&[][..], |n| n.include_roots.as_slice());
+        let files = confine::Reader::new(root, include_roots, config.max_lesson_bytes(), trust)?;
         let src = config.src_dir(root);
         if !src.is_dir() {
             return Err(Box::new(
@@ -244,7 +265,19 @@ impl Book {
                 .help("set `src` in the [book] table of book.toml"),
             ));
         }
-        let (chapters, diags) = match book::chapters(root, &src, config.max_lesson_bytes()) {
+        if !files.contains(&src) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!(
+                        "the source folder {} is outside the book root",
+                        book::display_name(root, &src)
+                    ),
+                )
+                .note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`"),
+            ));
+        }
+        let (chapters, diags) = match book::chapters(&files, &src) {
             Ok(c) => (c, Vec::new()),
             Err(d) => (Vec::new(), vec![d]),
         };
@@ -252,7 +285,7 @@ impl Book {
             chapters,
             sources,
             warnings: more,
-        } = preprocess::run(root, &config, &src, chapters)?;
+        } = preprocess::run(&files, &config, &src, chapters)?;
         warnings.extend(more);
         let chapter_paths = chapters
             .iter()
@@ -269,6 +302,8 @@ impl Book {
                 chapter_paths,
                 sources,
                 warnings,
+                files,
+                trust,
             },
             diags,
         ))
@@ -462,6 +497,12 @@ impl Book {
             || self.sources.values().any(|s| !s.map.is_identity())
     }
 
+    /// The reader of the book's own templates, or `None` under `--untrusted` (built-in
+    /// templates only).
+    pub(crate) fn own_templates(&self) -> Option<&confine::Reader> {
+        (self.trust == Trust::Trusted).then_some(&self.files)
+    }
+
     /// Whether the chapter list came from walking the folder (no `SUMMARY.md`).
     fn is_walked(&self) -> bool {
         !self.src.join("SUMMARY.md").is_file()
@@ -515,8 +556,12 @@ impl Progress {
 /// A lint level set on the command line, which overrides `book.toml`.
 pub type LintOverride = (coverage::Lint, coverage::LintLevel);
 
-fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagnostic>), Fatal> {
-    let (mut book, diags) = Book::load(root)?;
+fn load_with(
+    root: &Path,
+    overrides: &[LintOverride],
+    trust: Trust,
+) -> Result<(Book, Vec<Diagnostic>), Fatal> {
+    let (mut book, diags) = Book::load(root, trust)?;
     for &(lint, level) in overrides {
         book.lints.set(lint, level);
     }
@@ -524,13 +569,14 @@ fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagn
 }
 
 /// `nimbook check`: every claim of every lesson, nothing written. `overrides` are the lint
-/// levels given on the command line.
+/// levels given on the command line; `trust` says whether `book.toml` is obeyed.
 pub fn check(
     root: &Path,
     progress: &Progress,
     overrides: &[LintOverride],
+    trust: Trust,
 ) -> Result<Report, Fatal> {
-    let (book, diags) = load_with(root, overrides)?;
+    let (book, diags) = load_with(root, overrides, trust)?;
     let (_, mut report) = book.check(progress);
     report.errors += diags.len();
     report.diagnostics.splice(0..0, diags);
@@ -538,14 +584,16 @@ pub fn check(
 }
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
-/// nothing is written and the previous site stays as it was.
+/// nothing is written and the previous site stays as it was. `trust` says whether `book.toml`
+/// is obeyed.
 pub fn build(
     root: &Path,
     dest: Option<&Path>,
     progress: &Progress,
     overrides: &[LintOverride],
+    trust: Trust,
 ) -> Result<Report, Fatal> {
-    live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
+    live::LiveSite::build(root, dest, progress, overrides, trust).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the
@@ -559,18 +607,26 @@ fn write_site(
 ) -> Result<(), Fatal> {
     let staging = output::Staging::begin(out)?;
     for rel in book::static_files(&book.src).map_err(Box::new)? {
-        staging.write(&rel, &read_static(&book.src.join(&rel))?)?;
+        staging.write(&rel, &read_static(book, &book.src.join(&rel))?)?;
     }
     templates::render_site(site, lessons, search, &staging)?;
     staging.commit()
 }
 
-/// The bytes of a static file of the source folder.
-fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
-    std::fs::read(path).map_err(|e| {
-        Box::new(Diagnostic::error(
-            Code::IoError,
-            format!("cannot read {}: {e}", path.display()),
-        ))
-    })
+/// The bytes of a static file of the source folder, read through the confined reader (the walk
+/// skips links and special files; this also refuses one swapped in since). A static file is
+/// copied whole, not bounded by `max-lesson-bytes`: it is the book's own file, never rendered.
+fn read_static(book: &Book, path: &Path) -> Result<Vec<u8>, Fatal> {
+    use std::io::Read;
+    let name = book.files.name(path);
+    let mut bytes = Vec::new();
+    book.files
+        .open(path)
+        .map_err(|r| book.files.refused(&r, &name, Code::IoError))
+        .and_then(|mut f| {
+            f.read_to_end(&mut bytes)
+                .map_err(|e| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}")))
+        })
+        .map_err(Box::new)?;
+    Ok(bytes)
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::book::{self, Chapter};
+use super::book::Chapter;
 use super::config::{Config, PreprocessorTable};
 use super::sourcemap::SourceMap;
 use super::Fatal;
@@ -122,6 +122,9 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
     Ok(done)
 }
 
+/// The longest one preprocessor may run when `preprocessor-seconds` is not set.
+pub(super) const DEFAULT_SECONDS: u64 = 60;
+
 /// The book after the chain.
 pub(super) struct Prepared {
     /// The chapters as the last preprocessor left them.
@@ -132,9 +135,9 @@ pub(super) struct Prepared {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Reads every chapter and runs the chain.
+/// Reads every chapter (through the book's confined reader) and runs the chain.
 pub(super) fn run(
-    root: &Path,
+    files: &super::confine::Reader,
     config: &Config,
     src: &Path,
     chapters: Vec<Chapter>,
@@ -143,7 +146,7 @@ pub(super) fn run(
     let mut unreadable = HashMap::new();
     for chapter in chapters {
         let (name, text, map) = match &chapter.path {
-            Some(p) => match book::read_source(root, &src.join(p), config.max_lesson_bytes()) {
+            Some(p) => match files.source(&src.join(p), Code::IoError) {
                 Ok(file) => (
                     file.name.clone(),
                     file.text.clone(),
@@ -164,6 +167,7 @@ pub(super) fn run(
             diagnostics: Vec::new(),
         });
     }
+    let root = files.root();
     let mut warnings = Vec::new();
     let mut indexed = false;
     let limit = Duration::from_secs(
@@ -171,7 +175,7 @@ pub(super) fn run(
             .nimbook
             .as_ref()
             .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(60),
+            .unwrap_or(DEFAULT_SECONDS),
     );
     for name in order(config)? {
         let step = match (name.as_str(), config.preprocessor.get(&name)) {
@@ -183,7 +187,6 @@ pub(super) fn run(
         match step {
             Step::Links => {
                 use rayon::prelude::*;
-                let max_bytes = config.max_lesson_bytes();
                 entries.par_iter_mut().for_each(|e| {
                     let Some(p) = &e.chapter.path else { return };
                     if !e.text.contains("{{") {
@@ -193,7 +196,7 @@ pub(super) fn run(
                         .join(p)
                         .parent()
                         .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
-                    let x = super::include::expand(root, &e.text, &e.map, &dir, max_bytes);
+                    let x = super::include::expand(files, &e.text, &e.map, &dir);
                     e.text = x.text;
                     e.map = x.map;
                     e.diagnostics.extend(x.diagnostics);
@@ -439,8 +442,7 @@ fn run_bounded(
 
 /// The context mdBook gives a preprocessor.
 fn context(root: &Path, config: &Config) -> Value {
-    let raw = std::fs::read_to_string(root.join("book.toml")).unwrap_or_default();
-    let table: toml::Table = raw.parse().unwrap_or_default();
+    let table: toml::Table = config.text.parse().unwrap_or_default();
     let mut config_json = serde_json::to_value(&table).unwrap_or(Value::Null);
     if let Some(book) = config_json.get_mut("book").and_then(Value::as_object_mut) {
         book.entry("authors").or_insert(json!([]));

@@ -79,13 +79,15 @@ pub struct ServeOptions {
     pub port: u16,
     /// The output folder instead of the configured `build-dir`.
     pub dest: Option<PathBuf>,
+    /// Whether the book's `book.toml` and templates are obeyed (`--untrusted`).
+    pub trust: super::Trust,
 }
 
 /// Builds the book, serves it and rebuilds on change, until the process is stopped. Returns
 /// only on a failure to start (the book cannot be loaded, the port cannot be bound, the
 /// sources cannot be watched).
 pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Result<(), Fatal> {
-    let (book, _) = super::Book::load(&options.root)?;
+    let (book, _) = super::Book::load(&options.root, options.trust)?;
     let out = book.output_dir(options.dest.as_deref());
     super::output::guard(&book.root, &book.src, &out)?;
     // Rebuilds always go to the folder chosen now, so the server never loses its site.
@@ -149,7 +151,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
     }
 
     let version = Arc::new(AtomicU64::new(0));
-    let mut live = rebuild(&root, &out, &version, on_event);
+    let mut live = rebuild(&root, &out, options.trust, &version, on_event);
 
     {
         let out = out.clone();
@@ -217,7 +219,7 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
                 live = None;
                 on_event(ServeEvent::Failed(fatal));
             }
-            None => live = rebuild(&root, &out, &version, on_event),
+            None => live = rebuild(&root, &out, options.trust, &version, on_event),
         }
     }
 }
@@ -265,11 +267,12 @@ fn is_source(
 fn rebuild(
     root: &Path,
     out: &Path,
+    trust: super::Trust,
     version: &AtomicU64,
     on_event: &mut dyn FnMut(ServeEvent),
 ) -> Option<LiveSite> {
     let started = Instant::now();
-    match LiveSite::build(root, Some(out), &super::Progress::none(), &[]) {
+    match LiveSite::build(root, Some(out), &super::Progress::none(), &[], trust) {
         Ok((live, report)) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {

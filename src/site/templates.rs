@@ -8,6 +8,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::config::TextDirection;
+use super::confine::Reader;
 use super::html::url_path;
 use super::{Book, Fatal, Lesson};
 use crate::diag::{Code, Diagnostic, SourceFile};
@@ -40,29 +41,40 @@ pub(super) const BINARY_ASSETS: &[(&str, &[u8])] = &[(
     include_bytes!("../../templates/fonts/latinmodern-math.woff2"),
 )];
 
-/// Loads the templates: defaults first, then the book's `templates/*` of the same names.
-pub(super) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
+/// Loads the templates: defaults first, then, when `book` is given (a trusted book's reader),
+/// the book's `templates/*` of the same names, read through the confined reader.
+pub(super) fn load(book: Option<&Reader>) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     let mut sources: BTreeMap<String, (String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), (format!("(built-in) {n}"), t.to_string())))
         .collect();
-    let dir = root.join("templates");
     for (name, _) in DEFAULTS {
-        let p = dir.join(name);
-        if p.is_file() {
-            let text = std::fs::read_to_string(&p).map_err(|e| {
-                Box::new(Diagnostic::error(
-                    Code::IoError,
-                    format!("cannot read {}: {e}", p.display()),
-                ))
+        let Some(files) = book else { break };
+        let p = files.root().join("templates").join(name);
+        if p.symlink_metadata().is_ok() {
+            // A refused template is reported at the file that names it: its own path.
+            let file = files.source(&p, Code::TemplateError).map_err(|d| {
+                let place = SourceFile::new(files.name(&p), "");
+                Box::new(if d.location.is_none() {
+                    d.at(&place, 0..0)
+                } else {
+                    d
+                })
             })?;
-            sources.insert(
-                name.to_string(),
-                (super::book::display_name(root, &p), text),
-            );
+            sources.insert(name.to_string(), (file.name.clone(), file.text.clone()));
         }
     }
     let mut tera = Tera::default();
+    // Tera's `get_env` would let a template publish the build's environment (CI tokens
+    // included); nothing from the environment may reach a page.
+    tera.register_function(
+        "get_env",
+        |_: &std::collections::HashMap<String, tera::Value>| {
+            Err::<tera::Value, _>(tera::Error::msg(
+                "get_env is not available: nimbook templates cannot read the environment",
+            ))
+        },
+    );
     tera.autoescape_on(vec![".html"]);
     let mut assets = BTreeMap::new();
     for (name, (shown, text)) in &sources {
@@ -203,7 +215,7 @@ impl SiteRenderer {
         lessons: &[Lesson],
         numbers: super::coverage::NumberCounts,
     ) -> Result<SiteRenderer, Fatal> {
-        let (tera, assets) = load(&book.root)?;
+        let (tera, assets) = load(book.own_templates())?;
         let pages = super::pages::ExtraPages::new(book)?;
         let numbered = !book.config.html.no_section_label;
         Ok(SiteRenderer {
@@ -612,7 +624,14 @@ mod tests {
             "<html>\n<body>\n{% if x %}\n<p>{{ content | safe }}</p>\n</body>\n",
         )
         .expect("write");
-        let Err(d) = load(dir.path()) else {
+        let files = super::super::confine::Reader::new(
+            dir.path(),
+            &[],
+            1 << 20,
+            super::super::Trust::Trusted,
+        )
+        .expect("reader");
+        let Err(d) = load(Some(&files)) else {
             panic!("an unclosed {{% if %}} must not load");
         };
         let (name, line, _) = d.position().expect("a location");

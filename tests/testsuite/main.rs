@@ -8,7 +8,9 @@
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
-//!   book.toml), `realbooks` (the shared real books against mdBook's own output).
+//!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security` (a
+//!   stranger's book cannot read outside itself, hang the build or run commands under
+//!   `--untrusted`).
 
 #[cfg(test)]
 mod common;
@@ -52,6 +54,8 @@ mod live;
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
+#[cfg(all(test, feature = "site", unix))]
+mod security;
 #[cfg(all(test, feature = "site"))]
 mod serve;
 #[cfg(all(test, feature = "site"))]
