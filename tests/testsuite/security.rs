@@ -284,23 +284,23 @@ fn stylesheets_scripts_the_404_page_and_templates_stay_in_the_book() {
     let cases = [
         (
             "[output.html]\nadditional-css = [\"../outside/secret.css\"]\n",
-            "book.toml:3",
+            "book.toml:4",
         ),
         (
             "[output.html]\nadditional-js = [\"src/leak.txt\"]\n",
-            "book.toml:3",
+            "book.toml:4",
         ),
         (
             "[output.html]\nadditional-css = [\"src/fifo\"]\n",
-            "book.toml:3",
+            "book.toml:4",
         ),
         (
             "[output.html]\ninput-404 = \"../../outside/secret.md\"\n",
-            "book.toml:3",
+            "book.toml:4",
         ),
         (
             "[output.html]\ninput-404 = \"/proc/self/environ\"\n",
-            "book.toml:3",
+            "book.toml:4",
         ),
         ("", "templates/page.html:1"),
     ];
