@@ -59,7 +59,10 @@ pub(super) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
 
 /// A path as shown in diagnostics: relative to the book root, with `/` separators.
 pub(super) fn display_name(root: &Path, path: &Path) -> String {
-    let rel = path.strip_prefix(root).unwrap_or(path);
+    let Ok(rel) = path.strip_prefix(root) else {
+        // Outside the root (an absolute include): the path as written.
+        return path.to_string_lossy().replace('\\', "/");
+    };
     rel.components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()

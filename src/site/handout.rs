@@ -831,13 +831,22 @@ fn srcset_candidates(value: &str) -> Vec<(&str, &str)> {
 mod tests {
     use super::*;
 
-    fn page<'a>(included: &'a BTreeMap<&'a str, &'a str>, dir: &'a Path) -> PageRewrite<'a> {
+    fn reader(dir: &Path) -> Reader {
+        Reader::new(dir, &[], 1 << 20, super::super::Trust::Trusted).expect("reader")
+    }
+
+    fn page<'a>(
+        included: &'a BTreeMap<&'a str, &'a str>,
+        dir: &'a Path,
+        files: &'a Reader,
+    ) -> PageRewrite<'a> {
         PageRewrite {
             key: "a",
             url: "part/a.html",
             included,
             source_dir: dir,
-            root: dir,
+            files,
+            source: None,
         }
     }
 
@@ -847,7 +856,8 @@ mod tests {
             .into_iter()
             .collect();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<h2 id=\"x\">X<a class=\"anchor\" href=\"#x\">#</a></h2>\
                     <a href=\"../b.html#y\">b</a> <a href=\"../c.html\">c</a> \
@@ -874,7 +884,8 @@ mod tests {
     fn every_reference_to_an_id_gets_the_prefix() {
         let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<svg><defs><marker id=\"m\"/></defs>\
                     <line x1=\"0\" marker-end=\"url(#m)\"/><rect fill='url(#g)' clip-path=\"url(#c)\"/>\
@@ -901,7 +912,8 @@ mod tests {
     fn script_and_style_text_is_not_rewritten() {
         let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>\
                     <style>a[href=\"#x\"] { color: red }</style>";
@@ -921,7 +933,8 @@ mod tests {
         .expect("write");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
         let included = BTreeMap::new();
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let got = p.rewrite(
             "<img src=\"pic.svg\" alt=\"a &amp; b\"><img src=\"pic.png\" alt=\"p\" />\
@@ -957,7 +970,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
         let included = BTreeMap::new();
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let got = p.rewrite(
             "<img srcset=\"pic.png 2x, https://example.org/x.png 3x\" alt=\"p\">",
