@@ -6,30 +6,14 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-mod book;
-mod claims;
-mod codelines;
-mod compat;
-mod config;
-mod confine;
-mod coverage;
-mod directives;
-mod footnotes;
 mod handout;
-mod highlight;
 mod html;
-mod include;
-mod live;
-mod markdown;
-mod mathml;
+mod lesson;
+mod load;
 mod output;
-mod pages;
 mod preprocess;
-mod search;
+mod render;
 mod serve;
-mod sourcemap;
-mod templates;
-mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -37,13 +21,18 @@ use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
-use book::Chapter;
-use config::Config;
-pub use confine::Trust;
-pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
-pub use live::{LiveSite, Update};
-pub use markdown::{render as render_lesson, RenderedPage};
+use lesson::coverage;
+pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
+use lesson::markdown;
+pub use lesson::markdown::{render as render_lesson, RenderedPage};
+use load::book::{self, Chapter};
+use load::compat;
+use load::config::Config;
+use load::confine;
+pub use load::confine::Trust;
+use render::{search, templates};
+pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
 
 /// What a check or a build found.
@@ -593,7 +582,7 @@ pub fn build(
     overrides: &[LintOverride],
     trust: Trust,
 ) -> Result<Report, Fatal> {
-    live::LiveSite::build(root, dest, progress, overrides, trust).map(|(_, report)| report)
+    serve::live::LiveSite::build(root, dest, progress, overrides, trust).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the

@@ -1,0 +1,363 @@
+//! The book: its chapters in reading order, loaded from the source folder.
+//!
+//! With a `SUMMARY.md` (mdBook's format), the summary fixes the order and the nesting. Without
+//! one, every `.md` file under the source folder is a chapter, in the order of their paths, and
+//! folders nest. Every file is read as UTF-8; a file that is not is a diagnostic naming it.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use walkdir::WalkDir;
+
+use super::confine::{Reader, Refusal};
+use crate::diag::{Code, Diagnostic, SourceFile};
+
+/// One lesson of the book.
+#[derive(Debug, Clone)]
+pub(crate) struct Chapter {
+    /// The title shown in navigation.
+    pub title: String,
+    /// The source path relative to the source folder (`None` for a draft with no file).
+    pub path: Option<PathBuf>,
+    /// Nesting depth, 0 for top-level chapters.
+    pub depth: usize,
+    /// The section number such as `2.1.`, for numbered chapters.
+    pub number: Option<String>,
+    /// A part title that precedes this chapter in the sidebar.
+    pub part: Option<String>,
+    /// Whether a separator (`---` in `SUMMARY.md`) precedes this chapter in the sidebar.
+    pub separator: bool,
+    /// The page title set by `{{#title …}}`, for the browser tab; the chapter title otherwise.
+    pub page_title: Option<String>,
+}
+
+impl Chapter {
+    /// The output path of the page, relative to the output folder. As in mdBook, a
+    /// `README.md` is its folder's `index.html`, so links into a published book keep working.
+    pub(crate) fn out_path(&self) -> Option<PathBuf> {
+        self.path.as_deref().map(page_path)
+    }
+}
+
+/// The page written for the source file at `path` (relative to the source folder):
+/// `a/b.md` → `a/b.html`, and `a/README.md` → `a/index.html`.
+pub(crate) fn page_path(path: &Path) -> PathBuf {
+    if path
+        .file_name()
+        .is_some_and(|s| s.eq_ignore_ascii_case("readme.md"))
+    {
+        path.with_file_name("index.html")
+    } else {
+        path.with_extension("html")
+    }
+}
+
+/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
+/// Lessons are rendered in memory, and a page of code and math takes about forty times its
+/// source in memory, so this bound keeps one file from taking the machine's memory.
+pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
+
+/// A path as shown in diagnostics: relative to the book root, with `/` separators.
+pub(crate) fn display_name(root: &Path, path: &Path) -> String {
+    let Ok(rel) = path.strip_prefix(root) else {
+        // Outside the root (an absolute include): the path as written.
+        return path.to_string_lossy().replace('\\', "/");
+    };
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Every file under `dir`, in sorted order, skipping hidden files and folders.
+fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    let walker = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    let mut out = Vec::new();
+    for entry in walker {
+        let entry = entry.map_err(|e| {
+            Diagnostic::error(Code::IoError, format!("cannot list {}: {e}", dir.display()))
+        })?;
+        if entry.file_type().is_file() {
+            out.push(entry.into_path());
+        }
+    }
+    Ok(out)
+}
+
+/// The files of the source folder that are not lessons (images, downloads), to be copied into
+/// the site as they are: their paths relative to the source folder.
+pub(crate) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    Ok(files_under(src)?
+        .into_iter()
+        .filter(|p| p.extension().is_none_or(|x| x != "md"))
+        .map(|p| p.strip_prefix(src).map(Path::to_path_buf).unwrap_or(p))
+        .collect())
+}
+
+/// Finds the chapters of the book under `src`, reading through the book's confined reader.
+/// A chapter of `SUMMARY.md` must be a file under `src` (its page is written at the same path
+/// under the output folder), and a readable one.
+pub(crate) fn chapters(files: &Reader, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
+    let summary = src.join("SUMMARY.md");
+    if summary.symlink_metadata().is_ok() {
+        let file = files.source(&summary, Code::MalformedSummary)?;
+        let chapters = parse_summary(&file)?;
+        for c in &chapters {
+            let Some(p) = &c.path else { continue };
+            let name = files.name(&src.join(p));
+            let problem = if !p
+                .components()
+                .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+            {
+                Some(Diagnostic::error(
+                    Code::MalformedSummary,
+                    format!("SUMMARY.md names {name}, which is not under the source folder"),
+                )
+                .note("a chapter's page is written at its path under the output folder, so the path cannot climb out or be absolute"))
+            } else {
+                match files.open(&src.join(p)) {
+                    Ok(_) => None,
+                    Err(Refusal::Missing) => Some(Diagnostic::error(
+                        Code::MalformedSummary,
+                        format!("SUMMARY.md names {name}, which does not exist"),
+                    )),
+                    Err(r) => Some(files.refused(&r, &name, Code::MalformedSummary)),
+                }
+            };
+            if let Some(d) = problem {
+                return Err(d.at(&file, find_in(&file, p)));
+            }
+        }
+        return Ok(chapters);
+    }
+    let mut out = Vec::new();
+    for p in files_under(src)? {
+        let p = p.as_path();
+        if p.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let rel = p.strip_prefix(src).unwrap_or(p).to_path_buf();
+        let title = rel
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        out.push(Chapter {
+            title,
+            depth: rel.components().count().saturating_sub(1),
+            path: Some(rel),
+            number: None,
+            part: None,
+            separator: false,
+            page_title: None,
+        });
+    }
+    Ok(out)
+}
+
+fn find_in(file: &SourceFile, p: &Path) -> std::ops::Range<usize> {
+    let needle = p.to_string_lossy();
+    file.text
+        .find(needle.as_ref())
+        .map_or(0..0, |i| i..i + needle.len())
+}
+
+/// Parses mdBook's `SUMMARY.md`: an optional `# Summary` title, prefix chapters as bare links,
+/// numbered chapters as list items (nested by indentation, to any depth), draft chapters with
+/// an empty target, `# Part` titles, `---` separators, and suffix chapters as bare links after
+/// the list. Titles are inline markdown: `` `code` `` and `\` escapes become plain text.
+pub(crate) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut counters: Vec<usize> = Vec::new();
+    let mut indents: Vec<usize> = Vec::new();
+    let mut part: Option<String> = None;
+    let mut separator = false;
+    let mut seen_title = false;
+    let mut offset = 0;
+    for line in file.text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let body = line.trim_end();
+        let trimmed = body.trim_start();
+        let indent = body.len() - trimmed.len();
+        let here = start + indent..start + body.len();
+        if trimmed.is_empty() || trimmed.starts_with("<!--") {
+            continue;
+        }
+        if let Some(h) = trimmed.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim();
+            if !seen_title && out.is_empty() && part.is_none() {
+                seen_title = true;
+                if h.eq_ignore_ascii_case("summary") {
+                    continue;
+                }
+            }
+            part = Some(h.to_string());
+            continue;
+        }
+        if trimmed.chars().all(|c| c == '-') && trimmed.len() >= 3 {
+            separator = true;
+            continue;
+        }
+        let (item, numbered) = match trimmed
+            .strip_prefix("- ")
+            .or_else(|| trimmed.strip_prefix("* "))
+        {
+            Some(rest) => (rest.trim(), true),
+            None => (trimmed, false),
+        };
+        let Some((title, target)) = parse_link(item) else {
+            return Err(
+                Diagnostic::error(Code::MalformedSummary, "malformed SUMMARY.md entry")
+                    .at(file, here)
+                    .label("expected `- [Title](file.md)` or `[Title](file.md)`"),
+            );
+        };
+        let depth = if numbered {
+            while indents.last().is_some_and(|&i| i > indent) {
+                indents.pop();
+                counters.pop();
+            }
+            if indents.last() != Some(&indent) {
+                indents.push(indent);
+                counters.push(0);
+            }
+            if let Some(last) = counters.last_mut() {
+                *last += 1;
+            }
+            indents.len() - 1
+        } else {
+            0
+        };
+        let number = numbered.then(|| counters.iter().map(|c| format!("{c}.")).collect::<String>());
+        let path = (!target.is_empty()).then(|| {
+            PathBuf::from(
+                target
+                    .trim_start_matches("./")
+                    .split('#')
+                    .next()
+                    .unwrap_or(""),
+            )
+        });
+        out.push(Chapter {
+            title: plain_title(title),
+            path,
+            depth,
+            number,
+            part: part.take(),
+            separator: std::mem::take(&mut separator),
+            page_title: None,
+        });
+    }
+    Ok(out)
+}
+
+/// The text of a title written in inline markdown, as mdBook shows it in the sidebar: code
+/// spans lose their backticks, escapes their backslash, emphasis its stars.
+fn plain_title(title: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut out = String::new();
+    for event in Parser::new(title) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `[title](target)` as the whole of `s`.
+fn parse_link(s: &str) -> Option<(&str, &str)> {
+    let rest = s.strip_prefix('[')?;
+    let close = rest.rfind("](")?;
+    let title = &rest[..close];
+    let target = rest[close + 2..].strip_suffix(')')?;
+    Some((title, target.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_nesting_and_numbers() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "# Summary\n\n[Intro](intro.md)\n\n- [A](a.md)\n  - [A1](a1.md)\n- [B](b.md)\n\n# Games\n\n- [C](c.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| (c.title.as_str(), c.depth, c.number.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Intro", 0, None),
+                ("A", 0, Some("1.".into())),
+                ("A1", 1, Some("1.1.".into())),
+                ("B", 0, Some("2.".into())),
+                ("C", 0, Some("3.".into())),
+            ]
+        );
+        assert_eq!(ch[4].part.as_deref(), Some("Games"));
+    }
+
+    #[test]
+    fn summary_drafts_separators_deep_nesting_and_code_titles() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "- [The `nim` fence](a.md)\n  - [B](b.md)\n    - [C](c.md)\n      - [D](d.md)\n- [Draft]()\n\n---\n\n[End](e.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| {
+                (
+                    c.title.as_str(),
+                    c.depth,
+                    c.number.clone().unwrap_or_default(),
+                    c.path.is_some(),
+                    c.separator,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("The nim fence", 0, "1.".into(), true, false),
+                ("B", 1, "1.1.".into(), true, false),
+                ("C", 2, "1.1.1.".into(), true, false),
+                ("D", 3, "1.1.1.1.".into(), true, false),
+                ("Draft", 0, "2.".into(), false, false),
+                ("End", 0, String::new(), true, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn readme_is_its_folders_index_page() {
+        assert_eq!(
+            page_path(Path::new("README.md")),
+            PathBuf::from("index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/README.md")),
+            PathBuf::from("cli/index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/a.md")),
+            PathBuf::from("cli/a.html")
+        );
+    }
+
+    #[test]
+    fn malformed_summary_line_is_located() {
+        let f = SourceFile::new("src/SUMMARY.md", "# Summary\n- [A](a.md)\n- oops\n");
+        let d = parse_summary(&f).err().map(|d| d.position());
+        assert_eq!(d, Some(Some(("src/SUMMARY.md".into(), 3, 1))));
+    }
+}
