@@ -704,7 +704,7 @@ impl LessonChecker {
         let expired = |i: u64| {
             if i % 1024 == 0 {
                 checked.fetch_add(1024.min(total - i), std::sync::atomic::Ordering::Relaxed);
-                if started.elapsed() > deadline {
+                if started.elapsed() > deadline || crate::game::cancel::is_raised() {
                     timed_out.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             }

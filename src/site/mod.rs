@@ -8,8 +8,9 @@
 
 mod handout;
 mod html;
-mod lesson;
+pub mod lesson;
 mod load;
+mod lsp;
 mod output;
 mod preprocess;
 mod render;
@@ -19,18 +20,17 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
 pub use handout::handout;
 use lesson::coverage;
 pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
-use lesson::markdown;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
 use load::book::{self, Chapter};
 use load::compat;
 use load::config::Config;
 use load::confine;
 pub use load::confine::Trust;
+pub use lsp::lsp;
 use render::{search, templates};
 pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
@@ -94,8 +94,9 @@ pub(crate) struct Book {
     /// Warnings about the configuration (mdBook keys nimbook ignores, optional preprocessors
     /// that are missing), reported with the check.
     pub warnings: Vec<Diagnostic>,
-    /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
-    pub lints: coverage::Lints,
+    /// What checking a lesson needs of the book: its flavour, the lint levels (`[nimbook]` in
+    /// `book.toml`, then the command line's overrides) and the limits.
+    pub settings: lesson::LessonSettings,
     /// The one way to read a file the book names: inside the book root (or `include-roots`),
     /// regular files only, bounded.
     pub files: confine::Reader,
@@ -104,6 +105,7 @@ pub(crate) struct Book {
 }
 
 /// One lesson after checking.
+#[derive(Clone)]
 pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
@@ -280,11 +282,11 @@ impl Book {
             .iter()
             .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
-        let lints = config.lints();
+        let settings = lesson::LessonSettings::of(&config);
         Ok((
             Book {
                 root: root.to_path_buf(),
-                lints,
+                settings,
                 config,
                 src,
                 chapters,
@@ -313,13 +315,12 @@ impl Book {
         progress: &Progress,
     ) -> (Vec<(Lesson, Option<Outcome>)>, Report) {
         progress.start(self.chapters.len());
-        let flavour = markdown::Flavour::of(&self.config);
         let results: Vec<_> = self
             .chapters
             .par_iter()
             .map(|chapter| {
                 let source = chapter.path.as_ref().and_then(|p| self.sources.get(p));
-                let checked = self.check_lesson(chapter, source, &flavour);
+                let checked = self.check_lesson(chapter, source);
                 progress.advance(&chapter.title);
                 checked
             })
@@ -341,7 +342,17 @@ impl Book {
         &self,
         chapter: &Chapter,
         source: Option<&preprocess::Source>,
-        flavour: &markdown::Flavour,
+    ) -> CheckedLesson {
+        self.check_lesson_with(chapter, source, &self.settings)
+    }
+
+    /// [`Book::check_lesson`] with other settings than the book's (the editor server's quick
+    /// pass has shorter time limits).
+    pub(crate) fn check_lesson_with(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        settings: &lesson::LessonSettings,
     ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
@@ -373,13 +384,17 @@ impl Book {
                 }),
             };
         };
-        let mut checker =
-            LessonChecker::new(std::sync::Arc::clone(&source.file), self.config.limits());
-        let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
+        let rendered = lesson::render(
+            std::sync::Arc::clone(&source.file),
+            &html::url_path(path),
+            settings,
+        );
+        let page = rendered.page;
         // Diagnostics point into the files the author wrote, not the preprocessed text.
         let mut diagnostics = source.diagnostics.clone();
         diagnostics.extend(
-            std::mem::take(&mut checker.diagnostics)
+            rendered
+                .diagnostics
                 .into_iter()
                 .map(|d| source.map.relocate(&source.file, d)),
         );
@@ -393,7 +408,7 @@ impl Book {
         CheckedLesson {
             lesson: Lesson { chapter, page },
             outcome: Some(Outcome {
-                claims: checker.claims,
+                claims: rendered.claims,
                 errors: diagnostics
                     .iter()
                     .filter(|d| d.level == crate::diag::Level::Error)
@@ -420,45 +435,17 @@ impl Book {
             })
             .collect();
         // Every chapter of the book is a valid target, even one that was not rendered this time
-        // (a handout of a few chapters); anchors are checked on the pages that were. A page is
-        // named by its source (`a/README.md`) or by its output (`a/index.html`, `a/`).
-        let chapters = &self.chapter_paths;
-        let by_page: HashMap<String, &String> = chapters
-            .iter()
-            .map(|c| (html::url_path(&book::page_path(std::path::Path::new(c))), c))
-            .collect();
+        // (a handout of a few chapters); anchors are checked on the pages that were.
+        let targets = lesson::links::Targets::new(&pages, &self.chapter_paths);
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
                 continue;
             };
             for link in &lesson.page.links {
-                if link.target.starts_with("../") {
-                    continue;
-                }
-                let page = if link.target.is_empty() || link.target.ends_with('/') {
-                    format!("{}index.html", link.target)
-                } else {
-                    link.target.clone()
-                };
-                let target = by_page
-                    .get(&page)
-                    .map_or(link.target.clone(), |c| (*c).clone());
-                let problem = match pages.get(&target) {
-                    Some(ids) => match &link.anchor {
-                        Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
-                            Some(format!("no heading or anchor `#{a}` in {}", link.target))
-                        }
-                        _ => None,
-                    },
-                    None if chapters.contains(&target) => None,
-                    None if target.ends_with(".md") || !self.src.join(&target).exists() => Some(
-                        format!("{} is not a page or file of this book", link.target),
-                    ),
-                    None => None,
-                };
-                if let Some(problem) = problem {
-                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
+                let is_file = |target: &str| self.src.join(target).exists();
+                if let Some(problem) = targets.problem(link, is_file) {
+                    let mut d = lesson::links::broken(problem);
                     if let Some(source) = self.sources.get(path) {
                         d = source
                             .map
@@ -552,7 +539,7 @@ fn load_with(
 ) -> Result<(Book, Vec<Diagnostic>), Fatal> {
     let (mut book, diags) = Book::load(root, trust)?;
     for &(lint, level) in overrides {
-        book.lints.set(lint, level);
+        book.settings.set_lint(lint, level);
     }
     Ok((book, diags))
 }

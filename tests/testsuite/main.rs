@@ -7,10 +7,9 @@
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
-//!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security` (a
-//!   stranger's book cannot read outside itself, hang the build or run commands under
-//!   `--untrusted`).
+//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `lesson_api` (one lesson checked
+//!   through the library, no book on disk), `mdbook_compat` (mdBook's markdown and
+//!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
 mod common;
@@ -49,7 +48,11 @@ mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
 #[cfg(all(test, feature = "site"))]
+mod lesson_api;
+#[cfg(all(test, feature = "site"))]
 mod live;
+#[cfg(all(test, feature = "site"))]
+mod lsp;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]

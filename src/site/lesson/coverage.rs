@@ -213,6 +213,8 @@ struct Numeral {
     text: String,
     /// A claim to write, found in the text around the numeral.
     equation: Option<String>,
+    /// Where that claim stands in prose, for an editor to replace it with the span.
+    equation_span: Option<Range<usize>>,
 }
 
 /// The sentence being read. Its numerals wait here until it ends, because a span later in the
@@ -292,14 +294,17 @@ impl<'s> Coverage<'s> {
                     while run < equations.len() && equations[run].0.end <= i {
                         run += 1;
                     }
-                    let equation = equations
-                        .get(run)
-                        .filter(|(r, _)| r.start <= i)
-                        .and_then(|(_, claim)| claim.clone());
+                    let found = equations.get(run).filter(|(r, _)| r.start <= i);
+                    let equation = found.and_then(|(_, claim)| claim.clone());
+                    let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
+                        let at = r.start + text[r.clone()].find(c.as_str())?;
+                        Some(offset + at..offset + at + c.len())
+                    });
                     self.sentence.numerals.push(Numeral {
                         span: offset + i..offset + end,
                         text: text[i..end].to_string(),
                         equation,
+                        equation_span,
                     });
                     self.sentence.after_stop = false;
                 }
@@ -348,6 +353,7 @@ impl<'s> Coverage<'s> {
                 text: tex[span.clone()].to_string(),
                 span: offset + span.start..offset + span.end,
                 equation: equation.clone(),
+                equation_span: None,
             });
         }
     }
@@ -568,12 +574,29 @@ impl<'s> Coverage<'s> {
                         .label("nothing computes or checks this number");
                 if let Some(claim) = &u.equation {
                     d = d.help(format!("write `nim: {claim}`"));
+                    if let Some(span) = &u.equation_span {
+                        d = d.suggest(
+                            format!("check it with `nim: {claim}`"),
+                            span.clone(),
+                            format!("`nim: {claim}`"),
+                        );
+                    }
                 } else if let Some(k) = self.nearest(&u.text, u.span.start) {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",
                         u.text, k.source, k.source
                     ));
+                    d = d.suggest(
+                        format!("check it with `nim: {}`", k.source),
+                        u.span.clone(),
+                        format!("`nim: {}`", k.source),
+                    );
                 }
+                d = d.suggest(
+                    "exempt it with braces",
+                    u.span.clone(),
+                    format!("{{{}}}", u.text),
+                );
                 d = d.help(
                     "compute it with a `nim:` span, or, if it is not mathematics (a year, a name, a citation, a count), mark it `{…}`",
                 );

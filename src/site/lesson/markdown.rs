@@ -40,6 +40,9 @@ pub(crate) struct Heading {
     pub id: String,
     /// The text.
     pub title: String,
+    /// Where the heading starts in the lesson (for an editor's go-to-definition).
+    #[serde(skip)]
+    pub offset: usize,
 }
 
 /// A link from a lesson to a page of the book, to be checked once every page is known.
@@ -70,6 +73,9 @@ pub struct RenderedPage {
     pub(crate) anchors: Vec<String>,
     /// The lesson's number account (see [`NumberCounts`](crate::site::NumberCounts)).
     pub numbers: NumberCounts,
+    /// Every statement of the claim language as it was checked, in document order (what an
+    /// editor shows on hover).
+    pub(crate) checked: Vec<crate::claim::Checked>,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -202,6 +208,7 @@ pub(crate) fn render_with(
     lints: Lints,
 ) -> RenderedPage {
     let mut links = Vec::new();
+    let mut checked = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lints = if flavour.claims {
@@ -252,7 +259,9 @@ pub(crate) fn render_with(
                 let html = if lang == "nim" && flavour.claims {
                     let results = checker.check_block(&block);
                     coverage.claims(&results, checker);
-                    claims::block(&results)
+                    let html = claims::block(&results);
+                    checked.extend(results);
+                    html
                 } else if lang == "nimbook" && flavour.claims {
                     super::directives::render(checker, &block)
                 } else {
@@ -291,6 +300,7 @@ pub(crate) fn render_with(
                 let result = checker.check_inline(&text);
                 coverage.span(&result, checker);
                 out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
+                checked.push(result);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
@@ -358,6 +368,7 @@ pub(crate) fn render_with(
                     level: heading_number(*level),
                     id: anchor.clone(),
                     title: title.clone(),
+                    offset: range.start,
                 });
                 out.push(Event::Start(Tag::Heading {
                     level: *level,
@@ -439,6 +450,7 @@ pub(crate) fn render_with(
         answers: std::mem::take(&mut checker.answers),
         anchors,
         numbers,
+        checked,
     }
 }
 

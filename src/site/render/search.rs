@@ -407,11 +407,7 @@ mod tests {
             },
             page: crate::site::lesson::markdown::RenderedPage {
                 html: html.into(),
-                headings: Vec::new(),
-                links: Vec::new(),
-                answers: Vec::new(),
-                anchors: Vec::new(),
-                numbers: Default::default(),
+                ..Default::default()
             },
         }
     }
