@@ -2,7 +2,7 @@
 //!
 //! The stages are plain functions over plain values: the configuration from `book.toml`, the
 //! chapter list from `SUMMARY.md` or the source folder, one
-//! [`LessonChecker`] per lesson (lessons are independent, so they run in parallel with rayon),
+//! [`LessonChecker`](crate::claim::LessonChecker) per lesson (lessons are independent, so they run in parallel with rayon),
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
