@@ -30,11 +30,8 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 fn assert_same_as_clean_build(root: &Path, patched: &Path) {
     let clean = root.join("clean");
     let report = nimbook::site::build(
-        root,
-        Some(&clean),
+        &nimbook::site::Options::new(root).output(&clean),
         &nimbook::site::Progress::none(),
-        &[],
-        nimbook::site::Trust::Trusted,
     )
     .expect("clean build");
     assert_eq!(report.errors, 0, "{:?}", report.diagnostics);
@@ -56,11 +53,8 @@ fn assert_same_as_clean_build(root: &Path, patched: &Path) {
 fn start(root: &Path) -> (LiveSite, PathBuf) {
     let out = root.join("live");
     let (live, report) = LiveSite::build(
-        root,
-        Some(&out),
+        &nimbook::site::Options::new(root).output(&out),
         &nimbook::site::Progress::none(),
-        &[],
-        nimbook::site::Trust::Trusted,
     )
     .expect("first build");
     assert_eq!(report.errors, 0, "{:?}", report.diagnostics);

@@ -196,11 +196,8 @@ fn build_both(
         .expect("write book.toml");
     }
     let report = nimbook::site::build(
-        &root,
-        Some(&ours),
+        &nimbook::site::Options::new(&root).output(&ours),
         &nimbook::site::Progress::none(),
-        &[],
-        nimbook::site::Trust::Trusted,
     )
     .unwrap_or_else(|d| panic!("{}", d.render(nimbook::diag::MessageFormat::Human, false)));
     let errors: Vec<String> = report

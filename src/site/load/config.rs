@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::lints::{LintLevel, Lints};
+use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::site::lesson::coverage::{LintLevel, Lints};
-use crate::site::Fatal;
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -312,10 +312,14 @@ impl NimbookTable {
 }
 
 impl Config {
-    /// Reads and checks `book.toml` in the root of `files` (through the confined reader, so a
-    /// `book.toml` that is a link out of the book or a named pipe is refused). Errors carry the
-    /// file position.
+    /// Reads and checks `book.toml` in the root of `files`. Errors carry the file position.
     pub(crate) fn load(files: &super::confine::Reader) -> Result<Config, Fatal> {
+        Self::read(files).map(|(config, _)| config)
+    }
+
+    /// [`Config::load`], with the text of `book.toml`. It is read through the confined reader,
+    /// so a `book.toml` that is a link out of the book or a named pipe is refused.
+    pub(crate) fn read(files: &super::confine::Reader) -> Result<(Config, String), Fatal> {
         let root = files.root();
         let path = root.join("book.toml");
         let text = files
@@ -335,12 +339,12 @@ impl Config {
             })
             .map_err(Box::new)?;
         let mut config = Self::parse(&text, &path.display().to_string())?;
-        config.text = text;
+        config.text.clone_from(&text);
         config.content_layout = config
             .src_dir(root)
             .file_name()
             .is_some_and(|n| n == "content");
-        Ok(config)
+        Ok((config, text))
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.

@@ -85,6 +85,41 @@ enum Part<'a> {
     Anchor(&'a str),
 }
 
+/// The text a `{{#include …}}` brings in, its map and the folder its own includes are
+/// relative to; or why it cannot (a diagnostic without a place).
+fn include_file(
+    files: &Reader,
+    dir: &Path,
+    path: &str,
+    kind: FileKind,
+    part: &Part<'_>,
+    attrs: &[&str],
+) -> Result<(String, SourceMap, Option<PathBuf>), Diagnostic> {
+    let target = dir.join(path);
+    // Through the book's confined reader: inside the book root or `include-roots`, a regular
+    // file, at most `max-lesson-bytes`.
+    match files.source(&target, Code::IncludeError) {
+        Err(_) if target.symlink_metadata().is_err() => Err(Diagnostic::error(
+            Code::IncludeError,
+            format!("cannot include {path}: no such file"),
+        )
+        .label(format!("{} does not exist", files.name(&target)))
+        .help("paths are relative to the folder of the file that includes them")),
+        Err(d) => Err(d.label(format!("`{path}` is named here"))),
+        Ok(file) => match select(&file, kind, part, attrs) {
+            Ok((t, m)) => Ok((t, m, target.parent().map(Path::to_path_buf))),
+            Err(anchor) => Err(Diagnostic::error(
+                Code::IncludeError,
+                format!("cannot include {path}: it has no anchor `{anchor}`"),
+            )
+            .label("no `ANCHOR: name` line with this name")
+            .help(format!(
+                "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
+            ))),
+        },
+    }
+}
+
 fn expand_into(
     files: &Reader,
     text: &str,
@@ -118,41 +153,13 @@ fn expand_into(
                 path,
                 part,
                 attrs,
-            } => {
-                let target = dir.join(path);
-                match files.source(&target, Code::IncludeError) {
-                    Err(d) => {
-                        let missing = target.symlink_metadata().is_err();
-                        let d = if missing {
-                            Diagnostic::error(
-                                Code::IncludeError,
-                                format!("cannot include {path}: no such file"),
-                            )
-                            .label(format!("{} does not exist", files.name(&target)))
-                            .help("paths are relative to the folder of the file that includes them")
-                        } else {
-                            d.label(format!("`{path}` is named here"))
-                        };
-                        out.diagnostics.push(located(d));
-                        None
-                    }
-                    Ok(file) => match select(&file, *kind, part, attrs) {
-                        Ok((t, m)) => Some((t, m, target.parent().map(Path::to_path_buf))),
-                        Err(anchor) => {
-                            out.diagnostics.push(located(
-                                Diagnostic::error(Code::IncludeError, format!(
-                                    "cannot include {path}: it has no anchor `{anchor}`"
-                                ))
-                                .label("no `ANCHOR: name` line with this name")
-                                .help(format!(
-                                    "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
-                                )),
-                            ));
-                            None
-                        }
-                    },
+            } => match include_file(files, dir, path, *kind, part, attrs) {
+                Ok(included) => Some(included),
+                Err(d) => {
+                    out.diagnostics.push(located(d));
+                    None
                 }
-            }
+            },
         };
         let Some((new_text, new_map, new_dir)) = replacement else {
             // The link stays as it was written, as mdBook leaves it; the error fails the build.
