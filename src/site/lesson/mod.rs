@@ -78,7 +78,13 @@ impl Default for LessonSettings {
 impl LessonSettings {
     /// The settings of the book whose root folder is `root`, from its `book.toml`.
     pub fn load(root: &Path) -> Result<Self, Fatal> {
-        Ok(Self::of(&Config::load(root)?))
+        let files = crate::site::load::confine::Reader::new(
+            root,
+            &[],
+            crate::site::load::book::DEFAULT_MAX_LESSON_BYTES,
+            crate::site::Trust::Trusted,
+        )?;
+        Ok(Self::of(&Config::load(&files)?))
     }
 
     /// The settings of a book from the text of its `book.toml` (named `name` in errors). A book
