@@ -122,6 +122,18 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// Start a new course: book.toml, a first lesson, .gitignore and a CI workflow.
+    Init {
+        /// The folder to write (created if missing); it must be empty unless `--force`.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Write into a folder that is not empty, replacing files of the same names.
+        #[arg(long)]
+        force: bool,
+        /// The git repository the workflow installs nimbook from.
+        #[arg(long, value_name = "URL")]
+        git: Option<String>,
+    },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
@@ -195,6 +207,35 @@ fn main() -> ExitCode {
             )
         }
         Command::Calc { exprs } => run_calc(&exprs),
+        Command::Init { dir, force, git } => run_init(&dir, force, git),
+    }
+}
+
+fn run_init(dir: &std::path::Path, force: bool, git: Option<String>) -> ExitCode {
+    match nimbook::init::init(dir, &nimbook::init::InitOptions::new(force, git)) {
+        Err(fatal) => {
+            print_diagnostic(&fatal, MessageFormat::Human);
+            ExitCode::from(2)
+        }
+        Ok(done) => {
+            for path in &done.overwritten {
+                eprintln!("overwrote {}", path.display());
+            }
+            for path in &done.written {
+                eprintln!("wrote {}", dir.join(path).display());
+            }
+            if !done.has_git {
+                eprintln!(
+                    "note: set the repository variable NIMBOOK_GIT (or run `nimbook init --git URL`) \
+                     so that the workflow can install nimbook"
+                );
+            }
+            eprintln!(
+                "a new course is ready: `nimbook build {}` checks it and writes the site",
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
     }
 }
 

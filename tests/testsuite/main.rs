@@ -7,7 +7,7 @@
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
@@ -46,6 +46,8 @@ mod diagrams;
 mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
+#[cfg(all(test, feature = "site"))]
+mod init;
 #[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
