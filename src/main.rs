@@ -134,11 +134,34 @@ enum Command {
         #[arg(long, value_name = "URL")]
         git: Option<String>,
     },
+    /// Run as an mdBook preprocessor (mdBook runs this), or set a book up for it (`install`).
+    Mdbook {
+        #[command(subcommand)]
+        action: Option<MdbookAction>,
+    },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
         #[arg(required = true, allow_hyphen_values = true)]
         exprs: Vec<String>,
+    },
+}
+
+/// `nimbook mdbook …`: without a subcommand, preprocess the book mdBook sends on standard input.
+#[derive(Subcommand)]
+enum MdbookAction {
+    /// Exit 0 if nimbook can preprocess for RENDERER (every renderer: HTML for `html`, plain
+    /// text for the others).
+    Supports {
+        /// The renderer mdBook asks about.
+        renderer: String,
+    },
+    /// Add `[preprocessor.nimbook]` and the stylesheet and script to an mdBook book's
+    /// book.toml, and write those files and the math font.
+    Install {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
     },
 }
 
@@ -208,6 +231,55 @@ fn main() -> ExitCode {
         }
         Command::Calc { exprs } => run_calc(&exprs),
         Command::Init { dir, force, git } => run_init(&dir, force, git),
+        Command::Mdbook { action } => run_mdbook(action),
+    }
+}
+
+fn run_mdbook(action: Option<MdbookAction>) -> ExitCode {
+    use nimbook::mdbook;
+    match action {
+        Some(MdbookAction::Supports { renderer }) => {
+            if mdbook::supports(&renderer) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Some(MdbookAction::Install { dir }) => match mdbook::install::install(&dir) {
+            Err(fatal) => {
+                print_diagnostic(&fatal, MessageFormat::Human);
+                ExitCode::from(2)
+            }
+            Ok(done) => {
+                if done.changed.is_empty() {
+                    eprintln!("nimbook is already set up in {}", dir.display());
+                }
+                for path in &done.changed {
+                    eprintln!("wrote {}", dir.join(path).display());
+                }
+                ExitCode::SUCCESS
+            }
+        },
+        None => {
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match mdbook::run(stdin.lock(), stdout.lock()) {
+                Err(fatal) => {
+                    print_diagnostic(&fatal, MessageFormat::Human);
+                    ExitCode::from(2)
+                }
+                Ok(report) => {
+                    // On standard error, which mdBook shows; standard output is the book.
+                    print_diagnostics(&report.diagnostics, MessageFormat::Human);
+                    if report.errors > 0 {
+                        eprintln!("nimbook: {}", report.summary());
+                        ExitCode::from(1)
+                    } else {
+                        ExitCode::SUCCESS
+                    }
+                }
+            }
+        }
     }
 }
 

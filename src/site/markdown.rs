@@ -70,6 +70,20 @@ pub struct RenderedPage {
     pub(crate) anchors: Vec<String>,
     /// The lesson's number account (see [`NumberCounts`](super::NumberCounts)).
     pub numbers: NumberCounts,
+    /// What each `nim` block, `nimbook` block and `nim:` span became, where it stood: what the
+    /// mdBook preprocessor puts in their place, leaving the rest of the chapter to mdBook.
+    pub(crate) fragments: Vec<Fragment>,
+}
+
+/// The HTML that one claim block, directive block or `nim:` span of a lesson became.
+#[derive(Debug, Clone)]
+pub(crate) struct Fragment {
+    /// Its byte range in the lesson (the whole fenced block, or the span with its backticks).
+    pub range: Range<usize>,
+    /// The HTML that replaced it.
+    pub html: String,
+    /// Whether it is a block (a fence) rather than a span in running text.
+    pub block: bool,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -91,6 +105,8 @@ pub(crate) struct Flavour {
     pub mdbook_ids: bool,
     /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
     pub hidelines: BTreeMap<String, String>,
+    /// Keep each claim's and directive's HTML with its place ([`RenderedPage::fragments`]).
+    pub fragments: bool,
 }
 
 impl Flavour {
@@ -105,6 +121,7 @@ impl Flavour {
             admonitions: true,
             mdbook_ids: false,
             hidelines: BTreeMap::new(),
+            fragments: false,
         }
     }
 
@@ -120,6 +137,7 @@ impl Flavour {
             admonitions: config.html.admonitions.unwrap_or(true),
             mdbook_ids: !nimbook,
             hidelines: config.html.code.hidelines.clone(),
+            fragments: false,
         }
     }
 
@@ -223,6 +241,7 @@ pub(super) fn render_with(
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut fragments = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -250,9 +269,20 @@ pub(super) fn render_with(
                 let html = if lang == "nim" && flavour.claims {
                     let results = checker.check_block(&block);
                     coverage.claims(&results, checker);
-                    claims::block(&results)
+                    fragment(
+                        flavour.fragments.then_some(&mut fragments),
+                        range,
+                        claims::block(&results),
+                        true,
+                    )
                 } else if lang == "nimbook" && flavour.claims {
-                    super::directives::render(checker, &block)
+                    let html = super::directives::render(checker, &block);
+                    fragment(
+                        flavour.fragments.then_some(&mut fragments),
+                        range,
+                        html,
+                        true,
+                    )
                 } else {
                     if lang == "nim" && reads_as_claims(&block.text) {
                         checker.diagnostics.push(
@@ -288,7 +318,13 @@ pub(super) fn render_with(
                 let text = MappedText::contiguous(body, offset + lead);
                 let result = checker.check_inline(&text);
                 coverage.span(&result, checker);
-                out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
+                let html = fragment(
+                    flavour.fragments.then_some(&mut fragments),
+                    range,
+                    claims::inline(&result),
+                    false,
+                );
+                out.push(Event::InlineHtml(CowStr::from(html)));
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
@@ -437,7 +473,25 @@ pub(super) fn render_with(
         answers: std::mem::take(&mut checker.answers),
         anchors,
         numbers,
+        fragments,
     }
+}
+
+/// Records what a claim or directive at `range` became, and gives the HTML back.
+fn fragment(
+    fragments: Option<&mut Vec<Fragment>>,
+    range: &Range<usize>,
+    html: String,
+    block: bool,
+) -> String {
+    if let Some(fragments) = fragments {
+        fragments.push(Fragment {
+            range: range.clone(),
+            html: html.clone(),
+            block,
+        });
+    }
+    html
 }
 
 /// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its

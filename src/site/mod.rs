@@ -13,6 +13,7 @@ mod compat;
 mod config;
 mod coverage;
 mod directives;
+pub(crate) mod embed;
 mod footnotes;
 mod handout;
 mod highlight;
@@ -27,6 +28,7 @@ mod preprocess;
 mod search;
 mod serve;
 mod sourcemap;
+pub(crate) mod splice;
 mod templates;
 mod texmath;
 

@@ -412,6 +412,7 @@ mod tests {
                 answers: Vec::new(),
                 anchors: Vec::new(),
                 numbers: Default::default(),
+                fragments: Vec::new(),
             },
         }
     }

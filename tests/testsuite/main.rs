@@ -7,7 +7,7 @@
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `mdbook` (nimbook as mdBook's preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
@@ -50,6 +50,8 @@ mod handout;
 mod init;
 #[cfg(all(test, feature = "site"))]
 mod live;
+#[cfg(all(test, feature = "site"))]
+mod mdbook;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
