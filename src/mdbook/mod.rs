@@ -19,8 +19,8 @@ use mdbook_preprocessor::book::{BookItem, Chapter};
 use rayon::prelude::*;
 
 use crate::diag::{Code, Diagnostic};
+use crate::site::embed::splice::{splice, Target};
 use crate::site::embed::{self, Settings};
-use crate::site::splice::{splice, Target};
 use crate::site::Fatal;
 
 /// Whether `nimbook mdbook` can preprocess a book for `renderer`: always, since claims are

@@ -51,6 +51,8 @@ mod init;
 #[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
+mod lsp;
+#[cfg(all(test, feature = "site"))]
 mod mdbook;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
