@@ -9,7 +9,7 @@
 pub(crate) mod embed;
 mod handout;
 mod html;
-mod lesson;
+pub mod lesson;
 mod load;
 mod lsp;
 mod output;
@@ -21,12 +21,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
 pub use handout::handout;
 use lesson::coverage;
 pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
-use lesson::markdown;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
 use load::book::{self, Chapter};
 use load::compat;
@@ -95,8 +93,9 @@ pub(crate) struct Book {
     /// Warnings about the configuration (mdBook keys nimbook ignores, optional preprocessors
     /// that are missing), reported with the check.
     pub warnings: Vec<Diagnostic>,
-    /// The lint levels: `[nimbook]` in `book.toml`, then the command line's overrides.
-    pub lints: coverage::Lints,
+    /// What checking a lesson needs of the book: its flavour, the lint levels (`[nimbook]` in
+    /// `book.toml`, then the command line's overrides) and the limits.
+    pub settings: lesson::LessonSettings,
 }
 
 /// One lesson after checking.
@@ -251,11 +250,11 @@ impl Book {
             .iter()
             .filter_map(|c| c.path.as_deref().map(html::url_path))
             .collect();
-        let lints = config.lints();
+        let settings = lesson::LessonSettings::of(&config);
         Ok((
             Book {
                 root: root.to_path_buf(),
-                lints,
+                settings,
                 config,
                 src,
                 chapters,
@@ -282,13 +281,12 @@ impl Book {
         progress: &Progress,
     ) -> (Vec<(Lesson, Option<Outcome>)>, Report) {
         progress.start(self.chapters.len());
-        let flavour = markdown::Flavour::of(&self.config);
         let results: Vec<_> = self
             .chapters
             .par_iter()
             .map(|chapter| {
                 let source = chapter.path.as_ref().and_then(|p| self.sources.get(p));
-                let checked = self.check_lesson(chapter, source, &flavour);
+                let checked = self.check_lesson(chapter, source);
                 progress.advance(&chapter.title);
                 checked
             })
@@ -310,19 +308,17 @@ impl Book {
         &self,
         chapter: &Chapter,
         source: Option<&preprocess::Source>,
-        flavour: &markdown::Flavour,
     ) -> CheckedLesson {
-        self.check_lesson_with(chapter, source, flavour, self.config.limits())
+        self.check_lesson_with(chapter, source, &self.settings)
     }
 
-    /// [`Book::check_lesson`] with other limits than the book's (the editor server's quick
-    /// pass).
+    /// [`Book::check_lesson`] with other settings than the book's (the editor server's quick
+    /// pass has shorter time limits).
     pub(crate) fn check_lesson_with(
         &self,
         chapter: &Chapter,
         source: Option<&preprocess::Source>,
-        flavour: &markdown::Flavour,
-        limits: crate::claim::Limits,
+        settings: &lesson::LessonSettings,
     ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
@@ -354,12 +350,17 @@ impl Book {
                 }),
             };
         };
-        let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits);
-        let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
+        let rendered = lesson::render(
+            std::sync::Arc::clone(&source.file),
+            &html::url_path(path),
+            settings,
+        );
+        let page = rendered.page;
         // Diagnostics point into the files the author wrote, not the preprocessed text.
         let mut diagnostics = source.diagnostics.clone();
         diagnostics.extend(
-            std::mem::take(&mut checker.diagnostics)
+            rendered
+                .diagnostics
                 .into_iter()
                 .map(|d| source.map.relocate(&source.file, d)),
         );
@@ -373,7 +374,7 @@ impl Book {
         CheckedLesson {
             lesson: Lesson { chapter, page },
             outcome: Some(Outcome {
-                claims: checker.claims,
+                claims: rendered.claims,
                 errors: diagnostics
                     .iter()
                     .filter(|d| d.level == crate::diag::Level::Error)
@@ -400,45 +401,17 @@ impl Book {
             })
             .collect();
         // Every chapter of the book is a valid target, even one that was not rendered this time
-        // (a handout of a few chapters); anchors are checked on the pages that were. A page is
-        // named by its source (`a/README.md`) or by its output (`a/index.html`, `a/`).
-        let chapters = &self.chapter_paths;
-        let by_page: HashMap<String, &String> = chapters
-            .iter()
-            .map(|c| (html::url_path(&book::page_path(std::path::Path::new(c))), c))
-            .collect();
+        // (a handout of a few chapters); anchors are checked on the pages that were.
+        let targets = lesson::links::Targets::new(&pages, &self.chapter_paths);
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
                 continue;
             };
             for link in &lesson.page.links {
-                if link.target.starts_with("../") {
-                    continue;
-                }
-                let page = if link.target.is_empty() || link.target.ends_with('/') {
-                    format!("{}index.html", link.target)
-                } else {
-                    link.target.clone()
-                };
-                let target = by_page
-                    .get(&page)
-                    .map_or(link.target.clone(), |c| (*c).clone());
-                let problem = match pages.get(&target) {
-                    Some(ids) => match &link.anchor {
-                        Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
-                            Some(format!("no heading or anchor `#{a}` in {}", link.target))
-                        }
-                        _ => None,
-                    },
-                    None if chapters.contains(&target) => None,
-                    None if target.ends_with(".md") || !self.src.join(&target).exists() => Some(
-                        format!("{} is not a page or file of this book", link.target),
-                    ),
-                    None => None,
-                };
-                if let Some(problem) = problem {
-                    let mut d = Diagnostic::error(Code::BrokenLink, "broken link").label(problem);
+                let is_file = |target: &str| self.src.join(target).exists();
+                if let Some(problem) = targets.problem(link, is_file) {
+                    let mut d = lesson::links::broken(problem);
                     if let Some(source) = self.sources.get(path) {
                         d = source
                             .map
@@ -522,7 +495,7 @@ pub type LintOverride = (coverage::Lint, coverage::LintLevel);
 fn load_with(root: &Path, overrides: &[LintOverride]) -> Result<(Book, Vec<Diagnostic>), Fatal> {
     let (mut book, diags) = Book::load(root)?;
     for &(lint, level) in overrides {
-        book.lints.set(lint, level);
+        book.settings.set_lint(lint, level);
     }
     Ok((book, diags))
 }

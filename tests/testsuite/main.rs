@@ -7,7 +7,9 @@
 //!   results);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `mdbook` (nimbook as mdBook's preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
+//!   lesson checked through the library, no book on disk), `mdbook` (nimbook as mdBook's
+//!   preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
@@ -48,6 +50,8 @@ mod exercises;
 mod handout;
 #[cfg(all(test, feature = "site"))]
 mod init;
+#[cfg(all(test, feature = "site"))]
+mod lesson_api;
 #[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]

@@ -1,5 +1,7 @@
 //! One chapter of a book that another tool builds: mdBook, running `nimbook mdbook` as a
-//! preprocessor. The chapter is checked and rendered as a lesson is, and the caller gets what
+//! preprocessor. The chapter goes through the lesson stage ([`super::lesson::render`], with
+//! [`LessonSettings`] whose flavour is mdBook's markdown plus nimbook's claim forms), and the
+//! caller gets what
 //! each claim, directive and `nim:` span became ([`Fragment`]), so that it can put them into
 //! the chapter's markdown and leave everything else to that tool.
 //!
@@ -14,18 +16,17 @@ use std::sync::Arc;
 pub(crate) mod splice;
 
 use super::lesson::markdown::{Flavour, Fragment};
+use super::lesson::{LessonSettings, Rendered};
 use super::load::config::{Config, NimbookTable};
 use super::load::sourcemap::SourceMap;
 use super::Fatal;
 use super::LintLevel;
-use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic, Level, SourceFile};
 
 /// A book's settings for its embedded chapters.
 pub(crate) struct Settings {
     config: Config,
-    lints: super::Lints,
-    flavour: Flavour,
+    lesson: LessonSettings,
     root: std::path::PathBuf,
 }
 
@@ -67,10 +68,10 @@ impl Settings {
         flavour.dollar_math = false;
         flavour.mdbook_ids = true;
         flavour.fragments = true;
+        let lesson = LessonSettings::with_flavour(flavour, lints, config.limits());
         Ok(Settings {
             config,
-            lints,
-            flavour,
+            lesson,
             root: root.to_path_buf(),
         })
     }
@@ -98,10 +99,12 @@ pub(crate) fn chapter(
     page: &str,
 ) -> Embedded {
     let (file, map) = mapped(settings, source_path, name, content);
-    let mut checker = LessonChecker::new(Arc::clone(&file), settings.config.limits());
-    let rendered =
-        super::lesson::markdown::render_with(&mut checker, page, &settings.flavour, settings.lints);
-    let diagnostics: Vec<Diagnostic> = std::mem::take(&mut checker.diagnostics)
+    let Rendered {
+        page: rendered,
+        diagnostics,
+        claims,
+    } = super::lesson::render(Arc::clone(&file), page, &settings.lesson);
+    let diagnostics: Vec<Diagnostic> = diagnostics
         .into_iter()
         // The book's LaTeX is MathJax's to draw (or mdBook's to leave alone): that nimbook's
         // renderer cannot read a formula is not the author's error here.
@@ -115,7 +118,7 @@ pub(crate) fn chapter(
             .filter(|d| d.level == Level::Error)
             .count(),
         diagnostics,
-        claims: checker.claims,
+        claims,
     }
 }
 

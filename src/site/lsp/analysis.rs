@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use crate::claim::{Checked, LessonChecker, Status};
+use crate::claim::{Checked, Status};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::site::book::Chapter;
+use crate::site::lesson::LessonSettings;
 use crate::site::load::sourcemap::SourceMap;
-use crate::site::markdown::Flavour;
 use crate::site::preprocess::Source;
 use crate::site::{html, Book, Lesson};
 
@@ -180,18 +180,16 @@ impl Workspace {
 fn standalone(path: Option<&Path>, text: &str, mode: Mode) -> Analysis {
     let name = path.map_or_else(|| "untitled.md".into(), |p| p.display().to_string());
     let file = SourceFile::new(name, text);
-    let mut checker = LessonChecker::new(
-        Arc::clone(&file),
-        limits(crate::claim::Limits::default(), mode),
-    );
-    let page = crate::site::markdown::render_with(
-        &mut checker,
-        "untitled.html",
-        &Flavour::nimbook(),
-        crate::site::Lints::default(),
-    );
-    let diagnostics = std::mem::take(&mut checker.diagnostics);
-    finish(text, diagnostics, &page.checked, Vec::new(), mode)
+    let mut settings = LessonSettings::default();
+    settings.set_limits(limits(crate::claim::Limits::default(), mode));
+    let rendered = crate::site::lesson::render(file, "untitled.html", &settings);
+    finish(
+        text,
+        rendered.diagnostics,
+        &rendered.page.checked,
+        Vec::new(),
+        mode,
+    )
 }
 
 fn limits(mut limits: crate::claim::Limits, mode: Mode) -> crate::claim::Limits {
@@ -211,10 +209,9 @@ impl Loaded {
             .cloned()
             .unwrap_or_else(|| Chapter::loose(rel.clone().unwrap_or_else(|| path.to_path_buf())));
         let source = expand(book, path, text);
-        let flavour = Flavour::of(&book.config);
-        let mut config_limits = book.config.limits();
-        config_limits = limits(config_limits, mode);
-        let checked = book.check_lesson_with(&chapter, Some(&source), &flavour, config_limits);
+        let mut settings = book.settings.clone();
+        settings.set_limits(limits(book.config.limits(), mode));
+        let checked = book.check_lesson_with(&chapter, Some(&source), &settings);
         let mut diagnostics = checked.outcome.map(|o| o.diagnostics).unwrap_or_default();
         let others = self.chapter_pages(path);
         let lesson = checked.lesson;
@@ -236,8 +233,8 @@ impl Loaded {
     /// file changed on disk.
     fn chapter_pages(&mut self, except: &Path) -> Vec<Lesson> {
         let book = &self.book;
-        let flavour = Flavour::of(&book.config);
-        let quick = limits(book.config.limits(), Mode::Quick);
+        let mut quick = book.settings.clone();
+        quick.set_limits(limits(book.config.limits(), Mode::Quick));
         let mut out = Vec::new();
         for chapter in &book.chapters {
             let Some(rel) = &chapter.path else { continue };
@@ -255,7 +252,7 @@ impl Loaded {
                     };
                     let source = expand(book, &file, &text);
                     let lesson = book
-                        .check_lesson_with(chapter, Some(&source), &flavour, quick.clone())
+                        .check_lesson_with(chapter, Some(&source), &quick)
                         .lesson;
                     self.chapters.insert(rel.clone(), (time, lesson.clone()));
                     lesson

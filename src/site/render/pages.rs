@@ -189,20 +189,13 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     let file =
         crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
             .map_err(Box::new)?;
-    let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
-    let page = crate::site::lesson::markdown::render_with(
-        &mut checker,
-        &url_path(input),
-        &flavour,
-        book.lints,
-    );
-    if let Some(d) = checker
+    let rendered = crate::site::lesson::render(file, &url_path(input), &book.settings);
+    if let Some(d) = rendered
         .diagnostics
         .into_iter()
         .find(|d| d.level == crate::diag::Level::Error)
     {
         return Err(Box::new(d));
     }
-    Ok(page.html)
+    Ok(rendered.page.html)
 }

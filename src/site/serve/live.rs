@@ -165,12 +165,11 @@ impl LiveSite {
             Ok(p) => p.sources,
             Err(e) => return Some(Err(e)),
         };
-        let flavour = crate::site::lesson::markdown::Flavour::of(&self.book.config);
         let checked: Vec<(usize, CheckedLesson)> = chapters
             .par_iter()
             .map(|&(i, chapter)| {
                 let source = chapter.path.as_ref().and_then(|p| fresh.get(p));
-                (i, self.book.check_lesson(chapter, source, &flavour))
+                (i, self.book.check_lesson(chapter, source))
             })
             .collect();
         self.book.sources.extend(fresh);
