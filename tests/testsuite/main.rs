@@ -5,7 +5,8 @@
 //!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
 //!   brute-force oracles written from the rules), `game_theorems` (theorems and published
 //!   results);
-//! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
+//! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
+//!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
 //!   lesson checked through the library, no book on disk), `mdbook` (nimbook as mdBook's
@@ -38,6 +39,8 @@ mod ordinal_values;
 
 #[cfg(all(test, feature = "site"))]
 mod bad_input;
+#[cfg(all(test, feature = "site"))]
+mod builtins;
 #[cfg(all(test, feature = "site"))]
 mod coverage;
 #[cfg(all(test, feature = "site"))]

@@ -22,6 +22,7 @@
 //! assert_eq!(lesson.diagnostics[0].position(), Some(("bad.md".to_string(), 2, 1)));
 //! ```
 
+pub(crate) mod book;
 pub(crate) mod claims;
 pub(crate) mod codelines;
 pub(crate) mod coverage;
@@ -31,6 +32,7 @@ pub(crate) mod highlight;
 pub(crate) mod links;
 pub(crate) mod markdown;
 pub(crate) mod mathml;
+pub(crate) mod report;
 pub(crate) mod texmath;
 
 use std::collections::{HashMap, HashSet};
@@ -40,8 +42,9 @@ use std::sync::Arc;
 use crate::claim::{AnswerKey, LessonChecker, Limits};
 use crate::diag::{Diagnostic, Level, SourceFile};
 use crate::site::load::config::Config;
-use crate::site::Fatal;
-use coverage::{Lint, LintLevel, Lints, NumberCounts};
+use crate::site::load::lints::{Lint, LintLevel, Lints};
+use crate::site::load::Fatal;
+use coverage::NumberCounts;
 use markdown::Flavour;
 
 /// What checking a lesson needs to know of its book: which markdown it speaks, the lint levels

@@ -19,11 +19,12 @@ use std::time::{Duration, SystemTime};
 
 use crate::claim::{Checked, Status};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::site::book::Chapter;
+use crate::site::html;
+use crate::site::lesson::book::{Book, Lesson};
 use crate::site::lesson::LessonSettings;
+use crate::site::load::book::Chapter;
 use crate::site::load::sourcemap::SourceMap;
 use crate::site::preprocess::Source;
-use crate::site::{html, Book, Lesson};
 
 /// How long the quick pass may spend on the searches of one lesson before the claims still
 /// searching are left to the full pass.
@@ -154,10 +155,10 @@ impl Workspace {
         }
     }
 
-    fn book(&mut self, root: &Path) -> Result<&mut Loaded, crate::site::Fatal> {
+    fn book(&mut self, root: &Path) -> Result<&mut Loaded, crate::site::load::Fatal> {
         let fresh = self.books.get(root).is_some_and(|l| l.stamp == stamp(root));
         if !fresh {
-            let (book, _) = Book::load(root)?;
+            let (book, _) = Book::load(&crate::site::load::Options::new(root))?;
             self.books.insert(
                 root.to_path_buf(),
                 Loaded {
@@ -297,7 +298,7 @@ fn link_targets(book: &Book, path: &Path, lesson: &Lesson, others: &[Lesson]) ->
 
 /// The lesson's text with its includes expanded, mapped back to the editor's text.
 fn expand(book: &Book, path: &Path, text: &str) -> Source {
-    let name = crate::site::book::display_name(&book.root, path);
+    let name = crate::site::load::book::display_name(&book.root, path);
     let file = SourceFile::new(name, text);
     let map = SourceMap::identity(&file);
     if !text.contains("{{") {
@@ -413,6 +414,7 @@ fn hover_text(c: &Checked, diagnostics: &[Diagnostic]) -> String {
 /// registry.
 pub(crate) fn builtins() -> Vec<(&'static str, &'static str, &'static str)> {
     crate::claim::builtins::functions()
+        .chain(crate::site::lesson::directives::list())
         .map(|s| (s.name, s.usage, s.description))
         .collect()
 }

@@ -5,19 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-use super::templates::SiteRenderer;
+use super::templates::{Extra, SiteRenderer};
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
-use crate::site::{Book, Fatal, Lesson};
-
-/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct Extra {
-    css: Vec<String>,
-    js: Vec<String>,
-}
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::load::Fatal;
 
 /// Copies `additional-css` and `additional-js` into `files`, at the same paths as in the
 /// book root (where mdBook puts them), and returns their URLs.

@@ -27,6 +27,7 @@
 use std::fmt::Write as _;
 
 use crate::claim::ast::{BinOp, Expr, ExprKind};
+use crate::claim::builtins::Arity;
 use crate::claim::{AnswerKey, Directive, LessonChecker, MappedText, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, OctalCode, Outcome};
@@ -115,7 +116,6 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
 
 /// `exercise("question", answer)`.
 pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 2)?;
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
@@ -361,9 +361,6 @@ fn class_in_question(q: &str) -> Option<Outcome> {
 
 /// `choice("question", [options], [class or correct value])`.
 pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    if !(2..=3).contains(&d.args.len()) {
-        return arity(checker, d, 2).map(|_| String::new());
-    }
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (list, list_at) = (&d.args[1].0, &d.args[1].1);
@@ -575,9 +572,7 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
 
 /// `practice(kind, …)`.
 pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let Some((kind_value, kind_at)) = d.args.first() else {
-        return arity(checker, d, 2).map(|_| String::new());
-    };
+    let (kind_value, kind_at) = &d.args[0];
     let Value::Str(kind) = kind_value else {
         return Err(error(
             checker,
@@ -603,7 +598,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     let title;
     let data;
     if kind == "grundy" {
-        arity(checker, d, 3)?;
+        arity(checker, d, Arity::Exactly(3))?;
         let (game_value, game_at) = (&d.args[1].0, &d.args[1].1);
         let Value::Str(game) = game_value else {
             return Err(error(
@@ -659,7 +654,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
                 .join(",")
         );
     } else {
-        arity(checker, d, 2)?;
+        arity(checker, d, Arity::Exactly(2))?;
         let (range, at) = (&d.args[1].0, &d.args[1].1);
         let n = match range {
             Value::Num(v) => Some(v.to_biguint()),

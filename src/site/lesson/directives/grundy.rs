@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use crate::claim::builtins::Arity;
 use crate::claim::{Directive, LessonChecker, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Budget, Game, OctalCode};
@@ -109,13 +110,11 @@ pub(super) fn heap_values(
 
 /// `grundy_table("cram", rows, cols)` and `grundy_table(game, n)`.
 pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let Some(first) = d.args.first() else {
-        return arity(checker, d, 2).map(|_| String::new());
-    };
+    let first = &d.args[0];
     let name = str_arg(checker, first, "\"cram\" or \"kayles\"")?;
     let budget = checker.limits().game;
     if name == "cram" {
-        arity(checker, d, 3)?;
+        arity(checker, d, Arity::Exactly(3))?;
         let rows = side(checker, &d.args[1])?;
         let cols = side(checker, &d.args[2])?;
         if rows.saturating_mul(cols) > 64 {
@@ -166,7 +165,7 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
         );
         return Ok(grid_table("grundy", &caption, "m \\ n", &col_labels, &body));
     }
-    arity(checker, d, 2)?;
+    arity(checker, d, Arity::Exactly(2))?;
     let n = side(checker, &d.args[1])?;
     let (title, values) = heap_values(checker, name, &first.1, n, &budget)?;
     let (cols, body) = rows_of(&values, 10, |k| {
@@ -186,7 +185,6 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
 
 /// `sequence_table("0.77", n)`.
 pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 2)?;
     let text = str_arg(checker, &d.args[0], "\"0.77\"")?;
     let code: OctalCode = text
         .parse()
