@@ -254,7 +254,6 @@ pub(crate) fn render_with(
                     &events,
                     i,
                     kind,
-                    range,
                     &mut checked,
                 );
                 let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
@@ -369,9 +368,10 @@ fn code_block(
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
     kind: &CodeBlockKind<'_>,
-    range: &Range<usize>,
     checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
+    // The block's range is its start event's (eight parameters were one too many for clippy).
+    let range = &events[i].1;
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lang = match kind {
