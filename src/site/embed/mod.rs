@@ -59,6 +59,8 @@ impl Settings {
         let lints = super::Lints {
             unverified_numbers: nimbook.unverified_numbers.unwrap_or(LintLevel::Allow),
             vacuous_claims: nimbook.vacuous_claims.unwrap_or(LintLevel::Allow),
+            // mdBook resolves the links of its book; the lesson stage is given no pages.
+            broken_links: nimbook.broken_links.unwrap_or(LintLevel::Allow),
         };
         config.nimbook = Some(nimbook);
         let mut flavour = Flavour::of(&config);
