@@ -4,7 +4,7 @@
 //! The crate is layered, and dependencies point one way:
 //!
 //! ```text
-//! nim  <-  game  <-  claim  <-  site  <-  cli (the binary)
+//! nim  <-  game  <-  claim  <-  site  <-  init, mdbook  <-  cli (the binary)
 //! ```
 //!
 //! `diag` (spans, source files and rustc-style diagnostics) is shared by every layer. Only
@@ -14,6 +14,10 @@
 pub mod claim;
 pub mod diag;
 pub mod game;
+#[cfg(feature = "site")]
+pub mod init;
+#[cfg(feature = "site")]
+pub mod mdbook;
 pub mod nim;
 #[cfg(feature = "site")]
 pub mod site;

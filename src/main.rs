@@ -157,6 +157,23 @@ enum Command {
         #[command(flatten)]
         lints: LintArgs,
     },
+    /// Start a new course: book.toml, a first lesson, .gitignore and a CI workflow.
+    Init {
+        /// The folder to write (created if missing); it must be empty unless `--force`.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Write into a folder that is not empty, replacing files of the same names.
+        #[arg(long)]
+        force: bool,
+        /// The git repository the workflow installs nimbook from.
+        #[arg(long, value_name = "URL")]
+        git: Option<String>,
+    },
+    /// Run as an mdBook preprocessor (mdBook runs this), or set a book up for it (`install`).
+    Mdbook {
+        #[command(subcommand)]
+        action: Option<MdbookAction>,
+    },
     /// Run a language server on standard input and output: claims checked as you type, with
     /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
     Lsp,
@@ -169,6 +186,24 @@ enum Command {
         /// line: the functions, then the directives, each sorted by name.
         #[arg(long, conflicts_with = "exprs")]
         list: bool,
+    },
+}
+
+/// `nimbook mdbook …`: without a subcommand, preprocess the book mdBook sends on standard input.
+#[derive(Subcommand)]
+enum MdbookAction {
+    /// Exit 0 if nimbook can preprocess for RENDERER (every renderer: HTML for `html`, plain
+    /// text for the others).
+    Supports {
+        /// The renderer mdBook asks about.
+        renderer: String,
+    },
+    /// Add `[preprocessor.nimbook]` and the stylesheet and script to an mdBook book's
+    /// book.toml, and write those files and the math font.
+    Install {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
     },
 }
 
@@ -262,6 +297,84 @@ fn main() -> ExitCode {
         }
         Command::Calc { list: true, .. } => list_builtins(),
         Command::Calc { exprs, .. } => run_calc(&exprs),
+        Command::Init { dir, force, git } => run_init(&dir, force, git),
+        Command::Mdbook { action } => run_mdbook(action),
+    }
+}
+
+fn run_mdbook(action: Option<MdbookAction>) -> ExitCode {
+    use nimbook::mdbook;
+    match action {
+        Some(MdbookAction::Supports { renderer }) => {
+            if mdbook::supports(&renderer) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Some(MdbookAction::Install { dir }) => match mdbook::install::install(&dir) {
+            Err(fatal) => {
+                print_diagnostic(&fatal, MessageFormat::Human);
+                ExitCode::from(2)
+            }
+            Ok(done) => {
+                if done.changed.is_empty() {
+                    eprintln!("nimbook is already set up in {}", dir.display());
+                }
+                for path in &done.changed {
+                    eprintln!("wrote {}", dir.join(path).display());
+                }
+                ExitCode::SUCCESS
+            }
+        },
+        None => {
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match mdbook::run(stdin.lock(), stdout.lock()) {
+                Err(fatal) => {
+                    print_diagnostic(&fatal, MessageFormat::Human);
+                    ExitCode::from(2)
+                }
+                Ok(report) => {
+                    // On standard error, which mdBook shows; standard output is the book.
+                    print_diagnostics(&report.diagnostics, MessageFormat::Human);
+                    if report.errors > 0 {
+                        eprintln!("nimbook: {}", report.summary());
+                        ExitCode::from(1)
+                    } else {
+                        ExitCode::SUCCESS
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn run_init(dir: &std::path::Path, force: bool, git: Option<String>) -> ExitCode {
+    match nimbook::init::init(dir, &nimbook::init::InitOptions::new(force, git)) {
+        Err(fatal) => {
+            print_diagnostic(&fatal, MessageFormat::Human);
+            ExitCode::from(2)
+        }
+        Ok(done) => {
+            for path in &done.overwritten {
+                eprintln!("overwrote {}", path.display());
+            }
+            for path in &done.written {
+                eprintln!("wrote {}", dir.join(path).display());
+            }
+            if !done.has_git {
+                eprintln!(
+                    "note: set the repository variable NIMBOOK_GIT (or run `nimbook init --git URL`) \
+                     so that the workflow can install nimbook"
+                );
+            }
+            eprintln!(
+                "a new course is ready: `nimbook build {}` checks it and writes the site",
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -702,7 +702,7 @@ impl LessonChecker {
         // The clock is read, and progress counted, once every 1024 cases: shared counters
         // touched on every case would cost more than a simple case itself.
         let expired = |i: u64| {
-            if i % 1024 == 0 {
+            if i.is_multiple_of(1024) {
                 checked.fetch_add(1024.min(total - i), std::sync::atomic::Ordering::Relaxed);
                 if started.elapsed() > deadline || crate::game::cancel::is_raised() {
                     timed_out.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -272,7 +272,7 @@ fn moore_options(
 pub fn moores_rule(k: u64, heaps: &[u64]) -> Outcome {
     let all_divisible = (0..64).all(|bit| {
         let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
-        ones % k.saturating_add(1) == 0
+        ones.is_multiple_of(k.saturating_add(1))
     });
     if all_divisible {
         Outcome::P

@@ -401,7 +401,7 @@ fn octal_values_mex(
         return Ok(g);
     }
     let mask = choose_mask(&g);
-    let rare = |v: u64| (v & mask).count_ones() % 2 == 0;
+    let rare = |v: u64| (v & mask).count_ones().is_multiple_of(2);
     // Heap sizes (at least 1) whose value is rare, in increasing order.
     let mut rare_heaps: Vec<u64> = (1..naive_end).filter(|&a| rare(g[a as usize])).collect();
     for h in naive_end..len {

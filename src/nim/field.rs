@@ -390,7 +390,7 @@ impl Nimber {
         let lt = log_g64(t).ok_or_else(none)? as u128;
         // Solve x · lb ≡ lt (mod n). The solutions form one residue class modulo n/d.
         let d = gcd(lb, n);
-        if lt % d != 0 {
+        if !lt.is_multiple_of(d) {
             return Err(none());
         }
         let m = n / d;

@@ -109,7 +109,7 @@ fn build() -> Tables {
     // in the scan; the smallest u among the minimisers keeps the choice canonical.
     let n16 = ORDER16 as u64;
     let j = log0[1 << 15] as u64;
-    let is_unit = |v: &u64| [3u64, 5, 17, 257].iter().all(|p| v % p != 0);
+    let is_unit = |v: &u64| [3u64, 5, 17, 257].iter().all(|p| !v.is_multiple_of(*p));
     let log_h = (1..n16)
         .filter(is_unit)
         .map(|v| j * v % n16)
@@ -326,7 +326,11 @@ impl Tables {
         }
         let l = self.lg(x);
         // 2 is invertible modulo the odd order 65535: halve l, or l + 65535.
-        let half = if l % 2 == 0 { l / 2 } else { (l + ORDER16) / 2 };
+        let half = if l.is_multiple_of(2) {
+            l / 2
+        } else {
+            (l + ORDER16) / 2
+        };
         self.ex(half)
     }
 

@@ -13,6 +13,7 @@
 //!
 //! [`serve`] and [`handout`] are built on those stages; no stage of a build imports them.
 
+pub(crate) mod embed;
 mod handout;
 mod html;
 pub mod lesson;

@@ -104,7 +104,7 @@ fn is_pth_power(x: &Ordinal, p: u64) -> bool {
     let d = degree(x);
     let f = order_of_two(p);
     let big_d = d / gcd(d, f) * f;
-    assert!(big_d % p != 0);
+    assert!(!big_d.is_multiple_of(p));
     let e = ((BigUint::from(1u8) << big_d) - 1u8) / p;
     // Square and multiply by hand, so that each step has its own work budget.
     let mut y = Ordinal::one();

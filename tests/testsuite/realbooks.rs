@@ -13,16 +13,16 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn required() -> bool {
+pub(crate) fn required() -> bool {
     std::env::var_os("NIMBOOK_REQUIRE_REALBOOKS").is_some()
 }
 
-fn skip(why: &str) {
+pub(crate) fn skip(why: &str) {
     assert!(!required(), "real-book test cannot run: {why}");
     eprintln!("skipped: {why}");
 }
 
-fn realbooks() -> Option<PathBuf> {
+pub(crate) fn realbooks() -> Option<PathBuf> {
     let dir = std::env::var_os("NIMBOOK_REALBOOKS").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realbooks"),
         PathBuf::from,
@@ -30,7 +30,7 @@ fn realbooks() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-fn mdbook() -> Option<String> {
+pub(crate) fn mdbook() -> Option<String> {
     let cmd = std::env::var("MDBOOK").unwrap_or_else(|_| "mdbook".into());
     let ok = Command::new(&cmd)
         .arg("--version")

@@ -125,9 +125,9 @@ fn prime_powers(mut h: u64) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     let mut r = 2;
     while r * r <= h {
-        if h % r == 0 {
+        if h.is_multiple_of(r) {
             let mut q = 1;
-            while h % r == 0 {
+            while h.is_multiple_of(r) {
                 h /= r;
                 q *= r;
             }
@@ -167,7 +167,7 @@ pub(crate) fn alpha_specs() -> &'static [AlphaSpec] {
                     ok = false;
                     break;
                 };
-                if parts.is_empty() || degree % u128::from(q) != 0 {
+                if parts.is_empty() || !degree.is_multiple_of(u128::from(q)) {
                     parts.push(q);
                     match lcm(degree, dq) {
                         Some(d) => degree = d,

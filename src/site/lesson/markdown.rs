@@ -77,6 +77,21 @@ pub struct RenderedPage {
     /// Every statement of the claim language as it was checked, in document order (what an
     /// editor shows on hover).
     pub(crate) checked: Vec<crate::claim::Checked>,
+    /// What each `nim` block, `nimbook` block and `nim:` span became, where it stood: what the
+    /// mdBook preprocessor puts in their place, leaving the rest of the chapter to mdBook. Kept
+    /// only when the flavour asks ([`Flavour::fragments`]).
+    pub(crate) fragments: Vec<Fragment>,
+}
+
+/// The HTML that one claim block, directive block or `nim:` span of a lesson became.
+#[derive(Debug, Clone)]
+pub(crate) struct Fragment {
+    /// Its byte range in the lesson (the whole fenced block, or the span with its backticks).
+    pub range: Range<usize>,
+    /// The HTML that replaced it.
+    pub html: String,
+    /// Whether it is a block (a fence) rather than a span in running text.
+    pub block: bool,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -98,6 +113,8 @@ pub(crate) struct Flavour {
     pub mdbook_ids: bool,
     /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
     pub hidelines: BTreeMap<String, String>,
+    /// Keep each claim's and directive's HTML with its place ([`RenderedPage::fragments`]).
+    pub fragments: bool,
 }
 
 impl Flavour {
@@ -112,6 +129,7 @@ impl Flavour {
             admonitions: true,
             mdbook_ids: false,
             hidelines: BTreeMap::new(),
+            fragments: false,
         }
     }
 
@@ -127,6 +145,7 @@ impl Flavour {
             admonitions: config.html.admonitions.unwrap_or(true),
             mdbook_ids: !nimbook,
             hidelines: config.html.code.hidelines.clone(),
+            fragments: false,
         }
     }
 
@@ -221,6 +240,7 @@ pub(crate) fn render_with(
 ) -> RenderedPage {
     let mut links = Vec::new();
     let mut checked = Vec::new();
+    let mut fragments = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lints = if flavour.claims { lints } else { Lints::ALLOW };
@@ -237,15 +257,37 @@ pub(crate) fn render_with(
         let (event, range) = &events[i];
         coverage.structure(event);
         match event {
-            Event::Start(Tag::CodeBlock(_)) => {
-                let (html, end) =
-                    code_block(checker, &mut coverage, flavour, &events, i, &mut checked);
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let (html, end) = code_block(
+                    checker,
+                    &mut coverage,
+                    flavour,
+                    &events,
+                    i,
+                    kind,
+                    &mut checked,
+                );
+                let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
+                if flavour.fragments && claims {
+                    fragments.push(Fragment {
+                        range: range.clone(),
+                        html: html.clone(),
+                        block: true,
+                    });
+                }
                 out.push(Event::Html(CowStr::from(html)));
                 i = end + 1;
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
                 let (html, result) = inline_claim(checker, &mut coverage, code, range);
+                if flavour.fragments {
+                    fragments.push(Fragment {
+                        range: range.clone(),
+                        html: html.clone(),
+                        block: false,
+                    });
+                }
                 out.push(Event::InlineHtml(CowStr::from(html)));
                 checked.push(result);
             }
@@ -323,6 +365,18 @@ pub(crate) fn render_with(
         anchors,
         numbers,
         checked,
+        fragments,
+    }
+}
+
+/// The language of a code block: the first word of a fence's info string.
+fn fence_lang<'k>(kind: &'k CodeBlockKind<'_>) -> &'k str {
+    match kind {
+        CodeBlockKind::Fenced(info) => info
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .next()
+            .unwrap_or(""),
+        CodeBlockKind::Indented => "",
     }
 }
 
@@ -335,11 +389,11 @@ fn code_block(
     flavour: &Flavour,
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
+    kind: &CodeBlockKind<'_>,
     checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
-    let (Event::Start(Tag::CodeBlock(kind)), range) = &events[i] else {
-        return (String::new(), i);
-    };
+    // The block's range is its start event's (eight parameters were one too many for clippy).
+    let range = &events[i].1;
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lang = match kind {

@@ -94,6 +94,17 @@ impl LessonSettings {
         Ok(Self::of(&Config::parse(text, name)?))
     }
 
+    /// Settings with a markdown flavour of the caller's own, for a front end that speaks
+    /// another tool's markdown (`site::embed`, for mdBook: only the claim forms are nimbook's).
+    pub(crate) fn with_flavour(flavour: Flavour, lints: Lints, limits: Limits) -> Self {
+        LessonSettings {
+            flavour,
+            lints,
+            limits,
+            pages: None,
+        }
+    }
+
     /// The settings of a parsed configuration.
     pub(crate) fn of(config: &Config) -> Self {
         LessonSettings {

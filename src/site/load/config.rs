@@ -71,8 +71,6 @@ pub(crate) struct PreprocessorTable {
     pub optional: bool,
     /// The preprocessor's own settings, passed on to it in the context.
     #[serde(flatten)]
-    // Read by serde only: the context hands the preprocessor the raw book.toml, keys and all.
-    #[allow(dead_code)]
     pub extra: toml::Table,
 }
 

@@ -741,7 +741,7 @@ fn walk(
 
 /// The map of `new`, a preprocessor's rewrite of `old` (mapped by `map`): lines it kept map
 /// where they came from, lines it changed map to the lines they replaced.
-fn remap(old: &str, map: &SourceMap, new: &str) -> SourceMap {
+pub(super) fn remap(old: &str, map: &SourceMap, new: &str) -> SourceMap {
     use similar::{Algorithm, DiffOp, TextDiff};
     let diff = TextDiff::configure()
         .algorithm(Algorithm::Myers)
