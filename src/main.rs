@@ -55,11 +55,18 @@ struct LintArgs {
 }
 
 impl LintArgs {
-    fn overrides(&self) -> Vec<site::LintOverride> {
-        let warn = self.warn.iter().map(|&l| (l, LintLevel::Warn));
-        let deny = self.deny.iter().map(|&l| (l, LintLevel::Deny));
+    /// The options of every command: the book in `dir`, these lint levels, and where to write.
+    fn options(&self, dir: PathBuf, output: Option<PathBuf>) -> site::Options {
+        let mut options = site::Options::new(dir);
+        options.output = output;
         // `--deny` wins over `--warn` for the same lint.
-        warn.chain(deny).collect()
+        for &lint in &self.warn {
+            options = options.lint(lint, LintLevel::Warn);
+        }
+        for &lint in &self.deny {
+            options = options.lint(lint, LintLevel::Deny);
+        }
+        options
     }
 }
 
@@ -104,6 +111,8 @@ enum Command {
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
     },
     /// Write chapters (or the whole book) as one self-contained, printable HTML file.
     Handout {
@@ -121,7 +130,12 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
     },
+    /// Run a language server on standard input and output: claims checked as you type, with
+    /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
+    Lsp,
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
@@ -141,13 +155,20 @@ fn main() -> ExitCode {
         .stack_size(16 << 20)
         .build_global();
     match cli.command {
+        Command::Lsp => match site::lsp() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: nimbook lsp could not start: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Build {
             dir,
             dest_dir,
             output,
             lints,
         } => report(
-            site::build(&dir, dest_dir.as_deref(), &progress(), &lints.overrides()),
+            site::build(&lints.options(dir, dest_dir), &progress()),
             output.message_format,
             Numbers::None,
         ),
@@ -157,7 +178,7 @@ fn main() -> ExitCode {
             lints,
             coverage,
         } => report(
-            site::check(&dir, &progress(), &lints.overrides()),
+            site::check(&lints.options(dir, None), &progress()),
             output.message_format,
             if coverage {
                 Numbers::PerLesson
@@ -170,13 +191,19 @@ fn main() -> ExitCode {
             port,
             dest_dir,
             output,
-        } => run_serve(dir, port, dest_dir, format_of(output.message_format)),
+            lints,
+        } => run_serve(
+            &lints.options(dir, dest_dir),
+            port,
+            format_of(output.message_format),
+        ),
         Command::Handout {
             mut dir,
             mut chapters,
             all,
             file,
             output,
+            lints,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
             // chapter, not the book folder.
@@ -193,7 +220,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             report(
-                site::handout(&dir, &chapters, all, &file),
+                site::handout(&lints.options(dir, Some(file)), &chapters, all),
                 output.message_format,
                 Numbers::None,
             )
@@ -315,9 +342,8 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
     }
 }
 
-fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFormat) -> ExitCode {
-    use site::{serve, ServeEvent, ServeOptions};
-    let options = ServeOptions { root, port, dest };
+fn run_serve(options: &site::Options, port: u16, format: MessageFormat) -> ExitCode {
+    use site::{serve, ServeEvent};
     let mut on_event = |event: ServeEvent| match event {
         ServeEvent::Listening(url) => {
             // On stdout, so that scripts and tests can read the address.
@@ -350,8 +376,10 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
             eprintln!("build failed; still serving the previous site");
         }
         ServeEvent::WatchError(e) => eprintln!("warning: watching the sources: {e}"),
+        // The enum may grow; an event this command line does not know is not printed.
+        _ => {}
     };
-    match serve(&options, &mut on_event) {
+    match serve(options, port, &mut on_event) {
         Ok(()) => ExitCode::SUCCESS,
         Err(fatal) => {
             print_diagnostic(&fatal, format);

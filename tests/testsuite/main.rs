@@ -8,7 +8,8 @@
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
 //!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `lesson_api` (one lesson checked
+//!   through the library, no book on disk), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
@@ -50,7 +51,11 @@ mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
 #[cfg(all(test, feature = "site"))]
+mod lesson_api;
+#[cfg(all(test, feature = "site"))]
 mod live;
+#[cfg(all(test, feature = "site"))]
+mod lsp;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]

@@ -168,8 +168,11 @@ fn build_both(book: &Path, sub: &str) -> Option<(tempfile::TempDir, PathBuf, Pat
     let root = tmp.path().join("book").join(sub);
     let ours = tmp.path().join("nimbook-out");
     let theirs = tmp.path().join("mdbook-out");
-    let report = nimbook::site::build(&root, Some(&ours), &nimbook::site::Progress::none(), &[])
-        .unwrap_or_else(|d| panic!("{}", d.render(nimbook::diag::MessageFormat::Human, false)));
+    let report = nimbook::site::build(
+        &nimbook::site::Options::new(&root).output(&ours),
+        &nimbook::site::Progress::none(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render(nimbook::diag::MessageFormat::Human, false)));
     let errors: Vec<String> = report
         .diagnostics
         .iter()

@@ -290,7 +290,7 @@ impl Cases<'_> {
         if i % 1024 == 0 {
             self.checked
                 .fetch_add(1024.min(self.total - i), Ordering::Relaxed);
-            if self.started.elapsed() > self.deadline {
+            if self.started.elapsed() > self.deadline || crate::game::cancel::is_raised() {
                 self.timed_out.store(true, Ordering::Relaxed);
             }
         }

@@ -96,6 +96,7 @@ use crate::claim::vacuous::{vacuity, Vacuity};
 use crate::claim::{lexer, parser, Checked, LessonChecker, Limits, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
+use crate::site::load::lints::{LintLevel, Lints};
 
 /// The most unverified numbers reported one by one per lesson.
 pub(crate) const MAX_REPORTED: usize = 50;
@@ -109,75 +110,6 @@ const NEARBY: usize = 4000;
 
 /// The longest equation-like run of prose that is tried as a claim for a help line.
 const MAX_EQUATION: usize = 200;
-
-/// How a lint's findings are treated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LintLevel {
-    /// Not reported (still counted).
-    Allow,
-    /// Reported as a warning; the build goes on.
-    #[default]
-    Warn,
-    /// Reported as an error: exit 1, nothing written.
-    Deny,
-}
-
-/// The lints of proof coverage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lint {
-    /// `unverified-numbers`: a numeral that nothing produced or checked.
-    UnverifiedNumbers,
-    /// `vacuous-claims`: a claim or span that computes nothing.
-    VacuousClaims,
-}
-
-impl Lint {
-    /// Every lint.
-    pub const ALL: [Lint; 2] = [Lint::UnverifiedNumbers, Lint::VacuousClaims];
-
-    /// The name used in `book.toml` and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lint::UnverifiedNumbers => "unverified-numbers",
-            Lint::VacuousClaims => "vacuous-claims",
-        }
-    }
-}
-
-impl std::str::FromStr for Lint {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Lint::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown lint `{s}`; the lints are `unverified-numbers` and `vacuous-claims`"
-                )
-            })
-    }
-}
-
-/// The level of each lint, from `[nimbook]` in `book.toml` and the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Lints {
-    /// `unverified-numbers`.
-    pub unverified_numbers: LintLevel,
-    /// `vacuous-claims`.
-    pub vacuous_claims: LintLevel,
-}
-
-impl Lints {
-    /// Sets one lint's level (a command-line `--deny` or `--warn`).
-    pub fn set(&mut self, lint: Lint, level: LintLevel) {
-        match lint {
-            Lint::UnverifiedNumbers => self.unverified_numbers = level,
-            Lint::VacuousClaims => self.vacuous_claims = level,
-        }
-    }
-}
 
 /// The number account of a lesson or a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -213,6 +145,8 @@ struct Numeral {
     text: String,
     /// A claim to write, found in the text around the numeral.
     equation: Option<String>,
+    /// Where that claim stands in prose, for an editor to replace it with the span.
+    equation_span: Option<Range<usize>>,
 }
 
 /// The sentence being read. Its numerals wait here until it ends, because a span later in the
@@ -292,14 +226,17 @@ impl<'s> Coverage<'s> {
                     while run < equations.len() && equations[run].0.end <= i {
                         run += 1;
                     }
-                    let equation = equations
-                        .get(run)
-                        .filter(|(r, _)| r.start <= i)
-                        .and_then(|(_, claim)| claim.clone());
+                    let found = equations.get(run).filter(|(r, _)| r.start <= i);
+                    let equation = found.and_then(|(_, claim)| claim.clone());
+                    let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
+                        let at = r.start + text[r.clone()].find(c.as_str())?;
+                        Some(offset + at..offset + at + c.len())
+                    });
                     self.sentence.numerals.push(Numeral {
                         span: offset + i..offset + end,
                         text: text[i..end].to_string(),
                         equation,
+                        equation_span,
                     });
                     self.sentence.after_stop = false;
                 }
@@ -348,6 +285,7 @@ impl<'s> Coverage<'s> {
                 text: tex[span.clone()].to_string(),
                 span: offset + span.start..offset + span.end,
                 equation: equation.clone(),
+                equation_span: None,
             });
         }
     }
@@ -568,12 +506,29 @@ impl<'s> Coverage<'s> {
                         .label("nothing computes or checks this number");
                 if let Some(claim) = &u.equation {
                     d = d.help(format!("write `nim: {claim}`"));
+                    if let Some(span) = &u.equation_span {
+                        d = d.suggest(
+                            format!("check it with `nim: {claim}`"),
+                            span.clone(),
+                            format!("`nim: {claim}`"),
+                        );
+                    }
                 } else if let Some(k) = self.nearest(&u.text, u.span.start) {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",
                         u.text, k.source, k.source
                     ));
+                    d = d.suggest(
+                        format!("check it with `nim: {}`", k.source),
+                        u.span.clone(),
+                        format!("`nim: {}`", k.source),
+                    );
                 }
+                d = d.suggest(
+                    "exempt it with braces",
+                    u.span.clone(),
+                    format!("{{{}}}", u.text),
+                );
                 d = d.help(
                     "compute it with a `nim:` span, or, if it is not mathematics (a year, a name, a citation, a count), mark it `{…}`",
                 );

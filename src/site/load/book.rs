@@ -31,6 +31,19 @@ pub(crate) struct Chapter {
 }
 
 impl Chapter {
+    /// A lesson that is not in the book's contents (an editor may open any file of the book).
+    pub(crate) fn loose(path: PathBuf) -> Self {
+        Chapter {
+            title: path.display().to_string(),
+            path: Some(path),
+            depth: 0,
+            number: None,
+            part: None,
+            separator: false,
+            page_title: None,
+        }
+    }
+
     /// The output path of the page, relative to the output folder. As in mdBook, a
     /// `README.md` is its folder's `index.html`, so links into a published book keep working.
     pub(crate) fn out_path(&self) -> Option<PathBuf> {

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::lints::{LintLevel, Lints};
+use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::site::lesson::coverage::{LintLevel, Lints};
-use crate::site::Fatal;
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -289,6 +289,11 @@ pub(crate) struct NimbookTable {
 impl Config {
     /// Reads and checks `book.toml` in `root`. Errors carry the file position.
     pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
+        Self::read(root).map(|(config, _)| config)
+    }
+
+    /// [`Config::load`], with the text of `book.toml`.
+    pub(crate) fn read(root: &Path) -> Result<(Config, String), Fatal> {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
@@ -304,7 +309,7 @@ impl Config {
             .src_dir(root)
             .file_name()
             .is_some_and(|n| n == "content");
-        Ok(config)
+        Ok((config, text))
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.

@@ -5,19 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-use super::templates::SiteRenderer;
+use super::templates::{Extra, SiteRenderer};
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
-use crate::site::{Book, Fatal, Lesson};
-
-/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct Extra {
-    css: Vec<String>,
-    js: Vec<String>,
-}
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::load::Fatal;
 
 /// Copies `additional-css` and `additional-js` into `files`, at the same paths as in the
 /// book root (where mdBook puts them), and returns their URLs.
@@ -189,20 +181,13 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     let file =
         crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
             .map_err(Box::new)?;
-    let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
-    let page = crate::site::lesson::markdown::render_with(
-        &mut checker,
-        &url_path(input),
-        &flavour,
-        book.lints,
-    );
-    if let Some(d) = checker
+    let rendered = crate::site::lesson::render(file, &url_path(input), &book.settings);
+    if let Some(d) = rendered
         .diagnostics
         .into_iter()
         .find(|d| d.level == crate::diag::Level::Error)
     {
         return Err(Box::new(d));
     }
-    Ok(page.html)
+    Ok(rendered.page.html)
 }

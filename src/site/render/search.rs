@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::site::html::{
     attr, decode_attr, decode_entity, element_end, find_ascii_ci, scan_tag, url_path,
 };
-use crate::site::Lesson;
+use crate::site::lesson::book::Lesson;
 
 /// The variable the index script assigns; `search.js` reads it.
 pub(crate) const GLOBAL: &str = "nimbookSearchIndex";
@@ -407,11 +407,7 @@ mod tests {
             },
             page: crate::site::lesson::markdown::RenderedPage {
                 html: html.into(),
-                headings: Vec::new(),
-                links: Vec::new(),
-                answers: Vec::new(),
-                anchors: Vec::new(),
-                numbers: Default::default(),
+                ..Default::default()
             },
         }
     }

@@ -9,8 +9,9 @@ use tera::{Context, Tera};
 
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::site::html::url_path;
+use crate::site::lesson::book::{Book, Lesson};
 use crate::site::load::config::TextDirection;
-use crate::site::{Book, Fatal, Lesson};
+use crate::site::load::Fatal;
 
 /// The default templates and assets, by file name.
 pub(crate) const DEFAULTS: &[(&str, &str)] = &[
@@ -170,6 +171,13 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
+/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
+#[derive(Debug, Clone, Default, Serialize)]
+pub(crate) struct Extra {
+    pub(crate) css: Vec<String>,
+    pub(crate) js: Vec<String>,
+}
+
 /// Everything a page of the site is rendered from: the templates, the book's context and the
 /// table of contents. Made once per build; each page is then rendered on its own, so pages can
 /// be written as they are rendered and a rebuild can render only the pages that changed.
@@ -186,7 +194,7 @@ pub(crate) struct SiteRenderer {
     /// The book's number account, stated on the front page.
     numbers: crate::site::lesson::coverage::NumberCounts,
     /// The pages mdBook writes besides the chapters, and the book's additional CSS and JS.
-    pages: super::pages::ExtraPages,
+    extra: Extra,
     /// An mdBook book with no front page of its own shows its first chapter there.
     mdbook_front: bool,
     /// Whether the sidebar shows section numbers (`no-section-label` is off).
@@ -217,9 +225,9 @@ impl SiteRenderer {
         book: &Book,
         lessons: &[Lesson],
         numbers: crate::site::lesson::coverage::NumberCounts,
+        extra: Extra,
     ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(&book.root)?;
-        let pages = super::pages::ExtraPages::new(book)?;
         let numbered = !book.config.html.no_section_label;
         Ok(SiteRenderer {
             tera,
@@ -243,7 +251,7 @@ impl SiteRenderer {
                 .collect(),
             links: lessons.iter().map(link).collect(),
             numbers,
-            pages,
+            extra,
             mdbook_front: !book.config.is_nimbook(),
         })
     }
@@ -304,7 +312,7 @@ impl SiteRenderer {
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
         ctx.insert("current_url", &url_path(&out));
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("extra", &self.extra);
         ctx.insert(
             "title",
             lesson
@@ -381,7 +389,7 @@ impl SiteRenderer {
         ctx.insert("book", &self.book_context());
         ctx.insert("root", "");
         ctx.insert("current_url", "index.html");
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("extra", &self.extra);
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
         // The front page's promise, with the figure that makes it true (or says it is not).
@@ -408,7 +416,7 @@ impl SiteRenderer {
         ctx.insert("root", root);
         ctx.insert("current", "none");
         ctx.insert("current_url", "");
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("extra", &self.extra);
         ctx.insert("title", title);
         ctx.insert("number", "");
         ctx.insert("content", content);
@@ -421,15 +429,6 @@ impl SiteRenderer {
         self.tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))
-    }
-
-    /// The pages and files mdBook writes besides the chapters (see [`super::pages`]): `404.html`,
-    /// `print.html` (which changes with every lesson), the redirect pages, `CNAME`, and the
-    /// book's `additional-css` and `additional-js`.
-    pub(crate) fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
-        let mut files = self.pages.render(self, lessons)?;
-        files.extend(self.pages.files.iter().cloned());
-        Ok(files)
     }
 
     /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
@@ -512,37 +511,6 @@ fn link(l: &Lesson) -> Option<Link> {
         url: url_path(&p),
         number: l.chapter.number.clone().unwrap_or_default(),
     })
-}
-
-/// Renders every page and asset of the site into `staging`, each page written as soon as it is
-/// rendered (in parallel), so that memory does not grow with the size of the output.
-pub(crate) fn render_site(
-    site: &SiteRenderer,
-    lessons: &[Lesson],
-    search: &super::search::SearchIndex,
-    staging: &crate::site::output::Staging,
-) -> Result<(), Fatal> {
-    use rayon::prelude::*;
-    lessons
-        .par_iter()
-        .enumerate()
-        .try_for_each(|(i, lesson)| match site.page(i, lesson)? {
-            Some((out, html)) => staging.write(&out, html.as_bytes()),
-            None => Ok(()),
-        })?;
-    if let Some(index) = site.index_page(lessons)? {
-        staging.write(Path::new("index.html"), index.as_bytes())?;
-    }
-    staging.write(Path::new(TOC_SCRIPT), site.toc_script()?.as_bytes())?;
-    staging.write(Path::new(TOC_PAGE), site.toc_page()?.as_bytes())?;
-    for (path, bytes) in site.extra_pages(lessons)?.into_iter().chain(site.assets()) {
-        staging.write(&path, &bytes)?;
-    }
-    staging.write(
-        Path::new(super::search::FILE),
-        search.to_script().as_bytes(),
-    )?;
-    Ok(())
 }
 
 #[cfg(test)]

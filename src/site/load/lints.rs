@@ -1,0 +1,76 @@
+//! The lints of proof coverage and their levels, as `book.toml` and the command line set them.
+
+/// How a lint's findings are treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LintLevel {
+    /// Not reported (still counted).
+    Allow,
+    /// Reported as a warning; the build goes on.
+    #[default]
+    Warn,
+    /// Reported as an error: exit 1, nothing written.
+    Deny,
+}
+
+/// The lints of proof coverage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lint {
+    /// `unverified-numbers`: a numeral that nothing produced or checked.
+    UnverifiedNumbers,
+    /// `vacuous-claims`: a claim or span that computes nothing.
+    VacuousClaims,
+}
+
+impl Lint {
+    /// Every lint.
+    pub const ALL: [Lint; 2] = [Lint::UnverifiedNumbers, Lint::VacuousClaims];
+
+    /// The name used in `book.toml` and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lint::UnverifiedNumbers => "unverified-numbers",
+            Lint::VacuousClaims => "vacuous-claims",
+        }
+    }
+}
+
+impl std::str::FromStr for Lint {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Lint::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown lint `{s}`; the lints are `unverified-numbers` and `vacuous-claims`"
+                )
+            })
+    }
+}
+
+/// The level of each lint, from `[nimbook]` in `book.toml` and the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Lints {
+    /// `unverified-numbers`.
+    pub unverified_numbers: LintLevel,
+    /// `vacuous-claims`.
+    pub vacuous_claims: LintLevel,
+}
+
+impl Lints {
+    /// Every lint allowed: a book whose numerals are not claims.
+    pub(crate) const ALLOW: Lints = Lints {
+        unverified_numbers: LintLevel::Allow,
+        vacuous_claims: LintLevel::Allow,
+    };
+
+    /// Sets one lint's level (a command-line `--deny` or `--warn`).
+    pub fn set(&mut self, lint: Lint, level: LintLevel) {
+        match lint {
+            Lint::UnverifiedNumbers => self.unverified_numbers = level,
+            Lint::VacuousClaims => self.vacuous_claims = level,
+        }
+    }
+}
