@@ -126,146 +126,151 @@ pub(crate) struct Token {
     pub span: Span,
 }
 
+/// The characters still to read, with their byte offsets.
+type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
+
 /// Splits `text` into tokens. A `#` outside a string starts a comment that runs to the end of
 /// the line.
 pub(crate) fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ClaimError> {
     let mut out = Vec::new();
     let mut it = text.char_indices().peekable();
     while let Some((i, c)) = it.next() {
-        let single = |tok: Tok| Token {
-            tok,
-            span: i..i + c.len_utf8(),
-        };
-        match c {
-            '\n' => out.push(single(Tok::Newline)),
-            c if c.is_whitespace() => {}
+        if let Some(tok) = punctuation(c) {
+            out.push(Token {
+                tok,
+                span: i..i + c.len_utf8(),
+            });
+            continue;
+        }
+        let token = match c {
+            c if c.is_whitespace() => continue,
             '#' => {
-                while let Some(&(_, d)) = it.peek() {
-                    if d == '\n' {
-                        break;
-                    }
-                    it.next();
-                }
+                while it.next_if(|&(_, d)| d != '\n').is_some() {}
+                continue;
             }
-            '0'..='9' => {
-                let mut end = i + 1;
-                while let Some(&(j, d)) = it.peek() {
-                    if d.is_ascii_alphanumeric() || d == '_' {
-                        end = j + 1;
-                        it.next();
-                    } else {
-                        break;
-                    }
-                }
-                let raw = &text[i..end];
-                if raw.len() > limits.max_literal_len {
-                    return Err(ClaimError::budget(
-                        i..end,
-                        format!(
-                            "number literal has {} characters; the limit is {}",
-                            raw.len(),
-                            limits.max_literal_len
-                        ),
-                    ));
-                }
-                out.push(Token {
-                    tok: Tok::Num(raw.to_string()),
-                    span: i..end,
-                });
-            }
+            '0'..='9' => number(text, i, &mut it, limits)?,
             c if c.is_alphabetic() || c == '_' => {
-                let mut end = i + c.len_utf8();
-                while let Some(&(j, d)) = it.peek() {
-                    if d.is_alphanumeric() || d == '_' {
-                        end = j + d.len_utf8();
-                        it.next();
-                    } else {
-                        break;
-                    }
-                }
-                out.push(Token {
+                let end = run(&mut it, i + c.len_utf8(), |d| {
+                    d.is_alphanumeric() || d == '_'
+                });
+                Token {
                     tok: Tok::Ident(text[i..end].to_string()),
                     span: i..end,
-                });
-            }
-            '"' => {
-                let mut s = String::new();
-                let mut closed = None;
-                for (j, d) in it.by_ref() {
-                    match d {
-                        '"' => {
-                            closed = Some(j);
-                            break;
-                        }
-                        '\n' => break,
-                        d => s.push(d),
-                    }
-                }
-                match closed {
-                    Some(j) => out.push(Token {
-                        tok: Tok::Str(s),
-                        span: i..j + 1,
-                    }),
-                    None => {
-                        return Err(ClaimError::syntax(
-                            i..i + 1,
-                            "string is not closed on its line",
-                        ))
-                    }
                 }
             }
-            '+' => out.push(single(Tok::Plus)),
-            '⊕' => out.push(single(Tok::Oplus)),
-            '*' => out.push(single(Tok::Star)),
-            '⊗' => out.push(single(Tok::Otimes)),
-            '/' => out.push(single(Tok::Slash)),
-            '^' => out.push(single(Tok::Caret)),
-            '-' | '−' => out.push(single(Tok::Minus)),
-            '·' => out.push(single(Tok::Dot)),
-            '(' => out.push(single(Tok::LParen)),
-            ')' => out.push(single(Tok::RParen)),
-            '[' => out.push(single(Tok::LBracket)),
-            ']' => out.push(single(Tok::RBracket)),
-            ',' => out.push(single(Tok::Comma)),
-            ':' => out.push(single(Tok::Colon)),
-            '=' => out.push(single(Tok::Eq)),
-            '≠' => out.push(single(Tok::Ne)),
-            '≤' => out.push(single(Tok::Le)),
-            '≥' => out.push(single(Tok::Ge)),
-            '!' | '<' | '>' => {
-                let two = matches!(it.peek(), Some(&(_, '=')));
-                if two {
-                    it.next();
-                }
-                let tok = match (c, two) {
-                    ('!', true) => Tok::Ne,
-                    ('<', true) => Tok::Le,
-                    ('>', true) => Tok::Ge,
-                    ('<', false) => Tok::Lt,
-                    ('>', false) => Tok::Gt,
-                    _ => {
-                        return Err(ClaimError::syntax(
-                            i..i + 1,
-                            "`!` must be followed by `=` (or write `≠`)",
-                        ))
-                    }
-                };
-                out.push(Token {
-                    tok,
-                    span: i..i + 1 + usize::from(two),
-                });
-            }
+            '"' => string(i, &mut it)?,
+            '!' | '<' | '>' => comparison(c, i, &mut it)?,
             other => {
                 return Err(ClaimError::syntax(
                     i..i + other.len_utf8(),
                     format!("unexpected character `{other}`"),
                 ))
             }
-        }
+        };
+        out.push(token);
     }
     out.push(Token {
         tok: Tok::Eof,
         span: text.len()..text.len(),
     });
     Ok(out)
+}
+
+/// The token of a character that is a token on its own.
+fn punctuation(c: char) -> Option<Tok> {
+    Some(match c {
+        '\n' => Tok::Newline,
+        '+' => Tok::Plus,
+        '⊕' => Tok::Oplus,
+        '*' => Tok::Star,
+        '⊗' => Tok::Otimes,
+        '/' => Tok::Slash,
+        '^' => Tok::Caret,
+        '-' | '−' => Tok::Minus,
+        '·' => Tok::Dot,
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '[' => Tok::LBracket,
+        ']' => Tok::RBracket,
+        ',' => Tok::Comma,
+        ':' => Tok::Colon,
+        '=' => Tok::Eq,
+        '≠' => Tok::Ne,
+        '≤' => Tok::Le,
+        '≥' => Tok::Ge,
+        _ => return None,
+    })
+}
+
+/// Consumes the characters that satisfy `more`; returns the end of the run that began before
+/// `end`.
+fn run(it: &mut Chars<'_>, mut end: usize, more: impl Fn(char) -> bool) -> usize {
+    while let Some((j, d)) = it.next_if(|&(_, d)| more(d)) {
+        end = j + d.len_utf8();
+    }
+    end
+}
+
+/// A number literal starting at `i`: a digit, then ASCII letters, digits and underscores, read
+/// as one token for the parser to accept or refuse whole; its length is bounded.
+fn number(text: &str, i: usize, it: &mut Chars<'_>, limits: &Limits) -> Result<Token, ClaimError> {
+    let end = run(it, i + 1, |d| d.is_ascii_alphanumeric() || d == '_');
+    let raw = &text[i..end];
+    if raw.len() > limits.max_literal_len {
+        return Err(ClaimError::budget(
+            i..end,
+            format!(
+                "number literal has {} characters; the limit is {}",
+                raw.len(),
+                limits.max_literal_len
+            ),
+        ));
+    }
+    Ok(Token {
+        tok: Tok::Num(raw.to_string()),
+        span: i..end,
+    })
+}
+
+/// A string whose opening quote is at `i`; it must close on its line.
+fn string(i: usize, it: &mut Chars<'_>) -> Result<Token, ClaimError> {
+    let mut s = String::new();
+    for (j, d) in it.by_ref() {
+        match d {
+            '"' => {
+                return Ok(Token {
+                    tok: Tok::Str(s),
+                    span: i..j + 1,
+                })
+            }
+            '\n' => break,
+            d => s.push(d),
+        }
+    }
+    Err(ClaimError::syntax(
+        i..i + 1,
+        "string is not closed on its line",
+    ))
+}
+
+/// `!=`, `<`, `<=`, `>` or `>=`, starting with `c` at `i`.
+fn comparison(c: char, i: usize, it: &mut Chars<'_>) -> Result<Token, ClaimError> {
+    let two = it.next_if(|&(_, d)| d == '=').is_some();
+    let tok = match (c, two) {
+        ('!', true) => Tok::Ne,
+        ('<', true) => Tok::Le,
+        ('>', true) => Tok::Ge,
+        ('<', false) => Tok::Lt,
+        ('>', false) => Tok::Gt,
+        _ => {
+            return Err(ClaimError::syntax(
+                i..i + 1,
+                "`!` must be followed by `=` (or write `≠`)",
+            ))
+        }
+    };
+    Ok(Token {
+        tok,
+        span: i..i + 1 + usize::from(two),
+    })
 }

@@ -11,8 +11,8 @@ use super::heaps::HeapSolver;
 use super::lasker::lasker_value;
 use super::octal::{grundys_values, subtraction_table, OctalTable};
 use super::{
-    Board, Budget, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode, Outcome,
-    MAX_LISTED_MOVES,
+    Board, Budget, Coin, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode,
+    Outcome, MAX_LISTED_MOVES,
 };
 use rustc_hash::FxHashMap;
 
@@ -82,24 +82,7 @@ fn too_many(game: &Game, count: u64) -> GameError {
 /// The options of a game in the shape of the game as written (possibly with repeats).
 pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
     Ok(match game {
-        Game::Nim(h) | Game::MisereNim(h) => {
-            let count = h.iter().fold(0u64, |a, &x| a.saturating_add(x));
-            if count > MAX_LISTED_MOVES {
-                return Err(too_many(game, count));
-            }
-            let mut out = Vec::new();
-            for (i, &x) in h.iter().enumerate() {
-                for v in 0..x {
-                    let mut hh = h.clone();
-                    hh[i] = v;
-                    out.push(match game {
-                        Game::Nim(_) => Game::Nim(hh),
-                        _ => Game::MisereNim(hh),
-                    });
-                }
-            }
-            out
-        }
+        Game::Nim(h) | Game::MisereNim(h) => nim_moves(game, h)?,
         Game::Subtraction { set, n } => set
             .iter()
             .filter(|&&s| s <= *n)
@@ -108,34 +91,7 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 n: n - s,
             })
             .collect(),
-        Game::Octal { code, n } => {
-            let per = code.digits().len() as u64;
-            let count = (n / 2).saturating_mul(per);
-            if count > MAX_LISTED_MOVES {
-                return Err(too_many(game, count));
-            }
-            code.options(*n)
-                .into_iter()
-                .map(|hs| match hs.as_slice() {
-                    [] => Game::Octal {
-                        code: code.clone(),
-                        n: 0,
-                    },
-                    [m] => Game::Octal {
-                        code: code.clone(),
-                        n: *m,
-                    },
-                    _ => Game::Sum(
-                        hs.iter()
-                            .map(|&m| Game::Octal {
-                                code: code.clone(),
-                                n: m,
-                            })
-                            .collect(),
-                    ),
-                })
-                .collect()
-        }
+        Game::Octal { code, n } => octal_moves(game, code, *n)?,
         Game::Grundys(n) => {
             if n / 2 > MAX_LISTED_MOVES {
                 return Err(too_many(game, n / 2));
@@ -183,24 +139,7 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 .map(Game::Hackenbush)
                 .collect()
         }
-        Game::Coin(c) => {
-            // Each option lists up to three coins (a whole run for the Ruler).
-            let count = c.move_count();
-            let listed = match c.rule {
-                CoinRule::Ruler => count.saturating_mul(count) / 2,
-                _ => count,
-            };
-            if count > MAX_LISTED_MOVES || listed > 100 * MAX_LISTED_MOVES {
-                return Err(too_many(game, count));
-            }
-            c.options()
-                .into_iter()
-                .map(|coins| match coins.as_slice() {
-                    [one] => Game::Coin(*one),
-                    _ => Game::Sum(coins.into_iter().map(Game::Coin).collect()),
-                })
-                .collect()
-        }
+        Game::Coin(c) => coin_moves(game, c)?,
         Game::Loopy(l) => l.options().into_iter().map(Game::Loopy).collect(),
         Game::Heaps(h) => {
             let count = h.move_count();
@@ -222,6 +161,68 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
             out
         }
     })
+}
+
+/// The options of a Nim or misère Nim position `game` with heaps `h`.
+fn nim_moves(game: &Game, h: &[u64]) -> Result<Vec<Game>, GameError> {
+    let count = h.iter().fold(0u64, |a, &x| a.saturating_add(x));
+    if count > MAX_LISTED_MOVES {
+        return Err(too_many(game, count));
+    }
+    let mut out = Vec::new();
+    for (i, &x) in h.iter().enumerate() {
+        for v in 0..x {
+            let mut hh = h.to_vec();
+            hh[i] = v;
+            out.push(match game {
+                Game::Nim(_) => Game::Nim(hh),
+                _ => Game::MisereNim(hh),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The options of the octal game `code` on a heap of `n`: one heap, none, or a sum.
+fn octal_moves(game: &Game, code: &OctalCode, n: u64) -> Result<Vec<Game>, GameError> {
+    let per = code.digits().len() as u64;
+    let count = (n / 2).saturating_mul(per);
+    if count > MAX_LISTED_MOVES {
+        return Err(too_many(game, count));
+    }
+    let heap = |m: u64| Game::Octal {
+        code: code.clone(),
+        n: m,
+    };
+    Ok(code
+        .options(n)
+        .into_iter()
+        .map(|hs| match hs.as_slice() {
+            [] => heap(0),
+            [m] => heap(*m),
+            _ => Game::Sum(hs.iter().map(|&m| heap(m)).collect()),
+        })
+        .collect())
+}
+
+/// The options of a coin-turning position: one coin, or a sum of the coins a move turns.
+fn coin_moves(game: &Game, c: &Coin) -> Result<Vec<Game>, GameError> {
+    // Each option lists up to three coins (a whole run for the Ruler).
+    let count = c.move_count();
+    let listed = match c.rule {
+        CoinRule::Ruler => count.saturating_mul(count) / 2,
+        _ => count,
+    };
+    if count > MAX_LISTED_MOVES || listed > 100 * MAX_LISTED_MOVES {
+        return Err(too_many(game, count));
+    }
+    Ok(c.options()
+        .into_iter()
+        .map(|coins| match coins.as_slice() {
+            [one] => Game::Coin(*one),
+            _ => Game::Sum(coins.into_iter().map(Game::Coin).collect()),
+        })
+        .collect())
 }
 
 impl Solver {

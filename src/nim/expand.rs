@@ -74,6 +74,55 @@ fn push(steps: &mut Vec<Step>, expr: String, why: &str) {
     });
 }
 
+/// One term of the expansion as a nim-product of Fermat 2-powers `f` (sorted); with
+/// `squares`, each pair `F ⊗ F` written as `F ⊕ F/2`.
+fn fermat_term(f: &[u64], squares: bool) -> String {
+    let p2 = |i: u64| pow2(i).to_string();
+    if f.is_empty() {
+        return "1".to_string();
+    }
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < f.len() {
+        if squares && k + 1 < f.len() && f[k] == f[k + 1] {
+            out.push(format!("{} ⊕ {}", p2(f[k]), p2(f[k] - 1)));
+            k += 2;
+        } else {
+            out.push(p2(f[k]));
+            k += 1;
+        }
+    }
+    if out.len() == 1 {
+        // A lone F ⊕ F/2 needs no parentheses inside a nim-sum.
+        return out.swap_remove(0);
+    }
+    out.iter()
+        .map(|p| {
+            if p.contains('⊕') {
+                format!("({p})")
+            } else {
+                p.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ⊗ ")
+}
+
+/// The values left when equal ones cancel in pairs (`x ⊕ x = 0`), smallest first.
+fn cancel_pairs(values: &[Nimber]) -> Vec<Nimber> {
+    let mut sorted = values.to_vec();
+    sorted.sort();
+    let mut kept: Vec<Nimber> = Vec::new();
+    for v in sorted {
+        if kept.last() == Some(&v) {
+            kept.pop();
+        } else {
+            kept.push(v);
+        }
+    }
+    kept
+}
+
 /// The worked expansion of `a ⊗ b`: first `a ⊗ b`, last the decimal result.
 pub fn product_steps(a: &Nimber, b: &Nimber) -> Vec<Step> {
     let result = a.nim_mul(b);
@@ -129,37 +178,7 @@ pub fn product_steps(a: &Nimber, b: &Nimber) -> Vec<Step> {
             f
         })
         .collect();
-    let show = |f: &[u64], squares: bool| -> String {
-        if f.is_empty() {
-            return "1".to_string();
-        }
-        let mut out = Vec::new();
-        let mut k = 0;
-        while k < f.len() {
-            if squares && k + 1 < f.len() && f[k] == f[k + 1] {
-                out.push(format!("{} ⊕ {}", p2(f[k]), p2(f[k] - 1)));
-                k += 2;
-            } else {
-                out.push(p2(f[k]));
-                k += 1;
-            }
-        }
-        if out.len() == 1 {
-            // A lone F ⊕ F/2 needs no parentheses inside a nim-sum.
-            return out.swap_remove(0);
-        }
-        out.iter()
-            .map(|p| {
-                if p.contains('⊕') {
-                    format!("({p})")
-                } else {
-                    p.clone()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ⊗ ")
-    };
-    let fermat: Vec<String> = factors.iter().map(|f| show(f, false)).collect();
+    let fermat: Vec<String> = factors.iter().map(|f| fermat_term(f, false)).collect();
     push(
         &mut steps,
         sum(&fermat),
@@ -168,7 +187,7 @@ pub fn product_steps(a: &Nimber, b: &Nimber) -> Vec<Step> {
 
     // 4. Squares of Fermat 2-powers.
     if factors.iter().any(|f| f.windows(2).any(|w| w[0] == w[1])) {
-        let sq: Vec<String> = factors.iter().map(|f| show(f, true)).collect();
+        let sq: Vec<String> = factors.iter().map(|f| fermat_term(f, true)).collect();
         push(
             &mut steps,
             sum(&sq),
@@ -188,16 +207,7 @@ pub fn product_steps(a: &Nimber, b: &Nimber) -> Vec<Step> {
     );
 
     // 6. Cancel equal terms in pairs.
-    let mut sorted = values.clone();
-    sorted.sort();
-    let mut kept: Vec<Nimber> = Vec::new();
-    for v in sorted {
-        if kept.last() == Some(&v) {
-            kept.pop();
-        } else {
-            kept.push(v);
-        }
-    }
+    let mut kept = cancel_pairs(&values);
     if kept.len() < values.len() {
         kept.sort_by(|x, y| y.cmp(x));
         push(
