@@ -65,6 +65,8 @@ mod lsp;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
+mod mdbook_parity;
+#[cfg(all(test, feature = "site"))]
 mod realbooks;
 #[cfg(all(test, feature = "site"))]
 mod serve;

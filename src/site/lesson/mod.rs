@@ -93,6 +93,11 @@ impl LessonSettings {
         }
     }
 
+    /// The lint levels.
+    pub(crate) fn lints(&self) -> Lints {
+        self.lints
+    }
+
     /// Sets one lint's level (as `--deny` or `--warn` does).
     pub fn set_lint(&mut self, lint: Lint, level: LintLevel) {
         self.lints.set(lint, level);
@@ -179,9 +184,14 @@ pub fn check_lesson(text: &str, path: &str, settings: &LessonSettings) -> Lesson
         );
         let chapters: HashSet<String> = pages.keys().cloned().collect();
         let targets = links::Targets::new(&pages, &chapters);
-        for link in &page.links {
-            if let Some(problem) = targets.problem(link, |_| true) {
-                diagnostics.push(links::broken(problem).at(&file, link.span.clone()));
+        let level = match settings.lints.broken_links {
+            LintLevel::Allow => None,
+            LintLevel::Warn => Some(crate::diag::Level::Warning),
+            LintLevel::Deny => Some(crate::diag::Level::Error),
+        };
+        for link in page.links.iter().filter(|_| level.is_some()) {
+            if let (Some(problem), Some(level)) = (targets.problem(link, |_| true), level) {
+                diagnostics.push(links::broken(problem, level).at(&file, link.span.clone()));
             }
         }
     }
