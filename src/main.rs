@@ -70,6 +70,22 @@ impl LintArgs {
     }
 }
 
+/// How far the book is trusted.
+#[derive(clap::Args)]
+struct TrustArgs {
+    /// Treat the book as a stranger's (a pull request from a fork): run no preprocessor
+    /// command, read nothing outside the book root, use the built-in templates, keep every
+    /// budget at its default or lower. `NIMBOOK_UNTRUSTED=1` does the same.
+    #[arg(long)]
+    untrusted: bool,
+}
+
+impl TrustArgs {
+    fn trust(&self) -> site::Trust {
+        site::Trust::from_flag_or_env(self.untrusted)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every claim and write the site.
@@ -84,6 +100,8 @@ enum Command {
         output: Output,
         #[command(flatten)]
         lints: LintArgs,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Check every claim; write nothing.
     Check {
@@ -97,6 +115,8 @@ enum Command {
         /// Print the numbers line (verified, unverified, exempt) for every lesson too.
         #[arg(long)]
         coverage: bool,
+        #[command(flatten)]
+        trust: TrustArgs,
     },
     /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
     Serve {
@@ -111,6 +131,8 @@ enum Command {
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        trust: TrustArgs,
         #[command(flatten)]
         lints: LintArgs,
     },
@@ -130,6 +152,8 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        trust: TrustArgs,
         #[command(flatten)]
         lints: LintArgs,
     },
@@ -167,8 +191,12 @@ fn main() -> ExitCode {
             dest_dir,
             output,
             lints,
+            trust,
         } => report(
-            site::build(&lints.options(dir, dest_dir), &progress()),
+            site::build(
+                &lints.options(dir, dest_dir).trust(trust.trust()),
+                &progress(),
+            ),
             output.message_format,
             Numbers::None,
         ),
@@ -177,8 +205,9 @@ fn main() -> ExitCode {
             output,
             lints,
             coverage,
+            trust,
         } => report(
-            site::check(&lints.options(dir, None), &progress()),
+            site::check(&lints.options(dir, None).trust(trust.trust()), &progress()),
             output.message_format,
             if coverage {
                 Numbers::PerLesson
@@ -191,9 +220,10 @@ fn main() -> ExitCode {
             port,
             dest_dir,
             output,
+            trust,
             lints,
         } => run_serve(
-            &lints.options(dir, dest_dir),
+            &lints.options(dir, dest_dir).trust(trust.trust()),
             port,
             format_of(output.message_format),
         ),
@@ -203,6 +233,7 @@ fn main() -> ExitCode {
             all,
             file,
             output,
+            trust,
             lints,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
@@ -220,7 +251,11 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             report(
-                site::handout(&lints.options(dir, Some(file)), &chapters, all),
+                site::handout(
+                    &lints.options(dir, Some(file)).trust(trust.trust()),
+                    &chapters,
+                    all,
+                ),
                 output.message_format,
                 Numbers::None,
             )

@@ -28,6 +28,7 @@ pub use lesson::coverage::NumberCounts;
 pub use lesson::directives::list as directives;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
 pub use lesson::report::{Progress, Report};
+pub use load::confine::Trust;
 pub use load::lints::{Lint, LintLevel, Lints};
 pub use load::{Fatal, LintOverride, Options};
 pub use lsp::lsp;

@@ -12,7 +12,9 @@
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`, `live`, `exercises`, `coverage`, `lesson_api` (one lesson checked
 //!   through the library, no book on disk), `mdbook_compat` (mdBook's markdown and
-//!   book.toml), `realbooks` (the shared real books against mdBook's own output).
+//!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security`
+//!   (a stranger's book cannot read outside itself, hang the build, or run commands under
+//!   `--untrusted`).
 
 #[cfg(test)]
 mod common;
@@ -68,6 +70,8 @@ mod mdbook_compat;
 mod mdbook_parity;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
+#[cfg(all(test, feature = "site", unix))]
+mod security;
 #[cfg(all(test, feature = "site"))]
 mod serve;
 #[cfg(all(test, feature = "site"))]

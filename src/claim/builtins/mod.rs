@@ -1,12 +1,12 @@
 //! The registry of builtin functions: every function the claim language knows is one
-//! [`Function`] value, its [`Signature`] (name, usage, arity, a one-line description) beside the
+//! `Function` value, its `Signature` (name, usage, arity, a one-line description) beside the
 //! code that runs it. The evaluator dispatches through it, arity errors and "did you mean"
 //! suggestions come from it, and `nimbook calc --list` and the README's tables are held to it.
 //!
 //! The functions are kept in four groups, one file each: `numbers` (nimber arithmetic and the
 //! field), `ordinals`, `games` (positions, such as `nim(3, 4, 5)`) and `questions` (what the
 //! engine answers about a position, such as `grundy(G)`). Adding a function is one entry in
-//! one group's table; a new group is one more file and one line in [`GROUPS`].
+//! one group's table; a new group is one more file and one line in `GROUPS`.
 //!
 //! The site's directives use the same [`Signature`], so both kinds of builtin can be listed
 //! and checked the same way.

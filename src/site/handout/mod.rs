@@ -109,7 +109,11 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
         .chapters
         .iter()
         .map(|c| match (&c.path, walked) {
-            (Some(p), true) => first_heading(&book.src.join(p)).unwrap_or_else(|| c.title.clone()),
+            (Some(p), true) => book
+                .sources
+                .get(p)
+                .and_then(|s| first_heading(&s.file.text))
+                .unwrap_or_else(|| c.title.clone()),
             _ => c.title.clone(),
         })
         .collect();
@@ -179,18 +183,26 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
         return Ok(report);
     }
     let (html, warnings) = render(&book, &lessons)?;
+    // A resource the confined reader refused is an error: the handout is not written.
+    let refused = warnings
+        .iter()
+        .filter(|d| d.level == crate::diag::Level::Error)
+        .count();
+    report.errors += refused;
     report.diagnostics.extend(warnings);
+    if refused > 0 {
+        return Ok(report);
+    }
     crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
     Ok(report)
 }
 
-/// The text of the first level-1 heading of a markdown file.
-fn first_heading(path: &Path) -> Option<String> {
+/// The text of the first level-1 heading of a markdown text (a lesson as the book read it).
+fn first_heading(text: &str) -> Option<String> {
     use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
-    let text = std::fs::read_to_string(path).ok()?;
     let mut title: Option<String> = None;
-    for event in Parser::new_ext(&text, crate::site::lesson::markdown::options()) {
+    for event in Parser::new_ext(text, crate::site::lesson::markdown::options()) {
         match (&mut title, event) {
             (
                 None,
@@ -231,7 +243,7 @@ fn lesson_keys(lessons: &[Lesson]) -> Vec<(String, String)> {
 
 /// Renders the handout into one string, with any warnings about resources it could not inline.
 pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Diagnostic>), Fatal> {
-    let (tera, assets) = templates::load(&book.root)?;
+    let (tera, assets) = templates::load(book.own_templates())?;
     let mut warnings = Vec::new();
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
@@ -268,7 +280,13 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
             url,
             included: &by_url,
             source_dir: &source_dir,
-            root: &book.root,
+            files: &book.files,
+            source: lesson
+                .chapter
+                .path
+                .as_ref()
+                .and_then(|p| book.sources.get(p))
+                .map(|s| &s.file),
         };
         items.push(HandoutLesson {
             id: key.clone(),

@@ -9,11 +9,14 @@ use std::path::{Component, Path, PathBuf};
 use base64::Engine;
 
 use super::{handout_id, warning};
-use crate::diag::Diagnostic;
+use std::sync::Arc;
+
+use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::site::html::{
     attribute_span, attributes, decode_attr, escape, find_ascii_ci, is_external, media_type,
     percent_decode, resolve_relative, scan_tag, Attribute,
 };
+use crate::site::load::confine::{Reader, Refusal};
 use crate::site::render::templates::BINARY_ASSETS;
 
 /// A `data:` URI holding a file's bytes, typed by its extension.
@@ -85,24 +88,21 @@ pub(super) fn inline_css_urls(css: &str, warnings: &mut Vec<Diagnostic>) -> Stri
     })
 }
 
-/// Resolves `rel` (a relative URL path) against `base`, refusing to leave `root`.
-fn local_file(root: &Path, base: &Path, rel: &str) -> Option<PathBuf> {
+/// Resolves `rel` (a relative URL path) against `base`, as a path: whether it may be read is
+/// for the confined reader to say.
+fn local_file(base: &Path, rel: &str) -> Option<PathBuf> {
     let rel = rel.split(['?', '#']).next().unwrap_or("");
     let rel = percent_decode(rel)?;
     let mut path = base.to_path_buf();
     for c in Path::new(&rel).components() {
         match c {
             Component::Normal(n) => path.push(n),
-            Component::ParentDir => {
-                path.pop();
-            }
+            Component::ParentDir => path.push(".."),
             Component::CurDir => {}
             _ => return None,
         }
     }
-    let real = std::fs::canonicalize(&path).ok()?;
-    let root = std::fs::canonicalize(root).ok()?;
-    (real.starts_with(root) && real.is_file()).then_some(real)
+    Some(path)
 }
 
 /// Attributes whose value is a list of ids of the same page (ARIA relations, labels, table
@@ -146,8 +146,10 @@ pub(super) struct PageRewrite<'a> {
     pub(super) included: &'a BTreeMap<&'a str, &'a str>,
     /// The folder of the lesson's source, which its relative resources are resolved against.
     pub(super) source_dir: &'a Path,
-    /// The book root, which no resource may leave.
-    pub(super) root: &'a Path,
+    /// The book's confined reader, the only way a resource is read.
+    pub(super) files: &'a Reader,
+    /// The lesson's source file, where a refused resource is reported.
+    pub(super) source: Option<&'a Arc<SourceFile>>,
 }
 
 impl PageRewrite<'_> {
@@ -372,19 +374,43 @@ impl PageRewrite<'_> {
             )));
             return None;
         }
-        match local_file(self.root, self.source_dir, src) {
-            Some(path) => match std::fs::read(&path) {
-                Ok(bytes) => Some(data_uri(&path, &bytes)),
-                Err(e) => {
-                    warnings.push(warning(format!("cannot read {}: {e}", path.display())));
-                    None
-                }
-            },
-            None => {
+        let bytes = self.read(src, warnings)?;
+        let path = local_file(self.source_dir, src)?;
+        Some(data_uri(&path, &bytes))
+    }
+
+    /// The bytes of the local resource `src` of this lesson, through the confined reader. A
+    /// missing file is a warning (the handout leaves it out, as a browser would show nothing);
+    /// a file the reader refuses (outside the book, a pipe, a device, too long) is an error
+    /// located where the lesson names it, so the handout is not written.
+    fn read(&self, src: &str, warnings: &mut Vec<Diagnostic>) -> Option<Vec<u8>> {
+        let Some(path) = local_file(self.source_dir, src) else {
+            warnings.push(warning(format!(
+                "the handout leaves out {src} from {}: not a relative path",
+                self.url
+            )));
+            return None;
+        };
+        match self.files.bytes(&path) {
+            Ok(bytes) => Some(bytes),
+            Err(Refusal::Missing) => {
                 warnings.push(warning(format!(
                     "the handout leaves out {src} from {}: no such file in the book",
                     self.url
                 )));
+                None
+            }
+            Err(r) => {
+                let mut d = self
+                    .files
+                    .refused(&r, src, Code::IncludeError)
+                    .label("this resource cannot go into the handout");
+                if let Some(file) = self.source {
+                    if let Some(at) = file.text.find(src) {
+                        d = d.at(file, at..at + src.len());
+                    }
+                }
+                warnings.push(d);
                 None
             }
         }
@@ -422,14 +448,7 @@ impl PageRewrite<'_> {
         if is_external(&src) || !src.split(['?', '#']).next()?.ends_with(".svg") {
             return None;
         }
-        let path = local_file(self.root, self.source_dir, &src)?;
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                warnings.push(warning(format!("cannot read {}: {e}", path.display())));
-                return None;
-            }
-        };
+        let text = String::from_utf8(self.read(&src, warnings)?).ok()?;
         let start = text.find("<svg")?;
         let svg = &text[start..];
         let alt = value("alt").unwrap_or_default();
@@ -469,13 +488,22 @@ fn srcset_candidates(value: &str) -> Vec<(&str, &str)> {
 mod tests {
     use super::*;
 
-    fn page<'a>(included: &'a BTreeMap<&'a str, &'a str>, dir: &'a Path) -> PageRewrite<'a> {
+    fn reader(dir: &Path) -> Reader {
+        Reader::new(dir, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader")
+    }
+
+    fn page<'a>(
+        included: &'a BTreeMap<&'a str, &'a str>,
+        dir: &'a Path,
+        files: &'a Reader,
+    ) -> PageRewrite<'a> {
         PageRewrite {
             key: "a",
             url: "part/a.html",
             included,
             source_dir: dir,
-            root: dir,
+            files,
+            source: None,
         }
     }
 
@@ -485,7 +513,8 @@ mod tests {
             .into_iter()
             .collect();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<h2 id=\"x\">X<a class=\"anchor\" href=\"#x\">#</a></h2>\
                     <a href=\"../b.html#y\">b</a> <a href=\"../c.html\">c</a> \
@@ -512,7 +541,8 @@ mod tests {
     fn every_reference_to_an_id_gets_the_prefix() {
         let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<svg><defs><marker id=\"m\"/></defs>\
                     <line x1=\"0\" marker-end=\"url(#m)\"/><rect fill='url(#g)' clip-path=\"url(#c)\"/>\
@@ -539,7 +569,8 @@ mod tests {
     fn script_and_style_text_is_not_rewritten() {
         let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>\
                     <style>a[href=\"#x\"] { color: red }</style>";
@@ -559,7 +590,8 @@ mod tests {
         .expect("write");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
         let included = BTreeMap::new();
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let got = p.rewrite(
             "<img src=\"pic.svg\" alt=\"a &amp; b\"><img src=\"pic.png\" alt=\"p\" />\
@@ -595,7 +627,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
         let included = BTreeMap::new();
-        let p = page(&included, dir.path());
+        let files = reader(dir.path());
+        let p = page(&included, dir.path(), &files);
         let mut w = Vec::new();
         let got = p.rewrite(
             "<img srcset=\"pic.png 2x, https://example.org/x.png 3x\" alt=\"p\">",

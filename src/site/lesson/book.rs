@@ -40,6 +40,11 @@ pub(crate) struct Book {
     /// What checking a lesson needs of the book: its flavour, the lint levels (`[nimbook]` in
     /// `book.toml`, then the command line's overrides) and the limits.
     pub settings: LessonSettings,
+    /// The one way to read a file the book names: inside the book root (or `include-roots`),
+    /// regular files only, bounded.
+    pub files: crate::site::load::confine::Reader,
+    /// Whether the book's `book.toml` and templates are obeyed.
+    pub trust: crate::site::Trust,
 }
 
 /// One lesson after checking.
@@ -60,24 +65,31 @@ pub(crate) struct CheckedLesson {
 }
 
 impl Book {
+    /// The reader of the book's own templates, or `None` under `--untrusted` (built-in
+    /// templates only).
+    pub(crate) fn own_templates(&self) -> Option<&crate::site::load::confine::Reader> {
+        (self.trust == crate::site::Trust::Trusted).then_some(&self.files)
+    }
+
     /// Loads the book `options` names: `book.toml` (read once), the chapters, their text after
     /// the preprocessors, and the lint levels of the command line over the book's. A missing or
     /// malformed `book.toml` is fatal; a malformed `SUMMARY.md` is a content error in the
     /// returned diagnostics.
     pub(crate) fn load(options: &Options) -> Result<(Book, Vec<Diagnostic>), Fatal> {
-        let (loaded, diags) = load::load(&options.root)?;
+        let (loaded, diags) = load::load(&options.root, options.trust)?;
         let Loaded {
             root,
             config,
             src,
             chapters,
             mut warnings,
+            files,
         } = loaded;
         let preprocess::Prepared {
             chapters,
             sources,
             warnings: more,
-        } = preprocess::run(&root, &config, &src, chapters)?;
+        } = preprocess::run(&files, &config, &src, chapters)?;
         warnings.extend(more);
         warnings.extend(load::redirects::redirect_warnings(
             &config.html.redirect,
@@ -101,6 +113,8 @@ impl Book {
                 chapter_paths,
                 sources,
                 warnings,
+                files,
+                trust: options.trust,
             },
             diags,
         ))

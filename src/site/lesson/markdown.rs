@@ -237,17 +237,9 @@ pub(crate) fn render_with(
         let (event, range) = &events[i];
         coverage.structure(event);
         match event {
-            Event::Start(Tag::CodeBlock(kind)) => {
-                let (html, end) = code_block(
-                    checker,
-                    &mut coverage,
-                    flavour,
-                    &events,
-                    i,
-                    kind,
-                    range,
-                    &mut checked,
-                );
+            Event::Start(Tag::CodeBlock(_)) => {
+                let (html, end) =
+                    code_block(checker, &mut coverage, flavour, &events, i, &mut checked);
                 out.push(Event::Html(CowStr::from(html)));
                 i = end + 1;
                 continue;
@@ -343,10 +335,11 @@ fn code_block(
     flavour: &Flavour,
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
-    kind: &CodeBlockKind<'_>,
-    range: &Range<usize>,
     checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
+    let (Event::Start(Tag::CodeBlock(kind)), range) = &events[i] else {
+        return (String::new(), i);
+    };
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lang = match kind {

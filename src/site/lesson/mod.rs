@@ -58,12 +58,17 @@ pub struct LessonSettings {
 }
 
 impl Default for LessonSettings {
-    /// The settings of a nimbook book with the default `book.toml`: claims checked, both lints
-    /// at `warn`, the default limits, links not checked.
+    /// The settings of a nimbook book with the default `book.toml`: claims checked, the number
+    /// lints at `warn` and `broken-links` denied, the default limits, links not checked until
+    /// [`LessonSettings::set_pages`] names the pages.
     fn default() -> Self {
         LessonSettings {
             flavour: Flavour::nimbook(),
-            lints: Lints::default(),
+            // A nimbook book denies broken links; the number lints warn.
+            lints: Lints {
+                broken_links: crate::site::LintLevel::Deny,
+                ..Lints::default()
+            },
             limits: Limits::default(),
             pages: None,
         }
@@ -73,7 +78,13 @@ impl Default for LessonSettings {
 impl LessonSettings {
     /// The settings of the book whose root folder is `root`, from its `book.toml`.
     pub fn load(root: &Path) -> Result<Self, Fatal> {
-        Ok(Self::of(&Config::load(root)?))
+        let files = crate::site::load::confine::Reader::new(
+            root,
+            &[],
+            crate::site::load::book::DEFAULT_MAX_LESSON_BYTES,
+            crate::site::Trust::Trusted,
+        )?;
+        Ok(Self::of(&Config::load(&files)?))
     }
 
     /// The settings of a book from the text of its `book.toml` (named `name` in errors). A book

@@ -4,11 +4,12 @@
 //! one, every `.md` file under the source folder is a chapter, in the order of their paths, and
 //! folders nest. Every file is read as UTF-8; a file that is not is a diagnostic naming it.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use walkdir::WalkDir;
 
+use super::confine::{Reader, Refusal};
 use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// One lesson of the book.
@@ -69,47 +70,12 @@ pub(crate) fn page_path(path: &Path) -> PathBuf {
 /// source in memory, so this bound keeps one file from taking the machine's memory.
 pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
 
-/// Reads a file of the book into a source file named by its path relative to the book root.
-/// A file longer than `max_bytes` is an error that names the limit; it is never read whole.
-pub(crate) fn read_source(
-    root: &Path,
-    path: &Path,
-    max_bytes: u64,
-) -> Result<Arc<SourceFile>, Diagnostic> {
-    use std::io::Read;
-    let name = display_name(root, path);
-    let cannot =
-        |e: std::io::Error| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}"));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > max_bytes {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(Diagnostic::error(Code::BudgetExceeded, format!(
-            "{name} is {size} bytes long, more than the limit of {max_bytes} bytes per source file (`max-lesson-bytes`)"
-        ))
-        .help("split it into several lessons, or raise `max-lesson-bytes` in the [nimbook] table of book.toml"));
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceFile::new(name, text)),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let file = SourceFile::new(name.clone(), text);
-            Err(
-                Diagnostic::error(Code::NotUtf8, format!("{name} is not valid UTF-8"))
-                    .at(&file, at..at + 1)
-                    .label(format!("invalid byte at offset {at}"))
-                    .help("save the file as UTF-8"),
-            )
-        }
-    }
-}
-
 /// A path as shown in diagnostics: relative to the book root, with `/` separators.
 pub(crate) fn display_name(root: &Path, path: &Path) -> String {
-    let rel = path.strip_prefix(root).unwrap_or(path);
+    let Ok(rel) = path.strip_prefix(root) else {
+        // Outside the root (an absolute include): the path as written.
+        return path.to_string_lossy().replace('\\', "/");
+    };
     rel.components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
@@ -144,28 +110,38 @@ pub(crate) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         .collect())
 }
 
-/// Finds the chapters of the book under `src`.
-pub(crate) fn chapters(
-    root: &Path,
-    src: &Path,
-    max_bytes: u64,
-) -> Result<Vec<Chapter>, Diagnostic> {
+/// Finds the chapters of the book under `src`, reading through the book's confined reader.
+/// A chapter of `SUMMARY.md` must be a file under `src` (its page is written at the same path
+/// under the output folder), and a readable one.
+pub(crate) fn chapters(files: &Reader, src: &Path) -> Result<Vec<Chapter>, Diagnostic> {
     let summary = src.join("SUMMARY.md");
-    if summary.is_file() {
-        let file = read_source(root, &summary, max_bytes)?;
+    if summary.symlink_metadata().is_ok() {
+        let file = files.source(&summary, Code::MalformedSummary)?;
         let chapters = parse_summary(&file)?;
         for c in &chapters {
-            if let Some(p) = &c.path {
-                if !src.join(p).is_file() {
-                    return Err(Diagnostic::error(
+            let Some(p) = &c.path else { continue };
+            let name = files.name(&src.join(p));
+            let problem = if !p
+                .components()
+                .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+            {
+                Some(Diagnostic::error(
+                    Code::MalformedSummary,
+                    format!("SUMMARY.md names {name}, which is not under the source folder"),
+                )
+                .note("a chapter's page is written at its path under the output folder, so the path cannot climb out or be absolute"))
+            } else {
+                match files.open(&src.join(p)) {
+                    Ok(_) => None,
+                    Err(Refusal::Missing) => Some(Diagnostic::error(
                         Code::MalformedSummary,
-                        format!(
-                            "SUMMARY.md names {}, which does not exist",
-                            display_name(root, &src.join(p))
-                        ),
-                    )
-                    .at(&file, find_in(&file, p)));
+                        format!("SUMMARY.md names {name}, which does not exist"),
+                    )),
+                    Err(r) => Some(files.refused(&r, &name, Code::MalformedSummary)),
                 }
+            };
+            if let Some(d) = problem {
+                return Err(d.at(&file, find_in(&file, p)));
             }
         }
         return Ok(chapters);

@@ -47,6 +47,9 @@ pub(crate) struct Config {
     /// [`Config::load`].
     #[serde(skip)]
     pub content_layout: bool,
+    /// The text of `book.toml`, as read once by [`Config::load`].
+    #[serde(skip)]
+    pub text: String,
 }
 
 /// `[preprocessor.NAME]`: how and when to run one preprocessor, as mdBook does.
@@ -355,27 +358,60 @@ pub(crate) struct NimbookTable {
     pub vacuous_claims: Option<LintLevel>,
     /// The level of the `broken-links` lint (default `"deny"` in a nimbook book).
     pub broken_links: Option<LintLevel>,
+    /// Folders outside the book root (relative to it) that includes and other files may be
+    /// read from; see [`super::confine`]. Ignored under `--untrusted`.
+    #[serde(default)]
+    pub include_roots: Vec<PathBuf>,
+}
+
+impl NimbookTable {
+    /// Whether the table says anything besides `include-roots`: a table that only widens the
+    /// folders read leaves an mdBook book an mdBook book.
+    fn marks_nimbook_book(&self) -> bool {
+        self.include_roots.is_empty()
+            || self.max_bits.is_some()
+            || self.max_cases.is_some()
+            || self.max_table.is_some()
+            || self.max_terms.is_some()
+            || self.max_positions.is_some()
+            || self.max_seconds.is_some()
+            || self.max_lesson_bytes.is_some()
+            || self.preprocessor_seconds.is_some()
+            || self.unverified_numbers.is_some()
+            || self.vacuous_claims.is_some()
+            || self.broken_links.is_some()
+    }
 }
 
 impl Config {
-    /// Reads and checks `book.toml` in `root`. Errors carry the file position.
-    pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
-        Self::read(root).map(|(config, _)| config)
+    /// Reads and checks `book.toml` in the root of `files`. Errors carry the file position.
+    pub(crate) fn load(files: &super::confine::Reader) -> Result<Config, Fatal> {
+        Self::read(files).map(|(config, _)| config)
     }
 
-    /// [`Config::load`], with the text of `book.toml`.
-    pub(crate) fn read(root: &Path) -> Result<(Config, String), Fatal> {
+    /// [`Config::load`], with the text of `book.toml`. It is read through the confined reader,
+    /// so a `book.toml` that is a link out of the book or a named pipe is refused.
+    pub(crate) fn read(files: &super::confine::Reader) -> Result<(Config, String), Fatal> {
+        let root = files.root();
         let path = root.join("book.toml");
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            Box::new(
-                Diagnostic::error(
-                    Code::InvalidConfig,
-                    format!("cannot read {}: {e}", path.display()),
-                )
-                .help("a book root holds a book.toml; run `nimbook` in it or name it"),
-            )
-        })?;
+        let text = files
+            .bytes(&path)
+            .map_err(|r| {
+                files
+                    .refused(&r, &path.display().to_string(), Code::InvalidConfig)
+                    .help("a book root holds a book.toml; run `nimbook` in it or name it")
+            })
+            .and_then(|b| {
+                String::from_utf8(b).map_err(|_| {
+                    Diagnostic::error(
+                        Code::InvalidConfig,
+                        format!("{} is not valid UTF-8", path.display()),
+                    )
+                })
+            })
+            .map_err(Box::new)?;
         let mut config = Self::parse(&text, &path.display().to_string())?;
+        config.text.clone_from(&text);
         config.content_layout = config
             .src_dir(root)
             .file_name()
@@ -411,11 +447,27 @@ impl Config {
         Ok(config)
     }
 
-    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table, or the lessons are
-    /// in `content/` (nimbook's layout; mdBook's is `src/`). In a nimbook book `nim` fences are
+    /// `d` located where `value` is first written in `book.toml`, when it is written there
+    /// as it is (a path named in a setting).
+    pub(crate) fn locate(&self, value: &str, d: Diagnostic) -> Diagnostic {
+        match self.text.find(value).filter(|_| !value.is_empty()) {
+            Some(at) => d.at(
+                &SourceFile::new("book.toml", self.text.clone()),
+                at..at + value.len(),
+            ),
+            None => d,
+        }
+    }
+
+    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table (other than one that
+    /// only lists `include-roots`), or the lessons are in `content/` (nimbook's layout;
+    /// mdBook's is `src/`). In a nimbook book `nim` fences are
     /// claims and `$…$` is LaTeX; in any other book they are what mdBook makes of them.
     pub(crate) fn is_nimbook(&self) -> bool {
-        self.nimbook.is_some() || self.content_layout
+        self.nimbook
+            .as_ref()
+            .is_some_and(NimbookTable::marks_nimbook_book)
+            || self.content_layout
     }
 
     /// The source folder: `[book] src` if set; otherwise mdBook's `src/`, or `content/` (the

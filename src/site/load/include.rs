@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::confine::Reader;
 use super::sourcemap::SourceMap;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -35,23 +36,18 @@ pub(crate) struct Expanded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. `root` is the
-/// book root, for the names of included files in diagnostics. `max_bytes` bounds each included
-/// file and the expanded chapter (`[nimbook] max-lesson-bytes`).
-pub(crate) fn expand(
-    root: &Path,
-    text: &str,
-    map: &SourceMap,
-    dir: &Path,
-    max_bytes: u64,
-) -> Expanded {
+/// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. Every file is
+/// read through `files`, the book's confined reader: only regular files inside the book root or
+/// `include-roots`, each at most `max-lesson-bytes` long, which also bounds the expanded
+/// chapter.
+pub(crate) fn expand(files: &Reader, text: &str, map: &SourceMap, dir: &Path) -> Expanded {
     let mut out = Expanded {
         text: String::with_capacity(text.len()),
         map: SourceMap::new(),
         title: None,
         diagnostics: Vec::new(),
     };
-    expand_into(root, text, map, dir, 0, max_bytes, &mut out);
+    expand_into(files, text, map, dir, 0, &mut out);
     out
 }
 
@@ -92,29 +88,24 @@ enum Part<'a> {
 /// The text a `{{#include …}}` brings in, its map and the folder its own includes are
 /// relative to; or why it cannot (a diagnostic without a place).
 fn include_file(
-    root: &Path,
+    files: &Reader,
     dir: &Path,
     path: &str,
     kind: FileKind,
     part: &Part<'_>,
     attrs: &[&str],
-    max_bytes: u64,
 ) -> Result<(String, SourceMap, Option<PathBuf>), Diagnostic> {
     let target = dir.join(path);
-    match super::book::read_source(root, &target, max_bytes) {
-        Err(_) if !target.is_file() => Err(Diagnostic::error(
+    // Through the book's confined reader: inside the book root or `include-roots`, a regular
+    // file, at most `max-lesson-bytes`.
+    match files.source(&target, Code::IncludeError) {
+        Err(_) if target.symlink_metadata().is_err() => Err(Diagnostic::error(
             Code::IncludeError,
             format!("cannot include {path}: no such file"),
         )
-        .label(format!(
-            "{} does not exist",
-            super::book::display_name(root, &target)
-        ))
+        .label(format!("{} does not exist", files.name(&target)))
         .help("paths are relative to the folder of the file that includes them")),
-        Err(d) => Err(
-            Diagnostic::error(Code::IncludeError, format!("cannot include {path}"))
-                .label(d.message.clone()),
-        ),
+        Err(d) => Err(d.label(format!("`{path}` is named here"))),
         Ok(file) => match select(&file, kind, part, attrs) {
             Ok((t, m)) => Ok((t, m, target.parent().map(Path::to_path_buf))),
             Err(anchor) => Err(Diagnostic::error(
@@ -130,14 +121,14 @@ fn include_file(
 }
 
 fn expand_into(
-    root: &Path,
+    files: &Reader,
     text: &str,
     map: &SourceMap,
     dir: &Path,
     depth: usize,
-    max_bytes: u64,
     out: &mut Expanded,
 ) {
+    let max_bytes = files.max_bytes();
     let mut done = 0;
     let mut from = 0;
     while let Some(link) = next_link(text, from) {
@@ -162,7 +153,7 @@ fn expand_into(
                 path,
                 part,
                 attrs,
-            } => match include_file(root, dir, path, *kind, part, attrs, max_bytes) {
+            } => match include_file(files, dir, path, *kind, part, attrs) {
                 Ok(included) => Some(included),
                 Err(d) => {
                     out.diagnostics.push(located(d));
@@ -197,7 +188,7 @@ fn expand_into(
                     .note("mdBook stops at the same depth; this is usually a file that includes itself"),
                 ));
             }
-            Some(d) => expand_into(root, &new_text, &new_map, &d, depth + 1, max_bytes, out),
+            Some(d) => expand_into(files, &new_text, &new_map, &d, depth + 1, out),
             None => {
                 out.map.copy(&new_map, 0..new_text.len());
                 out.text.push_str(&new_text);
@@ -433,7 +424,8 @@ mod tests {
             let _ = std::fs::write(p, text);
         }
         let file = SourceFile::new("page.md", page);
-        let e = expand(root, page, &SourceMap::identity(&file), root, 1 << 20);
+        let files = Reader::new(root, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader");
+        let e = expand(&files, page, &SourceMap::identity(&file), root);
         let diags = e
             .diagnostics
             .iter()
@@ -517,7 +509,8 @@ mod tests {
         let root = dir.as_ref().map_or(Path::new("."), |d| d.path());
         let _ = std::fs::write(root.join("c.txt"), "one\ntwo 6 * 13 = 14\n");
         let page = SourceFile::new("page.md", "# T\n{{#include c.txt:2}}\n");
-        let e = expand(root, &page.text, &SourceMap::identity(&page), root, 1 << 20);
+        let files = Reader::new(root, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader");
+        let e = expand(&files, &page.text, &SourceMap::identity(&page), root);
         let at = e.text.find("6 * 13").unwrap_or(0);
         let (file, span) = e
             .map

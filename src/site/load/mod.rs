@@ -5,6 +5,7 @@
 pub(crate) mod book;
 pub(crate) mod compat;
 pub(crate) mod config;
+pub(crate) mod confine;
 pub(crate) mod include;
 pub(crate) mod lints;
 pub(crate) mod redirects;
@@ -36,6 +37,8 @@ pub struct Options {
     /// Where to write: the site's folder instead of the configured `build-dir` (`build`,
     /// `serve`), or the file (`handout`, which needs one).
     pub output: Option<PathBuf>,
+    /// Whether `book.toml` and the book's templates are obeyed (`--untrusted`).
+    pub trust: confine::Trust,
 }
 
 impl Options {
@@ -51,6 +54,13 @@ impl Options {
     #[must_use]
     pub fn lint(mut self, lint: Lint, level: LintLevel) -> Self {
         self.lints.push((lint, level));
+        self
+    }
+
+    /// Trusts the book as `trust` says.
+    #[must_use]
+    pub fn trust(mut self, trust: confine::Trust) -> Self {
+        self.trust = trust;
         self
     }
 
@@ -72,16 +82,38 @@ pub(crate) struct Loaded {
     pub(crate) src: PathBuf,
     /// The chapters in reading order.
     pub(crate) chapters: Vec<Chapter>,
-    /// Warnings about the configuration (mdBook keys nimbook ignores).
+    /// Warnings about the configuration (mdBook keys nimbook ignores, what `--untrusted` took
+    /// away).
     pub(crate) warnings: Vec<Diagnostic>,
+    /// The one way to read a file the book names: inside the book root (or `include-roots`),
+    /// regular files only, bounded.
+    pub(crate) files: confine::Reader,
 }
 
 /// Reads `book.toml` (once) and finds the chapters. A missing or malformed `book.toml` is
-/// fatal; a malformed `SUMMARY.md` is a content error in the returned diagnostics.
-pub(crate) fn load(root: &Path) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
-    let (config, text) = Config::read(root)?;
+/// fatal; a malformed `SUMMARY.md` is a content error in the returned diagnostics. Under
+/// [`confine::Trust::Untrusted`], what an untrusted book may not ask for is taken away first
+/// ([`confine::restrict`]); every file is read through the book's [`confine::Reader`].
+pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
+    let toml_files = confine::Reader::new(root, &[], book::DEFAULT_MAX_LESSON_BYTES, trust)?;
+    let (mut config, text) = Config::read(&toml_files)?;
     let toml_path = root.join("book.toml");
-    let warnings = compat::warnings(root, &text, &book::display_name(root, &toml_path));
+    let shown = book::display_name(root, &toml_path);
+    let mut warnings = compat::warnings(root, &text, &shown);
+    if trust == confine::Trust::Untrusted {
+        warnings.extend(confine::restrict(&mut config, &shown));
+        if root.join("templates").is_dir() {
+            warnings.push(Diagnostic::warning(
+                Code::TemplateError,
+                "the book's templates/ folder is not used: --untrusted renders with the built-in templates",
+            ));
+        }
+    }
+    let include_roots = config
+        .nimbook
+        .as_ref()
+        .map_or(&[][..], |n| n.include_roots.as_slice());
+    let files = confine::Reader::new(root, include_roots, config.max_lesson_bytes(), trust)?;
     let src = config.src_dir(root);
     if !src.is_dir() {
         return Err(Box::new(
@@ -95,7 +127,19 @@ pub(crate) fn load(root: &Path) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
             .help("set `src` in the [book] table of book.toml"),
         ));
     }
-    let (chapters, diags) = match book::chapters(root, &src, config.max_lesson_bytes()) {
+    if !files.contains(&src) {
+        return Err(Box::new(
+            Diagnostic::error(
+                Code::InvalidConfig,
+                format!(
+                    "the source folder {} is outside the book root",
+                    book::display_name(root, &src)
+                ),
+            )
+            .note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`"),
+        ));
+    }
+    let (chapters, diags) = match book::chapters(&files, &src) {
         Ok(c) => (c, Vec::new()),
         Err(d) => (Vec::new(), vec![d]),
     };
@@ -106,6 +150,7 @@ pub(crate) fn load(root: &Path) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
             src,
             chapters,
             warnings,
+            files,
         },
         diags,
     ))

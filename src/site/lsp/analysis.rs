@@ -248,10 +248,12 @@ impl Loaded {
             let lesson = match cached {
                 Some((_, lesson)) => lesson.clone(),
                 None => {
-                    let Ok(text) = std::fs::read_to_string(&file) else {
+                    // Through the book's confined reader, as a build reads it.
+                    let Ok(source) = book.files.source(&file, crate::diag::Code::IoError) else {
                         continue;
                     };
-                    let source = expand(book, &file, &text);
+                    let text = source.text.as_str();
+                    let source = expand(book, &file, text);
                     let lesson = book
                         .check_lesson_with(chapter, Some(&source), &quick)
                         .lesson;
@@ -309,13 +311,7 @@ fn expand(book: &Book, path: &Path, text: &str) -> Source {
         };
     }
     let dir = path.parent().unwrap_or(&book.src);
-    let x = crate::site::load::include::expand(
-        &book.root,
-        text,
-        &map,
-        dir,
-        book.config.max_lesson_bytes(),
-    );
+    let x = crate::site::load::include::expand(&book.files, text, &map, dir);
     Source {
         file: SourceFile::new(file.name.clone(), x.text),
         map: x.map,

@@ -118,6 +118,18 @@ impl Staging {
     /// Writes one file (a path relative to the output folder). Safe to call from several
     /// threads at once.
     pub(super) fn write(&self, rel: &Path, bytes: &[u8]) -> Result<(), Fatal> {
+        // Every caller builds `rel` from the book's paths; none may climb out of the output.
+        if !rel.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        }) {
+            return Err(Box::new(Diagnostic::error(
+                Code::IoError,
+                format!("{} is not a path inside the output folder", rel.display()),
+            )));
+        }
         let path = self.staging.join(rel);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::site::load::book::{self, Chapter};
+use crate::site::load::book::Chapter;
 use crate::site::load::config::{Config, PreprocessorTable};
 use crate::site::load::sourcemap::SourceMap;
 use crate::site::load::Fatal;
@@ -122,6 +122,9 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
     Ok(done)
 }
 
+/// The longest one preprocessor may run when `preprocessor-seconds` is not set.
+pub(super) const DEFAULT_SECONDS: u64 = 60;
+
 /// The book after the chain.
 pub(super) struct Prepared {
     /// The chapters as the last preprocessor left them.
@@ -132,14 +135,15 @@ pub(super) struct Prepared {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Reads every chapter and runs the chain.
+/// Reads every chapter (through the book's confined reader) and runs the chain.
 pub(super) fn run(
-    root: &Path,
+    files: &crate::site::load::confine::Reader,
     config: &Config,
     src: &Path,
     chapters: Vec<Chapter>,
 ) -> Result<Prepared, Fatal> {
-    let (mut entries, mut unreadable) = read(root, config, src, chapters);
+    let root = files.root();
+    let (mut entries, mut unreadable) = read(files, src, chapters);
     let mut warnings = Vec::new();
     let mut indexed = false;
     let limit = Duration::from_secs(
@@ -147,7 +151,7 @@ pub(super) fn run(
             .nimbook
             .as_ref()
             .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(60),
+            .unwrap_or(DEFAULT_SECONDS),
     );
     let order = order(config)?;
     let answers = ask_support(root, config, &order, limit)?;
@@ -159,7 +163,7 @@ pub(super) fn run(
             _ => continue,
         };
         match step {
-            Step::Links => links(root, src, config.max_lesson_bytes(), &mut entries),
+            Step::Links => links(files, src, &mut entries),
             Step::Index => indexed = true,
             Step::External(name, table) => {
                 let Some(command) = external(name, table, &answers, &mut warnings) else {
@@ -209,8 +213,7 @@ pub(super) fn run(
 /// Reads every chapter with a file: the entries the chain works on, and the files that could
 /// not be read, with why.
 fn read(
-    root: &Path,
-    config: &Config,
+    files: &crate::site::load::confine::Reader,
     src: &Path,
     chapters: Vec<Chapter>,
 ) -> (Vec<Entry>, HashMap<PathBuf, Diagnostic>) {
@@ -218,7 +221,7 @@ fn read(
     let mut unreadable = HashMap::new();
     for chapter in chapters {
         let (name, text, map) = match &chapter.path {
-            Some(p) => match book::read_source(root, &src.join(p), config.max_lesson_bytes()) {
+            Some(p) => match files.source(&src.join(p), Code::IoError) {
                 Ok(file) => (
                     file.name.clone(),
                     file.text.clone(),
@@ -243,7 +246,7 @@ fn read(
 }
 
 /// The `links` preprocessor: includes expanded in every chapter, in parallel.
-fn links(root: &Path, src: &Path, max_bytes: u64, entries: &mut [Entry]) {
+fn links(files: &crate::site::load::confine::Reader, src: &Path, entries: &mut [Entry]) {
     use rayon::prelude::*;
     entries.par_iter_mut().for_each(|e| {
         let Some(p) = &e.chapter.path else { return };
@@ -254,7 +257,7 @@ fn links(root: &Path, src: &Path, max_bytes: u64, entries: &mut [Entry]) {
             .join(p)
             .parent()
             .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
-        let x = crate::site::load::include::expand(root, &e.text, &e.map, &dir, max_bytes);
+        let x = crate::site::load::include::expand(files, &e.text, &e.map, &dir);
         e.text = x.text;
         e.map = x.map;
         e.diagnostics.extend(x.diagnostics);
@@ -503,8 +506,7 @@ fn run_bounded(
 
 /// The context mdBook gives a preprocessor.
 fn context(root: &Path, config: &Config) -> Value {
-    let raw = std::fs::read_to_string(root.join("book.toml")).unwrap_or_default();
-    let table: toml::Table = raw.parse().unwrap_or_default();
+    let table: toml::Table = config.text.parse().unwrap_or_default();
     let mut config_json = serde_json::to_value(&table).unwrap_or(Value::Null);
     if let Some(book) = config_json.get_mut("book").and_then(Value::as_object_mut) {
         book.entry("authors").or_insert(json!([]));

@@ -93,7 +93,7 @@ impl Site {
             let from = book.src.join(rel);
             // A static file that is gone is removed from the site, as a clean build would.
             let bytes = if from.is_file() {
-                Some(read_static(&from)?)
+                Some(read_static(book, &from)?)
             } else {
                 None
             };
@@ -161,12 +161,20 @@ pub(crate) fn publish(
     Ok((site, out))
 }
 
-/// The bytes of a static file of the source folder.
-fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
-    std::fs::read(path).map_err(|e| {
-        Box::new(Diagnostic::error(
-            Code::IoError,
-            format!("cannot read {}: {e}", path.display()),
-        ))
-    })
+/// The bytes of a static file of the source folder, read through the confined reader (the walk
+/// skips links and special files; this also refuses one swapped in since). A static file is
+/// copied whole, not bounded by `max-lesson-bytes`: it is the book's own file, never rendered.
+fn read_static(book: &Book, path: &Path) -> Result<Vec<u8>, Fatal> {
+    use std::io::Read;
+    let name = book.files.name(path);
+    let mut bytes = Vec::new();
+    book.files
+        .open(path)
+        .map_err(|r| book.files.refused(&r, &name, Code::IoError))
+        .and_then(|mut f| {
+            f.read_to_end(&mut bytes)
+                .map_err(|e| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}")))
+        })
+        .map_err(Box::new)?;
+    Ok(bytes)
 }

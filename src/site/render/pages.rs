@@ -25,18 +25,16 @@ pub(crate) fn extra_assets(
     ] {
         for p in list {
             let from = book.root.join(p);
-            let bytes =
-                std::fs::read(&from).map_err(|e| {
-                    Box::new(
-                    Diagnostic::error(Code::IoError, format!(
-                        "cannot read {}, named in [output.html] of book.toml: {e}",
-                        crate::site::load::book::display_name(&book.root, &from)
-                    ))
-                    .help(
+            let bytes = book.files.bytes(&from).map_err(|r| {
+                let d = book
+                    .files
+                    .refused(&r, &book.files.name(&from), Code::InvalidConfig)
+                    .label("named here")
+                    .note(
                         "paths in additional-css and additional-js are relative to the book root",
-                    ),
-                )
-                })?;
+                    );
+                Box::new(book.config.locate(&p.to_string_lossy(), d))
+            })?;
             let url = url_path(p);
             if url.split('/').any(|s| s == "..") {
                 return Err(Box::new(Diagnostic::error(
@@ -191,12 +189,21 @@ impl ExtraPages {
 /// mdBook's wording.
 fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     let path = book.src.join(input);
-    if !path.is_file() {
-        return Ok(NOT_FOUND.to_string());
-    }
-    let file =
-        crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
-            .map_err(Box::new)?;
+    let file = match book.files.source(&path, Code::InvalidConfig) {
+        Ok(file) => file,
+        // The default `404.md` may be absent; a missing `input-404` is not found either, as
+        // in mdBook, which falls back to its own page.
+        Err(_) if path.symlink_metadata().is_err() => return Ok(NOT_FOUND.to_string()),
+        Err(d) => {
+            let d = d.label("named here").note(
+                "the 404 page is `input-404` in [output.html] of book.toml, relative to the source folder",
+            );
+            return Err(Box::new(match &book.config.html.input_404 {
+                Some(named) => book.config.locate(named, d),
+                None => d,
+            }));
+        }
+    };
     let rendered = crate::site::lesson::render(file, &url_path(input), &book.settings);
     if let Some(d) = rendered
         .diagnostics

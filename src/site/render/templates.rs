@@ -11,6 +11,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::site::html::url_path;
 use crate::site::lesson::book::{Book, Lesson};
 use crate::site::load::config::TextDirection;
+use crate::site::load::confine::Reader;
 use crate::site::load::Fatal;
 
 /// The default templates and assets, by file name.
@@ -56,29 +57,40 @@ pub(crate) const BINARY_ASSETS: &[(&str, &[u8])] = &[(
     include_bytes!("../../../templates/fonts/latinmodern-math.woff2"),
 )];
 
-/// Loads the templates: defaults first, then the book's `templates/*` of the same names.
-pub(crate) fn load(root: &Path) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
+/// Loads the templates: defaults first, then, when `book` is given (a trusted book's reader),
+/// the book's `templates/*` of the same names, read through the confined reader.
+pub(crate) fn load(book: Option<&Reader>) -> Result<(Tera, BTreeMap<String, String>), Fatal> {
     let mut sources: BTreeMap<String, (String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), (format!("(built-in) {n}"), t.to_string())))
         .collect();
-    let dir = root.join("templates");
     for (name, _) in DEFAULTS {
-        let p = dir.join(name);
-        if p.is_file() {
-            let text = std::fs::read_to_string(&p).map_err(|e| {
-                Box::new(Diagnostic::error(
-                    Code::IoError,
-                    format!("cannot read {}: {e}", p.display()),
-                ))
+        let Some(files) = book else { break };
+        let p = files.root().join("templates").join(name);
+        if p.symlink_metadata().is_ok() {
+            // A refused template is reported at the file that names it: its own path.
+            let file = files.source(&p, Code::TemplateError).map_err(|d| {
+                let place = SourceFile::new(files.name(&p), "");
+                Box::new(if d.location.is_none() {
+                    d.at(&place, 0..0)
+                } else {
+                    d
+                })
             })?;
-            sources.insert(
-                name.to_string(),
-                (crate::site::load::book::display_name(root, &p), text),
-            );
+            sources.insert(name.to_string(), (file.name.clone(), file.text.clone()));
         }
     }
     let mut tera = Tera::default();
+    // Tera's `get_env` would let a template publish the build's environment (CI tokens
+    // included); nothing from the environment may reach a page.
+    tera.register_function(
+        "get_env",
+        |_: &std::collections::HashMap<String, tera::Value>| {
+            Err::<tera::Value, _>(tera::Error::msg(
+                "get_env is not available: nimbook templates cannot read the environment",
+            ))
+        },
+    );
     tera.autoescape_on(vec![".html"]);
     let mut assets = BTreeMap::new();
     for (name, (shown, text)) in &sources {
@@ -230,7 +242,7 @@ impl SiteRenderer {
         numbers: crate::site::lesson::coverage::NumberCounts,
         extra: Extra,
     ) -> Result<SiteRenderer, Fatal> {
-        let (tera, assets) = load(&book.root)?;
+        let (tera, assets) = load(book.own_templates())?;
         let numbered = !book.config.html.no_section_label;
         Ok(SiteRenderer {
             tera,
@@ -640,7 +652,14 @@ mod tests {
             "<html>\n<body>\n{% if x %}\n<p>{{ content | safe }}</p>\n</body>\n",
         )
         .expect("write");
-        let Err(d) = load(dir.path()) else {
+        let files = crate::site::load::confine::Reader::new(
+            dir.path(),
+            &[],
+            1 << 20,
+            crate::site::Trust::Trusted,
+        )
+        .expect("reader");
+        let Err(d) = load(Some(&files)) else {
             panic!("an unclosed {{% if %}} must not load");
         };
         let (name, line, _) = d.position().expect("a location");

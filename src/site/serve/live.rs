@@ -145,7 +145,7 @@ impl LiveSite {
         // The changed lessons are read and preprocessed again (their includes expanded); a book
         // whose text comes from preprocessors or includes is rebuilt whole (see above).
         let fresh = match crate::site::preprocess::run(
-            &self.book.root,
+            &self.book.files,
             &self.book.config,
             &self.book.src,
             chapters.iter().map(|&(_, c)| c.clone()).collect(),

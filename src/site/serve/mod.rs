@@ -115,6 +115,7 @@ pub fn serve(
         root: root.clone(),
         lints: options.lints.clone(),
         output: Some(out.clone()),
+        trust: options.trust,
     };
     let mut live = rebuild(&build, &version, on_event);
 
