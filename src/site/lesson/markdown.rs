@@ -234,7 +234,6 @@ pub(crate) fn render_with(
                     &events,
                     i,
                     kind,
-                    range,
                     &mut checked,
                 );
                 out.push(Event::Html(CowStr::from(html)));
@@ -322,9 +321,9 @@ fn code_block(
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
     kind: &CodeBlockKind<'_>,
-    range: &Range<usize>,
     checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
+    let range = &events[i].1;
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lang = match kind {
