@@ -3,6 +3,7 @@
 /// How a lint's findings are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum LintLevel {
     /// Not reported (still counted).
     Allow,
@@ -15,6 +16,7 @@ pub enum LintLevel {
 
 /// The lints of proof coverage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Lint {
     /// `unverified-numbers`: a numeral that nothing produced or checked.
     UnverifiedNumbers,
