@@ -46,7 +46,7 @@ struct Output {
 #[derive(clap::Args)]
 struct LintArgs {
     /// Make a lint's findings errors (exit 1, nothing written): `unverified-numbers`,
-    /// `vacuous-claims`. May be repeated.
+    /// `vacuous-claims`, `broken-links` (also spelled `broken-link`). May be repeated.
     #[arg(long, value_name = "LINT")]
     deny: Vec<Lint>,
     /// Make a lint's findings warnings. May be repeated.

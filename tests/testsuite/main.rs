@@ -3,7 +3,9 @@
 //!
 //! - engines: `nim_*` (nimber arithmetic against the naive definitions, field laws, published
 //!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
-//!   brute-force oracles written from the rules), `game_theorems` (theorems and published
+//!   brute-force oracles written from the rules), `game_classics` (Wythoff, Moore, Staircase,
+//!   Poker, Welter, Mock Turtles: oracles and theorems), `game_loopy` (Smith's values against
+//!   won, lost and drawn positions of whole sums), `game_theorems` (theorems and published
 //!   results);
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
 //!   README.md's tables), `site` (fixture books), `diagrams`
@@ -15,6 +17,10 @@
 #[cfg(test)]
 mod common;
 
+#[cfg(test)]
+mod game_classics;
+#[cfg(test)]
+mod game_loopy;
 #[cfg(test)]
 mod game_oracle;
 #[cfg(test)]
@@ -58,6 +64,8 @@ mod live;
 mod lsp;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
+#[cfg(all(test, feature = "site"))]
+mod mdbook_parity;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
 #[cfg(all(test, feature = "site"))]

@@ -12,6 +12,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
 use crate::site::load::book::{display_name, Chapter};
 use crate::site::load::config::Config;
+use crate::site::load::lints::LintLevel;
 use crate::site::load::{self, Fatal, Loaded, Options};
 use crate::site::preprocess::{self, Source};
 
@@ -78,6 +79,10 @@ impl Book {
             warnings: more,
         } = preprocess::run(&root, &config, &src, chapters)?;
         warnings.extend(more);
+        warnings.extend(load::redirects::redirect_warnings(
+            &config.html.redirect,
+            &chapters,
+        ));
         let chapter_paths = chapters
             .iter()
             .filter_map(|c| c.path.as_deref().map(url_path))
@@ -141,9 +146,12 @@ impl Book {
             .diagnostics
             .splice(0..0, self.warnings.iter().cloned());
         let lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
-        let link_errors = self.check_links(lessons.iter().map(|(l, _)| l));
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        let links = self.check_links(lessons.iter().map(|(l, _)| l));
+        report.errors += links
+            .iter()
+            .filter(|d| d.level == crate::diag::Level::Error)
+            .count();
+        report.diagnostics.extend(links);
         (lessons, report)
     }
 
@@ -230,9 +238,11 @@ impl Book {
         }
     }
 
-    /// Every internal link must reach a lesson or a file of the source folder, and every
-    /// anchor an `id` of its page (a heading, a footnote, a raw `<a id>`). Links that climb out
-    /// of the book (`../std/…`) are the reader's to follow, as in mdBook.
+    /// Every internal link must reach a lesson, a file of the source folder or a page of
+    /// `[output.html.redirect]`, and every anchor an `id` of its page (a heading, a footnote,
+    /// a raw `<a id>`). Links that climb out of the book (`../std/…`) are the reader's to
+    /// follow, as in mdBook. What is found is a `broken-links` finding at the lint's level
+    /// (mdBook checks no links, so an mdBook book only warns).
     pub(crate) fn check_links<'a>(
         &self,
         lessons: impl Iterator<Item = &'a Lesson> + Clone,
@@ -247,7 +257,13 @@ impl Book {
             .collect();
         // Every chapter of the book is a valid target, even one that was not rendered this time
         // (a handout of a few chapters); anchors are checked on the pages that were.
-        let targets = super::links::Targets::new(&pages, &self.chapter_paths);
+        let level = match self.settings.lints().broken_links {
+            LintLevel::Allow => return Vec::new(),
+            LintLevel::Warn => crate::diag::Level::Warning,
+            LintLevel::Deny => crate::diag::Level::Error,
+        };
+        let targets = super::links::Targets::new(&pages, &self.chapter_paths)
+            .with_redirects(&self.config.html.redirect);
         let mut out = Vec::new();
         for lesson in lessons {
             let Some(path) = &lesson.chapter.path else {
@@ -256,7 +272,7 @@ impl Book {
             for link in &lesson.page.links {
                 let is_file = |target: &str| self.src.join(target).exists();
                 if let Some(problem) = targets.problem(link, is_file) {
-                    let mut d = super::links::broken(problem);
+                    let mut d = super::links::broken(problem, level);
                     if let Some(source) = self.sources.get(path) {
                         d = source
                             .map

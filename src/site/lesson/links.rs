@@ -17,6 +17,8 @@ pub(crate) struct Targets<'a> {
     chapters: &'a HashSet<String>,
     /// A chapter's source path by its output path (`a/index.html` for `a/README.md`).
     by_page: HashMap<String, &'a String>,
+    /// The pages `[output.html.redirect]` writes (`old.html`): a link may reach them too.
+    redirected: HashSet<String>,
 }
 
 impl<'a> Targets<'a> {
@@ -33,13 +35,26 @@ impl<'a> Targets<'a> {
             pages,
             chapters,
             by_page,
+            redirected: HashSet::new(),
         }
+    }
+
+    /// These targets, and the source pages of `[output.html.redirect]`.
+    pub(crate) fn with_redirects(
+        mut self,
+        table: &std::collections::BTreeMap<String, String>,
+    ) -> Self {
+        self.redirected = crate::site::load::redirects::redirects(table)
+            .map(|r| r.into_keys().collect())
+            .unwrap_or_default();
+        self
     }
 
     /// What is wrong with `link`, if anything; `is_file` says whether a path of the source
     /// folder names a file. Links that climb out of the book (`../std/…`) are the reader's to
     /// follow, as in mdBook. A page is named by its source (`a/README.md`) or by its output
-    /// (`a/index.html`, `a/`).
+    /// (`a/index.html`, `a/`); `index.md` names its folder's `README.md`, which mdBook's `index`
+    /// preprocessor renames; a page that only a redirect writes is a page.
     pub(crate) fn problem(
         &self,
         link: &InternalLink,
@@ -56,7 +71,17 @@ impl<'a> Targets<'a> {
         let target = self
             .by_page
             .get(&page)
-            .map_or(link.target.clone(), |c| (*c).clone());
+            .map(|c| (*c).clone())
+            .or_else(|| {
+                let readme = format!("{}README.md", link.target.strip_suffix("index.md")?);
+                self.chapters.contains(&readme).then_some(readme)
+            })
+            .unwrap_or_else(|| link.target.clone());
+        let known = self.pages.contains_key(&target) || self.chapters.contains(&target);
+        let page_url = url_path(&page_path(Path::new(&target)));
+        if !known && (self.redirected.contains(&page_url) || self.redirected.contains(&target)) {
+            return None;
+        }
         match self.pages.get(&target) {
             Some(ids) => match &link.anchor {
                 Some(a) if !a.is_empty() && !ids.contains(a.as_str()) => {
@@ -74,7 +99,7 @@ impl<'a> Targets<'a> {
     }
 }
 
-/// The diagnostic of a broken link, not yet placed.
-pub(crate) fn broken(problem: String) -> Diagnostic {
-    Diagnostic::error(Code::BrokenLink, "broken link").label(problem)
+/// The diagnostic of a broken link at `level` (the `broken-links` lint's), not yet placed.
+pub(crate) fn broken(problem: String, level: crate::diag::Level) -> Diagnostic {
+    Diagnostic::new(level, Code::BrokenLink, "broken link").label(problem)
 }

@@ -167,6 +167,11 @@ fn internal_link(
         Some((p, a)) => (p, Some(a.to_string())),
         None => (url, None),
     };
+    // A query (`other.md?highlight=word`) is for the page's script, not part of its path.
+    let (path, query) = match path.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (path, None),
+    };
     let target = if path.is_empty() {
         page.to_string()
     } else {
@@ -182,9 +187,15 @@ fn internal_link(
             path,
         )))
     });
-    rewritten.map(|p| match anchor {
-        Some(a) => format!("{p}#{a}"),
-        None => p,
+    rewritten.map(|p| {
+        let p = match query {
+            Some(q) => format!("{p}?{q}"),
+            None => p,
+        };
+        match anchor {
+            Some(a) => format!("{p}#{a}"),
+            None => p,
+        }
     })
 }
 
@@ -226,16 +237,9 @@ pub(crate) fn render_with(
         let (event, range) = &events[i];
         coverage.structure(event);
         match event {
-            Event::Start(Tag::CodeBlock(kind)) => {
-                let (html, end) = code_block(
-                    checker,
-                    &mut coverage,
-                    flavour,
-                    &events,
-                    i,
-                    kind,
-                    &mut checked,
-                );
+            Event::Start(Tag::CodeBlock(_)) => {
+                let (html, end) =
+                    code_block(checker, &mut coverage, flavour, &events, i, &mut checked);
                 out.push(Event::Html(CowStr::from(html)));
                 i = end + 1;
                 continue;
@@ -275,6 +279,13 @@ pub(crate) fn render_with(
                 out.push(link(page, event, range, &mut links));
             }
             Event::FootnoteReference(label) => {
+                // Two markers side by side read as one number ("12"); mdBook puts a space
+                // between them.
+                let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
+                    if h.starts_with("<sup class=\"footnote-reference\""));
+                if after_marker {
+                    out.push(Event::Text(CowStr::from(" ")));
+                }
                 out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
             }
             Event::Start(Tag::FootnoteDefinition(label)) => {
@@ -287,10 +298,14 @@ pub(crate) fn render_with(
                     footnotes.define(&label, body);
                 }
             }
-            Event::Text(t) => match coverage.prose(t, text_offset(source, t, range)) {
-                std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
-                std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
-            },
+            // Exemption braces and the number account belong to a nimbook book; elsewhere
+            // `{1, 2, 3}` is just text.
+            Event::Text(t) if flavour.claims => {
+                match coverage.prose(t, text_offset(source, t, range)) {
+                    std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
+                    std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
+                }
+            }
             other => boxed(other, &mut out),
         }
         i += 1;
@@ -320,10 +335,11 @@ fn code_block(
     flavour: &Flavour,
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
-    kind: &CodeBlockKind<'_>,
     checked: &mut Vec<crate::claim::Checked>,
 ) -> (String, usize) {
-    let range = &events[i].1;
+    let (Event::Start(Tag::CodeBlock(kind)), range) = &events[i] else {
+        return (String::new(), i);
+    };
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
     let lang = match kind {
@@ -365,14 +381,14 @@ fn code_block(
                     .help("add `[nimbook]` to book.toml to check these claims"),
                 );
         }
-        let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
+        let (text, hidden) = super::codelines::lines(&block.text, &lang, &flavour.hidelines);
         if lang.is_empty() {
-            format!("<pre><code>{}</code></pre>\n", escape(&visible))
+            format!("<pre><code>{}</code></pre>\n", escape(&text))
         } else {
             format!(
                 "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
                 escape(&lang),
-                highlight(&visible, &lang)
+                super::codelines::wrap_hidden(&highlight(&text, &lang), &hidden)
             )
         }
     };
@@ -436,8 +452,13 @@ fn link<'e>(
             title,
             id,
         }) => {
-            let dest = internal_link(page, dest_url, range.clone(), links)
-                .map_or_else(|| dest_url.clone(), CowStr::from);
+            // `<help@crates.io>` is an email address (the HTML writer adds `mailto:`).
+            let dest = if *link_type == pulldown_cmark::LinkType::Email {
+                dest_url.clone()
+            } else {
+                internal_link(page, dest_url, range.clone(), links)
+                    .map_or_else(|| dest_url.clone(), CowStr::from)
+            };
             Event::Start(Tag::Link {
                 link_type: *link_type,
                 dest_url: dest,
@@ -532,7 +553,8 @@ fn heading_title(
     for (event, _) in events {
         match event {
             Event::End(TagEnd::Heading(_)) => break,
-            Event::Text(t) => title.push_str(&super::coverage::shown(t)),
+            Event::Text(t) if flavour.claims => title.push_str(&super::coverage::shown(t)),
+            Event::Text(t) => title.push_str(t),
             // A claim reads in the heading's text (the contents, the anchor) as it reads on
             // the page, in its notation, not as its source spelling.
             Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {

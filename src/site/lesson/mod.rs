@@ -58,12 +58,17 @@ pub struct LessonSettings {
 }
 
 impl Default for LessonSettings {
-    /// The settings of a nimbook book with the default `book.toml`: claims checked, both lints
-    /// at `warn`, the default limits, links not checked.
+    /// The settings of a nimbook book with the default `book.toml`: claims checked, the number
+    /// lints at `warn` and `broken-links` denied, the default limits, links not checked until
+    /// [`LessonSettings::set_pages`] names the pages.
     fn default() -> Self {
         LessonSettings {
             flavour: Flavour::nimbook(),
-            lints: Lints::default(),
+            // A nimbook book denies broken links; the number lints warn.
+            lints: Lints {
+                broken_links: crate::site::LintLevel::Deny,
+                ..Lints::default()
+            },
             limits: Limits::default(),
             pages: None,
         }
@@ -91,6 +96,11 @@ impl LessonSettings {
             limits: config.limits(),
             pages: None,
         }
+    }
+
+    /// The lint levels.
+    pub(crate) fn lints(&self) -> Lints {
+        self.lints
     }
 
     /// Sets one lint's level (as `--deny` or `--warn` does).
@@ -179,9 +189,14 @@ pub fn check_lesson(text: &str, path: &str, settings: &LessonSettings) -> Lesson
         );
         let chapters: HashSet<String> = pages.keys().cloned().collect();
         let targets = links::Targets::new(&pages, &chapters);
-        for link in &page.links {
-            if let Some(problem) = targets.problem(link, |_| true) {
-                diagnostics.push(links::broken(problem).at(&file, link.span.clone()));
+        let level = match settings.lints.broken_links {
+            LintLevel::Allow => None,
+            LintLevel::Warn => Some(crate::diag::Level::Warning),
+            LintLevel::Deny => Some(crate::diag::Level::Error),
+        };
+        for link in page.links.iter().filter(|_| level.is_some()) {
+            if let (Some(problem), Some(level)) = (targets.problem(link, |_| true), level) {
+                diagnostics.push(links::broken(problem, level).at(&file, link.span.clone()));
             }
         }
     }

@@ -1,4 +1,4 @@
-//! The lints of proof coverage and their levels, as `book.toml` and the command line set them.
+//! The lints of proof coverage and of links, and their levels, as `book.toml` and the command line set them.
 
 /// How a lint's findings are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
@@ -14,7 +14,7 @@ pub enum LintLevel {
     Deny,
 }
 
-/// The lints of proof coverage.
+/// The lints: proof coverage, and links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Lint {
@@ -22,17 +22,33 @@ pub enum Lint {
     UnverifiedNumbers,
     /// `vacuous-claims`: a claim or span that computes nothing.
     VacuousClaims,
+    /// `broken-links`: a link to a page, file or heading the book does not have.
+    BrokenLinks,
 }
 
 impl Lint {
     /// Every lint.
-    pub const ALL: [Lint; 2] = [Lint::UnverifiedNumbers, Lint::VacuousClaims];
+    pub const ALL: [Lint; 3] = [
+        Lint::UnverifiedNumbers,
+        Lint::VacuousClaims,
+        Lint::BrokenLinks,
+    ];
 
     /// The name used in `book.toml` and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Lint::UnverifiedNumbers => "unverified-numbers",
             Lint::VacuousClaims => "vacuous-claims",
+            Lint::BrokenLinks => "broken-links",
+        }
+    }
+
+    /// The code of the lint's diagnostics (`broken-link`), which the command line also takes.
+    fn code(self) -> crate::diag::Code {
+        match self {
+            Lint::UnverifiedNumbers => crate::diag::Code::UnverifiedNumber,
+            Lint::VacuousClaims => crate::diag::Code::VacuousClaim,
+            Lint::BrokenLinks => crate::diag::Code::BrokenLink,
         }
     }
 }
@@ -43,10 +59,10 @@ impl std::str::FromStr for Lint {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Lint::ALL
             .into_iter()
-            .find(|l| l.name() == s)
+            .find(|l| l.name() == s || l.code().as_str() == s)
             .ok_or_else(|| {
                 format!(
-                    "unknown lint `{s}`; the lints are `unverified-numbers` and `vacuous-claims`"
+                    "unknown lint `{s}`; the lints are `unverified-numbers`, `vacuous-claims` and `broken-links`"
                 )
             })
     }
@@ -59,6 +75,9 @@ pub struct Lints {
     pub unverified_numbers: LintLevel,
     /// `vacuous-claims`.
     pub vacuous_claims: LintLevel,
+    /// `broken-links`: denied in a nimbook book, a warning in an mdBook book (mdBook does not
+    /// check links at all).
+    pub broken_links: LintLevel,
 }
 
 impl Lints {
@@ -66,6 +85,7 @@ impl Lints {
     pub(crate) const ALLOW: Lints = Lints {
         unverified_numbers: LintLevel::Allow,
         vacuous_claims: LintLevel::Allow,
+        broken_links: LintLevel::Allow,
     };
 
     /// Sets one lint's level (a command-line `--deny` or `--warn`).
@@ -73,6 +93,7 @@ impl Lints {
         match lint {
             Lint::UnverifiedNumbers => self.unverified_numbers = level,
             Lint::VacuousClaims => self.vacuous_claims = level,
+            Lint::BrokenLinks => self.broken_links = level,
         }
     }
 }

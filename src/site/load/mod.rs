@@ -7,6 +7,7 @@ pub(crate) mod compat;
 pub(crate) mod config;
 pub(crate) mod include;
 pub(crate) mod lints;
+pub(crate) mod redirects;
 pub(crate) mod sourcemap;
 
 use std::path::{Path, PathBuf};

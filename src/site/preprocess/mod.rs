@@ -149,7 +149,9 @@ pub(super) fn run(
             .and_then(|n| n.preprocessor_seconds)
             .unwrap_or(60),
     );
-    for name in order(config)? {
+    let order = order(config)?;
+    let answers = ask_support(root, config, &order, limit)?;
+    for name in order {
         let step = match (name.as_str(), config.preprocessor.get(&name)) {
             ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
             ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
@@ -160,7 +162,7 @@ pub(super) fn run(
             Step::Links => links(root, src, config.max_lesson_bytes(), &mut entries),
             Step::Index => indexed = true,
             Step::External(name, table) => {
-                let Some(command) = external(root, name, table, limit, &mut warnings)? else {
+                let Some(command) = external(name, table, &answers, &mut warnings) else {
                     continue;
                 };
                 let input = json!([context(root, config), to_json(&entries, indexed)]);
@@ -263,49 +265,88 @@ fn links(root: &Path, src: &Path, max_bytes: u64, entries: &mut [Entry]) {
 }
 
 /// The command of an external preprocessor, or `None` when it is not to run: it is for other
-/// renderers, does not support HTML, or is optional and missing (a warning says so).
+/// renderers, does not support HTML, or is optional and missing (a warning says so). `answers`
+/// holds what each one said to `supports html` (see [`ask_support`]).
 fn external(
-    root: &Path,
     name: &str,
     table: &PreprocessorTable,
-    limit: Duration,
+    answers: &HashMap<String, Support>,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<Option<String>, Fatal> {
-    if table
-        .renderers
-        .as_ref()
-        .is_some_and(|r| !r.iter().any(|r| r == "html"))
-    {
-        return Ok(None);
-    }
-    let command = table
-        .command
-        .clone()
-        .unwrap_or_else(|| format!("mdbook-{name}"));
-    match supports(root, &command, name, limit)? {
-        Support::Yes => Ok(Some(command)),
-        Support::No => Ok(None),
-        Support::Missing if table.optional => {
+) -> Option<String> {
+    let command = command_of(name, table);
+    match answers.get(name)? {
+        Support::Yes => Some(command),
+        Support::No => None,
+        Support::Missing => {
             warnings.push(Diagnostic::warning(
                 Code::PreprocessorError,
                 format!(
                     "the optional preprocessor `{name}` was not run: `{command}` was not found"
                 ),
             ));
-            Ok(None)
+            None
         }
-        Support::Missing => Err(Box::new(
-            Diagnostic::error(
-                Code::PreprocessorError,
-                format!("preprocessor `{name}`: the command `{command}` was not found"),
-            )
-            .help(format!(
-                "install it, or set `optional = true` in [preprocessor.{name}] to build without it"
-            )),
-        )),
     }
 }
 
+/// The command of an external preprocessor: `command`, or mdBook's `mdbook-NAME`.
+fn command_of(name: &str, table: &PreprocessorTable) -> String {
+    table
+        .command
+        .clone()
+        .unwrap_or_else(|| format!("mdbook-{name}"))
+}
+
+/// Asks every external preprocessor that runs for HTML whether it supports the renderer,
+/// before any of them runs, so that all the missing ones are named at once (mdBook names only
+/// the first). A missing one that is not `optional` is fatal.
+fn ask_support(
+    root: &Path,
+    config: &Config,
+    order: &[String],
+    limit: Duration,
+) -> Result<HashMap<String, Support>, Fatal> {
+    let mut answers = HashMap::new();
+    let mut missing = Vec::new();
+    for name in order {
+        let Some(table) = config.preprocessor.get(name) else {
+            continue;
+        };
+        let builtin = (name == "links" || name == "index") && table.command.is_none();
+        let other_renderer = table
+            .renderers
+            .as_ref()
+            .is_some_and(|r| !r.iter().any(|r| r == "html"));
+        if builtin || other_renderer {
+            continue;
+        }
+        let command = command_of(name, table);
+        let answer = supports(root, &command, name, limit)?;
+        if answer == Support::Missing && !table.optional {
+            missing.push(format!("`{name}` (`{command}`)"));
+        }
+        answers.insert(name.clone(), answer);
+    }
+    if missing.is_empty() {
+        return Ok(answers);
+    }
+    let (what, them) = if missing.len() == 1 {
+        ("preprocessor", "it")
+    } else {
+        ("preprocessors", "each")
+    };
+    Err(Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("{what} {} not found", missing.join(", ")),
+        )
+        .help(format!(
+            "install {them}, or set `optional = true` in its [preprocessor.NAME] table to build without it"
+        )),
+    ))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Support {
     Yes,
     No,

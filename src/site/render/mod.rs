@@ -68,7 +68,8 @@ impl Site {
     pub(crate) fn new(book: &Book, lessons: &[Lesson], report: &Report) -> Result<Site, Fatal> {
         let pages = ExtraPages::new(book)?;
         Ok(Site {
-            renderer: SiteRenderer::new(book, lessons, report.numbers, pages.extra.clone())?,
+            renderer: SiteRenderer::new(book, lessons, report.numbers, pages.extra.clone())?
+                .with_fragments(pages.fragments.clone()),
             pages,
             sections: lessons.par_iter().map(search::lesson_sections).collect(),
         })
@@ -129,7 +130,7 @@ impl Site {
             files.extend(site.assets());
         }
         if parts.search {
-            let index = SearchIndex::assemble(lessons, &self.sections);
+            let index = SearchIndex::assemble(lessons, &self.sections, &book.config.html.search);
             files.push((PathBuf::from(search::FILE), index.to_script().into_bytes()));
         }
         for (rel, bytes) in &files {

@@ -197,6 +197,9 @@ pub(crate) struct SiteRenderer {
     extra: Extra,
     /// An mdBook book with no front page of its own shows its first chapter there.
     mdbook_front: bool,
+    /// By a chapter's page path, the script that sends its moved anchors on
+    /// (`[output.html.redirect]` entries with a fragment).
+    fragments: std::collections::HashMap<String, String>,
     /// Whether the sidebar shows section numbers (`no-section-label` is off).
     numbered: bool,
     /// How many levels of the sidebar start unfolded (`[output.html.fold]`); `None`: all.
@@ -253,7 +256,17 @@ impl SiteRenderer {
             numbers,
             extra,
             mdbook_front: !book.config.is_nimbook(),
+            fragments: std::collections::HashMap::new(),
         })
+    }
+
+    /// This renderer, with the scripts that send each chapter page's moved anchors on.
+    pub(crate) fn with_fragments(
+        mut self,
+        fragments: std::collections::HashMap<String, String>,
+    ) -> Self {
+        self.fragments = fragments;
+        self
     }
 
     fn book_context(&self) -> BookContext<'_> {
@@ -304,14 +317,27 @@ impl SiteRenderer {
         let Some(out) = lesson.chapter.out_path() else {
             return Ok(None);
         };
-        let prefix = root_prefix(&out);
+        let html = self.page_at(i, lesson, &out, &lesson.page.html)?;
+        Ok(Some((out, html)))
+    }
+
+    /// The page of lesson `i` as written at `out` (its own page, or the front page), with
+    /// `content` as its body.
+    fn page_at(
+        &self,
+        i: usize,
+        lesson: &Lesson,
+        out: &Path,
+        content: &str,
+    ) -> Result<String, Fatal> {
+        let prefix = root_prefix(out);
         let prev = self.links[..i].iter().rev().flatten().next();
         let next = self.links[i + 1..].iter().flatten().next();
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
-        ctx.insert("current_url", &url_path(&out));
+        ctx.insert("current_url", &url_path(out));
         ctx.insert("extra", &self.extra);
         ctx.insert(
             "title",
@@ -322,15 +348,20 @@ impl SiteRenderer {
                 .unwrap_or(&lesson.chapter.title),
         );
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
-        ctx.insert("content", &lesson.page.html);
+        ctx.insert("content", content);
         ctx.insert("headings", &lesson.page.headings);
         ctx.insert("prev", &prev);
         ctx.insert("next", &next);
-        let html = self
+        let mut html = self
             .tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))?;
-        Ok(Some((out, html)))
+        // Anchors of this page that `[output.html.redirect]` sends elsewhere.
+        if let Some(script) = self.fragments.get(&url_path(out)) {
+            let at = html.rfind("</body>").unwrap_or(html.len());
+            html.insert_str(at, script);
+        }
+        Ok(html)
     }
 
     /// The table of contents, rendered once with links relative to the site root: a list of
@@ -369,20 +400,23 @@ impl SiteRenderer {
     }
 
     /// The front page `index.html`, unless a lesson is the front page. An mdBook book without
-    /// one shows its first chapter there, as mdBook does, when that chapter's page is at the top
-    /// level (so that its relative links hold); a nimbook book gets nimbook's contents page.
+    /// one shows its first chapter there, as mdBook does, wherever that chapter sits (its links
+    /// are made to start from the site root, so that they hold there too); a nimbook book gets
+    /// nimbook's contents page.
     pub(crate) fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
         if self.links.iter().flatten().any(|l| l.url == "index.html") {
             return Ok(None);
         }
         if self.mdbook_front {
-            let first = lessons.iter().enumerate().find(|(_, l)| {
-                l.chapter
-                    .out_path()
-                    .is_some_and(|p| p.parent().is_some_and(|d| d.as_os_str().is_empty()))
-            });
-            if let Some((i, lesson)) = first {
-                return Ok(self.page(i, lesson)?.map(|(_, html)| html));
+            let first = lessons
+                .iter()
+                .enumerate()
+                .find_map(|(i, l)| Some((i, l, l.chapter.out_path()?)));
+            if let Some((i, lesson, out)) = first {
+                let content = crate::site::html::rebase_links(&lesson.page.html, &url_path(&out));
+                return self
+                    .page_at(i, lesson, Path::new("index.html"), &content)
+                    .map(Some);
             }
         }
         let mut ctx = Context::new();
@@ -392,7 +426,9 @@ impl SiteRenderer {
         ctx.insert("extra", &self.extra);
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
-        // The front page's promise, with the figure that makes it true (or says it is not).
+        // The front page's promise, with the figure that makes it true (or says it is not); a
+        // book without claims makes none.
+        ctx.insert("nimbook", &!self.mdbook_front);
         ctx.insert("verified", &self.numbers.verified);
         ctx.insert("unverified", &self.numbers.unverified);
         ctx.insert("exempt", &self.numbers.exempt);

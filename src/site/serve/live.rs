@@ -189,9 +189,12 @@ impl LiveSite {
     /// The report on the whole book: every lesson's last outcome and the links checked again.
     fn report(&self) -> Result<Report, Fatal> {
         let mut report = Report::of(self.outcomes.iter().flatten());
-        let link_errors = self.book.check_links(self.lessons.iter());
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        let links = self.book.check_links(self.lessons.iter());
+        report.errors += links
+            .iter()
+            .filter(|d| d.level == crate::diag::Level::Error)
+            .count();
+        report.diagnostics.extend(links);
         if report.errors == 0 {
             report.output = Some(self.out.clone());
         }

@@ -125,6 +125,7 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             let s = match c {
                 crate::claim::ast::OutcomeClass::P => "P",
                 crate::claim::ast::OutcomeClass::N => "N",
+                crate::claim::ast::OutcomeClass::D => "D",
             };
             ("outcome", s.to_string(), s.to_string())
         }
@@ -309,7 +310,9 @@ fn move_list(
     );
     let mut values = Vec::new();
     for m in moves.iter().take(MAX_HINT_MOVES) {
-        if outcome && g.is_misere() {
+        // Misère and loopy games have no Grundy values to list (a loopy option may be a
+        // draw), so their hint lists outcomes.
+        if outcome && (g.is_misere() || g.is_loopy()) {
             let o = m.outcome(&budget).map_err(game_err)?;
             let _ = write!(h, "<li><code>{}</code>: {o}</li>", escape(&m.to_string()));
         } else {
@@ -326,7 +329,9 @@ fn move_list(
             moves.len() - MAX_HINT_MOVES
         );
     }
-    if outcome {
+    if outcome && g.is_loopy() {
+        h.push_str("<p>A position wins (N) when some move leads to a P-position, loses (P) when every move leads to an N-position, and is otherwise a draw (D): the play can be kept going for ever.</p>");
+    } else if outcome {
         h.push_str("<p>A position is P exactly when no move leads to a P-position (a position of value 0).</p>");
     } else {
         h.push_str("<p>The Grundy value is the mex, the least number not among the values of the options.</p>");

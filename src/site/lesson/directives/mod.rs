@@ -87,9 +87,9 @@ pub(crate) const DIRECTIVES: &[Entry] = &[
     ),
     entry(
         "grundy_table",
-        "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n)",
+        "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)",
         Arity::Either(2, 3),
-        "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, or of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code",
+        "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols",
         |c, d| grundy::grundy_table(c, d),
     ),
     entry(
