@@ -431,7 +431,8 @@ fn print_diagnostics(diagnostics: &[Diagnostic], format: MessageFormat) {
         MessageFormat::Json | MessageFormat::Github => {
             Box::new(std::io::BufWriter::new(stdout.lock()))
         }
-        MessageFormat::Human => Box::new(std::io::BufWriter::new(stderr.lock())),
+        // Human text goes to stderr, as would a format added later.
+        _ => Box::new(std::io::BufWriter::new(stderr.lock())),
     };
     for d in diagnostics {
         let text = d.render(format, color);

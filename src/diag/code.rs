@@ -10,6 +10,7 @@ use std::fmt;
 
 /// The kind of a diagnostic, with a stable kebab-case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Code {
     /// A claim that was decided and does not hold (including a counterexample to `forall`, no
     /// witness for `exists`, and a wrong step of a generated derivation).

@@ -85,6 +85,7 @@ impl SourceFile {
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Level {
     /// The content is wrong: the build fails.
     Error,
@@ -313,6 +314,7 @@ fn github_escape(s: &str, property: bool) -> String {
 
 /// The output format of diagnostics, as chosen by `--message-format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum MessageFormat {
     /// rustc-style text with source snippets and carets.
     #[default]

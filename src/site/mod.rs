@@ -2,16 +2,17 @@
 //!
 //! A build is a pipeline of stages, one folder each, every stage over plain values:
 //!
-//! 1. [`load`]: `book.toml` (read once), the chapter list from `SUMMARY.md` or the source
+//! 1. `load`: `book.toml` (read once), the chapter list from `SUMMARY.md` or the source
 //!    folder, includes and the source map;
-//! 2. [`preprocess`]: mdBook's preprocessor chain, external preprocessors included;
+//! 2. `preprocess`: mdBook's preprocessor chain, external preprocessors included;
 //! 3. [`lesson`]: each lesson checked and rendered to an HTML fragment (lessons are
 //!    independent, so they run in parallel with rayon), then the links between them;
-//! 4. [`render`]: pages from templates, the table of contents, the search index;
-//! 5. [`output`]: the staging folder, which replaces the output folder only once it is
+//! 4. `render`: pages from templates, the table of contents, the search index;
+//! 5. `output`: the staging folder, which replaces the output folder only once it is
 //!    complete, and only if every lesson checked clean.
 //!
-//! [`serve`] and [`handout`] are built on those stages; no stage of a build imports them.
+//! `serve`, `handout` and `lsp` are front ends built on those stages; no stage of a build
+//! imports them.
 
 pub(crate) mod embed;
 mod handout;

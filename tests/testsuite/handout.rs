@@ -221,6 +221,31 @@ fn a_content_error_fails_like_build_and_writes_nothing() {
     assert!(file.exists());
 }
 
+#[test]
+fn lint_levels_on_the_command_line_apply_to_a_handout() {
+    let book = basic();
+    let sums = book.path().join("content/01-sums.md");
+    let mut text = std::fs::read_to_string(&sums).expect("read");
+    text.push_str("\nThere are 12 heaps on the table.\n");
+    std::fs::write(&sums, text).expect("write");
+    let file = book.path().join("sums.html");
+    let out = file.to_str().expect("utf-8");
+    // The book's level (warn): a warning, and the handout is written.
+    let o = handout(book.path(), &["01-sums.md", "-o", out]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning"), "{}", stderr(&o));
+    assert!(file.exists());
+    std::fs::remove_file(&file).expect("remove");
+    // `--deny` makes the same finding an error: exit 1, nothing written.
+    let o = handout(
+        book.path(),
+        &["01-sums.md", "-o", out, "--deny", "unverified-numbers"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("12"), "{}", stderr(&o));
+    assert!(!file.exists(), "nothing written");
+}
+
 /// Every `id` of a handout, and every reference to one: `href="#…"`, `xlink:href="#…"` and
 /// `url(#…)` anywhere (presentation attributes such as `marker-end`, `style`).
 fn ids_and_references(html: &str) -> (HashSet<String>, Vec<String>) {

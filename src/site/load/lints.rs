@@ -3,6 +3,7 @@
 /// How a lint's findings are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum LintLevel {
     /// Not reported (still counted).
     Allow,
