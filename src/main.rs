@@ -122,6 +122,9 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// Run a language server on standard input and output: claims checked as you type, with
+    /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
+    Lsp,
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
@@ -137,6 +140,13 @@ fn main() -> ExitCode {
         .stack_size(16 << 20)
         .build_global();
     match cli.command {
+        Command::Lsp => match site::lsp() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: nimbook lsp could not start: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Build {
             dir,
             dest_dir,

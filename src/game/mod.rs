@@ -142,6 +142,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+pub mod cancel;
 mod coins;
 mod cram;
 mod hackenbush;
@@ -633,7 +634,7 @@ impl Meter {
     }
 
     pub(crate) fn check_time(&self) -> Result<(), GameError> {
-        if self.start.elapsed() > self.max_time {
+        if self.start.elapsed() > self.max_time || cancel::is_raised() {
             return Err(GameError::BudgetExceeded {
                 budget: format!("{:.3} s", self.max_time.as_secs_f64()),
                 reached: self.progress(),

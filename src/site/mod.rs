@@ -6,29 +6,15 @@
 //! then templates. Nothing is written unless every lesson checked clean, and the new site
 //! replaces the old one only once it is complete.
 
-mod book;
-mod claims;
-mod codelines;
-mod compat;
-mod config;
-mod coverage;
-mod directives;
-mod footnotes;
 mod handout;
-mod highlight;
 mod html;
-mod include;
-mod live;
-mod markdown;
-mod mathml;
+mod lesson;
+mod load;
+mod lsp;
 mod output;
-mod pages;
 mod preprocess;
-mod search;
+mod render;
 mod serve;
-mod sourcemap;
-mod templates;
-mod texmath;
 
 use std::path::{Path, PathBuf};
 
@@ -36,12 +22,17 @@ use rayon::prelude::*;
 
 use crate::claim::LessonChecker;
 use crate::diag::{Code, Diagnostic};
-use book::Chapter;
-use config::Config;
-pub use coverage::{Lint, LintLevel, Lints, NumberCounts};
 pub use handout::handout;
-pub use live::{LiveSite, Update};
-pub use markdown::{render as render_lesson, RenderedPage};
+use lesson::coverage;
+pub use lesson::coverage::{Lint, LintLevel, Lints, NumberCounts};
+use lesson::markdown;
+pub use lesson::markdown::{render as render_lesson, RenderedPage};
+use load::book::{self, Chapter};
+use load::compat;
+use load::config::Config;
+pub use lsp::lsp;
+use render::{search, templates};
+pub use serve::live::{LiveSite, Update};
 pub use serve::{serve, ServeEvent, ServeOptions};
 
 /// What a check or a build found.
@@ -108,6 +99,7 @@ pub(crate) struct Book {
 }
 
 /// One lesson after checking.
+#[derive(Clone)]
 pub(crate) struct Lesson {
     /// The chapter it belongs to.
     pub chapter: Chapter,
@@ -319,6 +311,18 @@ impl Book {
         source: Option<&preprocess::Source>,
         flavour: &markdown::Flavour,
     ) -> CheckedLesson {
+        self.check_lesson_with(chapter, source, flavour, self.config.limits())
+    }
+
+    /// [`Book::check_lesson`] with other limits than the book's (the editor server's quick
+    /// pass).
+    pub(crate) fn check_lesson_with(
+        &self,
+        chapter: &Chapter,
+        source: Option<&preprocess::Source>,
+        flavour: &markdown::Flavour,
+        limits: crate::claim::Limits,
+    ) -> CheckedLesson {
         let Some(path) = chapter.path.as_ref() else {
             return CheckedLesson {
                 lesson: Lesson {
@@ -349,8 +353,7 @@ impl Book {
                 }),
             };
         };
-        let mut checker =
-            LessonChecker::new(std::sync::Arc::clone(&source.file), self.config.limits());
+        let mut checker = LessonChecker::new(std::sync::Arc::clone(&source.file), limits);
         let page = markdown::render_with(&mut checker, &html::url_path(path), flavour, self.lints);
         // Diagnostics point into the files the author wrote, not the preprocessed text.
         let mut diagnostics = source.diagnostics.clone();
@@ -545,7 +548,7 @@ pub fn build(
     progress: &Progress,
     overrides: &[LintOverride],
 ) -> Result<Report, Fatal> {
-    live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
+    serve::live::LiveSite::build(root, dest, progress, overrides).map(|(_, report)| report)
 }
 
 /// Writes a checked book as the new content of `out`, atomically: the static files of the

@@ -49,6 +49,8 @@ mod handout;
 #[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
+mod lsp;
+#[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
