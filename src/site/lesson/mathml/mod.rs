@@ -436,6 +436,9 @@ pub(crate) fn well_formed(markup: &str) -> String {
 }
 
 #[cfg(test)]
+mod reading;
+
+#[cfg(test)]
 mod tests {
     use super::well_formed;
     use crate::claim::{lexer, parser, Limits};
