@@ -78,9 +78,7 @@ fn ord_add(a: Ord3, b: Ord3) -> Ord3 {
         Some(d) => {
             let mut r = b;
             r[d] += a[d];
-            for i in d + 1..3 {
-                r[i] = a[i];
-            }
+            r[d + 1..].copy_from_slice(&a[d + 1..]);
             r
         }
     }
