@@ -812,6 +812,7 @@ impl LessonChecker {
                 let want = match class {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
+                    OutcomeClass::D => "D",
                 };
                 Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)

@@ -51,6 +51,7 @@ impl fmt::Display for Value {
             Value::Num(n) => write!(f, "{n}"),
             Value::Outcome(OutcomeClass::P) => write!(f, "P"),
             Value::Outcome(OutcomeClass::N) => write!(f, "N"),
+            Value::Outcome(OutcomeClass::D) => write!(f, "D"),
             Value::List(items) => {
                 write!(f, "[")?;
                 for (i, v) in items.iter().enumerate() {

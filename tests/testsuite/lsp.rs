@@ -276,7 +276,7 @@ fn hover_completion_and_definition_answer_from_the_check() {
         .as_array()
         .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
         .unwrap_or_default();
-    for expected in ["grundy", "nim", "sqrt", "f"] {
+    for expected in ["grundy", "nim", "sqrt", "addition_table", "f"] {
         assert!(
             labels.contains(&expected),
             "{expected} missing from {labels:?}"

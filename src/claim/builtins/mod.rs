@@ -11,6 +11,7 @@
 //! The site's directives use the same [`Signature`], so both kinds of builtin can be listed
 //! and checked the same way.
 
+mod classics;
 mod games;
 mod numbers;
 mod ordinals;
@@ -143,6 +144,7 @@ const GROUPS: &[&[Function]] = &[
     numbers::FUNCTIONS,
     ordinals::FUNCTIONS,
     games::FUNCTIONS,
+    classics::FUNCTIONS,
     questions::FUNCTIONS,
 ];
 
@@ -266,12 +268,16 @@ pub(crate) fn game_error(span: &Span, e: GameError) -> ClaimError {
 
 /// The outcome class of a game as a value.
 pub(crate) fn outcome(game: &Game, budget: &game::Budget) -> Result<Value, GameError> {
-    game.outcome(budget).map(|o| {
-        Value::Outcome(match o {
-            Outcome::P => OutcomeClass::P,
-            Outcome::N => OutcomeClass::N,
-        })
-    })
+    game.outcome(budget).map(|o| Value::Outcome(class(o)))
+}
+
+/// The claim language's name for an outcome.
+fn class(o: Outcome) -> OutcomeClass {
+    match o {
+        Outcome::P => OutcomeClass::P,
+        Outcome::N => OutcomeClass::N,
+        Outcome::D => OutcomeClass::D,
+    }
 }
 
 /// A count as a number value.

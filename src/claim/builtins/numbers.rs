@@ -145,6 +145,30 @@ pub(super) const FUNCTIONS: &[Function] = &[
         ),
         fermat,
     ),
+    Function::number(
+        Signature::new(
+            "isqrt",
+            "isqrt(n)",
+            Arity::Exactly(1),
+            "the integer square root ⌊√n⌋ of the ordinary integer n, exact at any size",
+        ),
+        |c| {
+            let n = c.number(0)?.to_biguint();
+            to_nimber(num_integer::Roots::sqrt(&n), c.span, c.limits).map(Value::Num)
+        },
+    ),
+    Function::number(
+        Signature::new(
+            "popcount",
+            "popcount(n)",
+            Arity::Exactly(1),
+            "the number of ones in n written in binary",
+        ),
+        |c| {
+            let n = c.number(0)?.to_biguint();
+            to_nimber(BigUint::from(n.count_ones()), c.span, c.limits).map(Value::Num)
+        },
+    ),
 ];
 
 /// An error of a field function, naming the call.

@@ -23,7 +23,12 @@ pub(super) const FUNCTIONS: &[Function] = &[
         },
     ),
     Function::game(
-        Signature::new("outcome", "outcome(G)", Arity::Exactly(1), "P or N"),
+        Signature::new(
+            "outcome",
+            "outcome(G)",
+            Arity::Exactly(1),
+            "P or N, or D (a draw) for a loopy game",
+        ),
         |c| outcome(c.game(0)?, &c.limits.game).map_err(|e| c.game_error(e)),
     ),
     Function::game(

@@ -96,6 +96,7 @@ use crate::claim::vacuous::{vacuity, Vacuity};
 use crate::claim::{lexer, parser, Checked, Established, LessonChecker, Limits, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
+use crate::site::load::lints::{LintLevel, Lints};
 
 /// The most unverified numbers reported one by one per lesson.
 pub(crate) const MAX_REPORTED: usize = 50;
@@ -109,75 +110,6 @@ const NEARBY: usize = 4000;
 
 /// The longest equation-like run of prose that is tried as a claim for a help line.
 const MAX_EQUATION: usize = 200;
-
-/// How a lint's findings are treated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LintLevel {
-    /// Not reported (still counted).
-    Allow,
-    /// Reported as a warning; the build goes on.
-    #[default]
-    Warn,
-    /// Reported as an error: exit 1, nothing written.
-    Deny,
-}
-
-/// The lints of proof coverage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lint {
-    /// `unverified-numbers`: a numeral that nothing produced or checked.
-    UnverifiedNumbers,
-    /// `vacuous-claims`: a claim or span that computes nothing.
-    VacuousClaims,
-}
-
-impl Lint {
-    /// Every lint.
-    pub const ALL: [Lint; 2] = [Lint::UnverifiedNumbers, Lint::VacuousClaims];
-
-    /// The name used in `book.toml` and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lint::UnverifiedNumbers => "unverified-numbers",
-            Lint::VacuousClaims => "vacuous-claims",
-        }
-    }
-}
-
-impl std::str::FromStr for Lint {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Lint::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown lint `{s}`; the lints are `unverified-numbers` and `vacuous-claims`"
-                )
-            })
-    }
-}
-
-/// The level of each lint, from `[nimbook]` in `book.toml` and the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Lints {
-    /// `unverified-numbers`.
-    pub unverified_numbers: LintLevel,
-    /// `vacuous-claims`.
-    pub vacuous_claims: LintLevel,
-}
-
-impl Lints {
-    /// Sets one lint's level (a command-line `--deny` or `--warn`).
-    pub fn set(&mut self, lint: Lint, level: LintLevel) {
-        match lint {
-            Lint::UnverifiedNumbers => self.unverified_numbers = level,
-            Lint::VacuousClaims => self.vacuous_claims = level,
-        }
-    }
-}
 
 /// The number account of a lesson or a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

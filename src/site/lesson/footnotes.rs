@@ -17,7 +17,7 @@ pub(crate) struct Footnotes {
 }
 
 fn id(label: &str) -> String {
-    escape(&super::markdown::mdbook_id(label))
+    escape(&crate::site::html::mdbook_id(label))
 }
 
 impl Footnotes {

@@ -24,12 +24,13 @@ use pulldown_cmark::{
 };
 
 use super::claims;
-use super::coverage::{Coverage, LintLevel, Lints, NumberCounts};
+use super::coverage::{Coverage, NumberCounts};
 use super::highlight::highlight;
 use super::mathml;
 use crate::claim::{LessonChecker, MappedText};
 use crate::diag::{Code, Diagnostic};
-use crate::site::html::{escape, is_external, resolve_relative};
+use crate::site::html::{escape, is_external, mdbook_id, resolve_relative, slug};
+use crate::site::load::lints::Lints;
 
 /// A heading of a page, for the outline.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -115,7 +116,7 @@ impl Flavour {
     }
 
     /// The flavour of the book configured by `config`.
-    pub(crate) fn of(config: &crate::site::Config) -> Self {
+    pub(crate) fn of(config: &crate::site::load::config::Config) -> Self {
         let nimbook = config.is_nimbook();
         Flavour {
             claims: nimbook,
@@ -166,6 +167,11 @@ fn internal_link(
         Some((p, a)) => (p, Some(a.to_string())),
         None => (url, None),
     };
+    // A query (`other.md?highlight=word`) is for the page's script, not part of its path.
+    let (path, query) = match path.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (path, None),
+    };
     let target = if path.is_empty() {
         page.to_string()
     } else {
@@ -181,9 +187,15 @@ fn internal_link(
             path,
         )))
     });
-    rewritten.map(|p| match anchor {
-        Some(a) => format!("{p}#{a}"),
-        None => p,
+    rewritten.map(|p| {
+        let p = match query {
+            Some(q) => format!("{p}?{q}"),
+            None => p,
+        };
+        match anchor {
+            Some(a) => format!("{p}#{a}"),
+            None => p,
+        }
     })
 }
 
@@ -211,21 +223,9 @@ pub(crate) fn render_with(
     let mut checked = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
-    let lints = if flavour.claims {
-        lints
-    } else {
-        Lints {
-            unverified_numbers: LintLevel::Allow,
-            vacuous_claims: LintLevel::Allow,
-        }
-    };
+    let lints = if flavour.claims { lints } else { Lints::ALLOW };
     let mut coverage = Coverage::new(source, lints);
-    let mut events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
-        .into_offset_iter()
-        .collect();
-    if flavour.mathjax {
-        events = super::texmath::mathjax_delimiters(events, flavour.dollar_math);
-    }
+    let events = parse(source, flavour);
     // Footnote definitions are rendered where they stand, then moved to the end of the page.
     let mut footnotes = super::footnotes::Footnotes::default();
     let mut footnote_start: Option<(usize, String)> = None;
@@ -238,98 +238,29 @@ pub(crate) fn render_with(
         coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
-                let lang = match kind {
-                    CodeBlockKind::Fenced(info) => info
-                        .split(|c: char| c.is_whitespace() || c == ',')
-                        .next()
-                        .unwrap_or("")
-                        .to_string(),
-                    CodeBlockKind::Indented => String::new(),
-                };
-                let mut block = MappedText::default();
-                let mut j = i + 1;
-                while j < events.len() {
-                    match &events[j].0 {
-                        Event::Text(t) => block.push(t, text_offset(source, t, &events[j].1)),
-                        Event::End(TagEnd::CodeBlock) => break,
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                let html = if lang == "nim" && flavour.claims {
-                    let results = checker.check_block(&block);
-                    coverage.claims(&results, checker);
-                    let html = claims::block(&results);
-                    checked.extend(results);
-                    html
-                } else if lang == "nimbook" && flavour.claims {
-                    super::directives::render(checker, &block)
-                } else {
-                    if lang == "nim" && reads_as_claims(&block.text) {
-                        checker.diagnostics.push(
-                            Diagnostic::warning(
-                                Code::UncheckedClaims,
-                                "this `nim` block is shown as Nim code, not checked",
-                            )
-                            .at(&file, range.clone())
-                            .label("every line of it reads as a nimbook claim")
-                            .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
-                            .help("add `[nimbook]` to book.toml to check these claims"),
-                        );
-                    }
-                    let visible = super::codelines::visible(&block.text, &lang, &flavour.hidelines);
-                    if lang.is_empty() {
-                        format!("<pre><code>{}</code></pre>\n", escape(&visible))
-                    } else {
-                        format!(
-                            "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                            escape(&lang),
-                            highlight(&visible, &lang)
-                        )
-                    }
-                };
+                let (html, end) = code_block(
+                    checker,
+                    &mut coverage,
+                    flavour,
+                    &events,
+                    i,
+                    kind,
+                    range,
+                    &mut checked,
+                );
                 out.push(Event::Html(CowStr::from(html)));
-                i = j + 1;
+                i = end + 1;
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
-                let offset = text_offset(source, code, range);
-                let lead = code.len() - code.trim_start().len() + "nim:".len();
-                let body = &code[lead..];
-                let text = MappedText::contiguous(body, offset + lead);
-                let result = checker.check_inline(&text);
-                coverage.span(&result, checker);
-                out.push(Event::InlineHtml(CowStr::from(claims::inline(&result))));
+                let (html, result) = inline_claim(checker, &mut coverage, code, range);
+                out.push(Event::InlineHtml(CowStr::from(html)));
                 checked.push(result);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
                 coverage.latex(tex, text_offset(source, tex, range));
-                match mathml::render_tex(tex, display) {
-                    Ok(html) => out.push(Event::InlineHtml(CowStr::from(html))),
-                    Err(reason) => {
-                        let level = if flavour.claims {
-                            crate::diag::Level::Error
-                        } else {
-                            // MathJax reads more LaTeX than the build-time renderer; an mdBook
-                            // book still builds, and says which formula is shown as code.
-                            crate::diag::Level::Warning
-                        };
-                        let d = Diagnostic::new(
-                            level,
-                            Code::LatexError,
-                            format!("LaTeX error: {reason}"),
-                        )
-                        .at(&file, range.clone())
-                        .label("this math does not parse");
-                        if flavour.claims {
-                            checker.push_error(d);
-                        } else {
-                            checker.diagnostics.push(d);
-                        }
-                        out.push(Event::Code(tex.clone()));
-                    }
-                }
+                out.push(math(checker, flavour, tex, display, range));
             }
             Event::Start(Tag::Heading {
                 level,
@@ -337,87 +268,32 @@ pub(crate) fn render_with(
                 classes,
                 attrs,
             }) => {
-                let mut title = String::new();
-                let mut j = i + 1;
-                while j < events.len() && !matches!(events[j].0, Event::End(TagEnd::Heading(_))) {
-                    match &events[j].0 {
-                        Event::Text(t) => title.push_str(&super::coverage::shown(t)),
-                        // A claim reads in the heading's text (the contents, the anchor) as it
-                        // reads on the page, in its notation, not as its source spelling.
-                        Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {
-                            Some(claim) => title.push_str(&claim_text(claim.trim(), checker)),
-                            None => title.push_str(t),
-                        },
-                        _ => {}
-                    }
-                    j += 1;
-                }
+                let title = heading_title(checker, flavour, &events[i + 1..]);
                 let base = match id {
                     Some(s) => s.to_string(),
                     None if flavour.mdbook_ids => mdbook_id(&title),
                     None => slug(&title),
                 };
-                let n = ids.entry(base.clone()).or_insert(0);
-                let anchor = if *n == 0 {
-                    base.clone()
-                } else {
-                    format!("{base}-{n}")
-                };
-                *n += 1;
+                let anchor = unique(&mut ids, base);
+                out.extend(heading(*level, &anchor, classes, attrs));
                 headings.push(Heading {
                     level: heading_number(*level),
-                    id: anchor.clone(),
-                    title: title.clone(),
+                    id: anchor,
+                    title,
                     offset: range.start,
                 });
-                out.push(Event::Start(Tag::Heading {
-                    level: *level,
-                    id: Some(CowStr::from(anchor.clone())),
-                    classes: classes.clone(),
-                    attrs: attrs.clone(),
-                }));
-                // The anchor is for the mouse: hidden from screen readers (the heading says it
-                // all) and so out of the Tab order too, or a keyboard would land on nothing.
-                out.push(Event::InlineHtml(CowStr::from(format!(
-                    "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>",
-                    escape(&anchor)
-                ))));
             }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => {
-                let dest = internal_link(page, dest_url, range.clone(), &mut links)
-                    .map_or_else(|| dest_url.clone(), CowStr::from);
-                out.push(Event::Start(Tag::Link {
-                    link_type: *link_type,
-                    dest_url: dest,
-                    title: title.clone(),
-                    id: id.clone(),
-                }));
-            }
-            // A wide table scrolls in its own box instead of widening the page.
-            Event::Start(Tag::Table(_)) => {
-                out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">")));
-                out.push(event.clone());
-            }
-            Event::End(TagEnd::Table) => {
-                out.push(event.clone());
-                out.push(Event::Html(CowStr::from("</div>\n")));
-            }
-            Event::Start(Tag::Image { dest_url, .. }) => {
-                let _ = internal_link(page, dest_url, range.clone(), &mut links);
-                out.push(event.clone());
-            }
-            Event::Start(Tag::BlockQuote(Some(kind))) => {
-                out.push(Event::Html(CowStr::from(admonition_start(*kind))));
-            }
-            Event::End(TagEnd::BlockQuote(Some(_))) => {
-                out.push(Event::Html(CowStr::from("</div>\n")));
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
+                out.push(link(page, event, range, &mut links));
             }
             Event::FootnoteReference(label) => {
+                // Two markers side by side read as one number ("12"); mdBook puts a space
+                // between them.
+                let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
+                    if h.starts_with("<sup class=\"footnote-reference\""));
+                if after_marker {
+                    out.push(Event::Text(CowStr::from(" ")));
+                }
                 out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
             }
             Event::Start(Tag::FootnoteDefinition(label)) => {
@@ -430,11 +306,15 @@ pub(crate) fn render_with(
                     footnotes.define(&label, body);
                 }
             }
-            Event::Text(t) => match coverage.prose(t, text_offset(source, t, range)) {
-                std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
-                std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
-            },
-            other => out.push(other.clone()),
+            // Exemption braces and the number account belong to a nimbook book; elsewhere
+            // `{1, 2, 3}` is just text.
+            Event::Text(t) if flavour.claims => {
+                match coverage.prose(t, text_offset(source, t, range)) {
+                    std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
+                    std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
+                }
+            }
+            other => boxed(other, &mut out),
         }
         i += 1;
     }
@@ -452,6 +332,246 @@ pub(crate) fn render_with(
         numbers,
         checked,
     }
+}
+
+/// A fenced or indented code block that starts at event `i`: a `nim` block checked as claims,
+/// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
+/// of its end event.
+fn code_block(
+    checker: &mut LessonChecker,
+    coverage: &mut Coverage<'_>,
+    flavour: &Flavour,
+    events: &[(Event<'_>, Range<usize>)],
+    i: usize,
+    kind: &CodeBlockKind<'_>,
+    range: &Range<usize>,
+    checked: &mut Vec<crate::claim::Checked>,
+) -> (String, usize) {
+    let file = std::sync::Arc::clone(checker.file());
+    let source = file.text.as_str();
+    let lang = match kind {
+        CodeBlockKind::Fenced(info) => info
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        CodeBlockKind::Indented => String::new(),
+    };
+    let mut block = MappedText::default();
+    let mut j = i + 1;
+    while j < events.len() {
+        match &events[j].0 {
+            Event::Text(t) => block.push(t, text_offset(source, t, &events[j].1)),
+            Event::End(TagEnd::CodeBlock) => break,
+            _ => {}
+        }
+        j += 1;
+    }
+    let html = if lang == "nim" && flavour.claims {
+        let results = checker.check_block(&block);
+        coverage.claims(&results, checker);
+        let html = claims::block(&results);
+        checked.extend(results);
+        html
+    } else if lang == "nimbook" && flavour.claims {
+        super::directives::render(checker, &block)
+    } else {
+        if lang == "nim" && reads_as_claims(&block.text) {
+            checker.diagnostics.push(
+                    Diagnostic::warning(
+                        Code::UncheckedClaims,
+                        "this `nim` block is shown as Nim code, not checked",
+                    )
+                    .at(&file, range.clone())
+                    .label("every line of it reads as a nimbook claim")
+                    .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
+                    .help("add `[nimbook]` to book.toml to check these claims"),
+                );
+        }
+        let (text, hidden) = super::codelines::lines(&block.text, &lang, &flavour.hidelines);
+        if lang.is_empty() {
+            format!("<pre><code>{}</code></pre>\n", escape(&text))
+        } else {
+            format!(
+                "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
+                escape(&lang),
+                super::codelines::wrap_hidden(&highlight(&text, &lang), &hidden)
+            )
+        }
+    };
+    (html, j)
+}
+
+/// A LaTeX formula as MathML; one that does not parse is shown as code, with an error (a
+/// warning in an mdBook book, where MathJax reads more LaTeX than the build-time renderer).
+fn math<'e>(
+    checker: &mut LessonChecker,
+    flavour: &Flavour,
+    tex: &CowStr<'e>,
+    display: bool,
+    range: &Range<usize>,
+) -> Event<'e> {
+    match mathml::render_tex(tex, display) {
+        Ok(html) => Event::InlineHtml(CowStr::from(html)),
+        Err(reason) => {
+            let level = if flavour.claims {
+                crate::diag::Level::Error
+            } else {
+                crate::diag::Level::Warning
+            };
+            let d = Diagnostic::new(level, Code::LatexError, format!("LaTeX error: {reason}"))
+                .at(checker.file(), range.clone())
+                .label("this math does not parse");
+            if flavour.claims {
+                checker.push_error(d);
+            } else {
+                checker.diagnostics.push(d);
+            }
+            Event::Code(tex.clone())
+        }
+    }
+}
+
+/// The events of a lesson, with their byte ranges.
+fn parse<'s>(source: &'s str, flavour: &Flavour) -> Vec<(Event<'s>, Range<usize>)> {
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
+        .into_offset_iter()
+        .collect();
+    if flavour.mathjax {
+        super::texmath::mathjax_delimiters(events, flavour.dollar_math)
+    } else {
+        events
+    }
+}
+
+/// A link or an image: a link to a `.md` lesson becomes a link to its page, and every link
+/// within the book is recorded for checking.
+fn link<'e>(
+    page: &str,
+    event: &Event<'e>,
+    range: &Range<usize>,
+    links: &mut Vec<InternalLink>,
+) -> Event<'e> {
+    match event {
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => {
+            // `<help@crates.io>` is an email address (the HTML writer adds `mailto:`).
+            let dest = if *link_type == pulldown_cmark::LinkType::Email {
+                dest_url.clone()
+            } else {
+                internal_link(page, dest_url, range.clone(), links)
+                    .map_or_else(|| dest_url.clone(), CowStr::from)
+            };
+            Event::Start(Tag::Link {
+                link_type: *link_type,
+                dest_url: dest,
+                title: title.clone(),
+                id: id.clone(),
+            })
+        }
+        Event::Start(Tag::Image { dest_url, .. }) => {
+            let _ = internal_link(page, dest_url, range.clone(), links);
+            event.clone()
+        }
+        other => other.clone(),
+    }
+}
+
+/// Pushes an event that needs no checking, with the box a wide table scrolls in (instead of
+/// widening the page) and an admonition's frame.
+fn boxed<'e>(event: &Event<'e>, out: &mut Vec<Event<'e>>) {
+    match event {
+        Event::Start(Tag::Table(_)) => {
+            out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">")));
+            out.push(event.clone());
+        }
+        Event::End(TagEnd::Table) => {
+            out.push(event.clone());
+            out.push(Event::Html(CowStr::from("</div>\n")));
+        }
+        Event::Start(Tag::BlockQuote(Some(kind))) => {
+            out.push(Event::Html(CowStr::from(admonition_start(*kind))));
+        }
+        Event::End(TagEnd::BlockQuote(Some(_))) => {
+            out.push(Event::Html(CowStr::from("</div>\n")));
+        }
+        other => out.push(other.clone()),
+    }
+}
+
+/// An inline claim, `` `nim: …` ``, checked: its HTML and the checked statement.
+fn inline_claim(
+    checker: &mut LessonChecker,
+    coverage: &mut Coverage<'_>,
+    code: &str,
+    range: &Range<usize>,
+) -> (String, crate::claim::Checked) {
+    let offset = text_offset(&checker.file().text, code, range);
+    let lead = code.len() - code.trim_start().len() + "nim:".len();
+    let body = &code[lead..];
+    let text = MappedText::contiguous(body, offset + lead);
+    let result = checker.check_inline(&text);
+    coverage.span(&result, checker);
+    (claims::inline(&result), result)
+}
+
+/// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are unique.
+fn unique(ids: &mut HashMap<String, usize>, base: String) -> String {
+    let n = ids.entry(base.clone()).or_insert(0);
+    let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
+    *n += 1;
+    anchor
+}
+
+/// The opening of a heading with its anchor, and the anchor's link.
+fn heading<'e>(
+    level: HeadingLevel,
+    anchor: &str,
+    classes: &[CowStr<'e>],
+    attrs: &[(CowStr<'e>, Option<CowStr<'e>>)],
+) -> [Event<'e>; 2] {
+    [
+        Event::Start(Tag::Heading {
+            level,
+            id: Some(CowStr::from(anchor.to_string())),
+            classes: classes.to_vec(),
+            attrs: attrs.to_vec(),
+        }),
+        // The anchor is for the mouse: hidden from screen readers (the heading says it all)
+        // and so out of the Tab order too, or a keyboard would land on nothing.
+        Event::InlineHtml(CowStr::from(format!(
+            "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>",
+            escape(anchor)
+        ))),
+    ]
+}
+
+/// The text of the heading whose events follow: claims read in it as they read on the page.
+fn heading_title(
+    checker: &LessonChecker,
+    flavour: &Flavour,
+    events: &[(Event<'_>, Range<usize>)],
+) -> String {
+    let mut title = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(t) if flavour.claims => title.push_str(&super::coverage::shown(t)),
+            Event::Text(t) => title.push_str(t),
+            // A claim reads in the heading's text (the contents, the anchor) as it reads on
+            // the page, in its notation, not as its source spelling.
+            Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {
+                Some(claim) => title.push_str(&claim_text(claim.trim(), checker)),
+                None => title.push_str(t),
+            },
+            _ => {}
+        }
+    }
+    title
 }
 
 /// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its
@@ -490,23 +610,6 @@ fn reads_as_claims(text: &str) -> bool {
         })
 }
 
-/// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
-/// whitespace made `-`, everything else dropped.
-pub(crate) fn mdbook_id(title: &str) -> String {
-    title
-        .chars()
-        .filter_map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '-' {
-                Some(c.to_ascii_lowercase())
-            } else if c.is_whitespace() {
-                Some('-')
-            } else {
-                None
-            }
-        })
-        .collect()
-}
-
 /// Where the text of an event begins in the file: inside its range, found by search because
 /// code spans and indented blocks strip characters around it.
 fn text_offset(source: &str, text: &str, range: &Range<usize>) -> usize {
@@ -525,24 +628,5 @@ fn heading_number(level: HeadingLevel) -> u8 {
         HeadingLevel::H4 => 4,
         HeadingLevel::H5 => 5,
         HeadingLevel::H6 => 6,
-    }
-}
-
-/// A URL fragment from heading text: lower case, words joined by `-`.
-pub(crate) fn slug(title: &str) -> String {
-    let mut s = String::new();
-    for c in title.chars() {
-        if c.is_alphanumeric() {
-            s.extend(c.to_lowercase());
-        } else if (c.is_whitespace() || c == '-' || c == '_') && !s.ends_with('-') && !s.is_empty()
-        {
-            s.push('-');
-        }
-    }
-    let s = s.trim_end_matches('-').to_string();
-    if s.is_empty() {
-        "section".into()
-    } else {
-        s
     }
 }

@@ -24,9 +24,20 @@ pub(crate) fn mathjax_delimiters(
             split(text, range, out);
         }
     };
+    // The text of a code block is code: `sed 's/a\(b*\)c/\1/'` holds no math.
+    let mut in_code = false;
     for (event, range) in events {
         match event {
-            Event::Text(t) => match &mut run {
+            Event::Start(pulldown_cmark::Tag::CodeBlock(_)) => {
+                flush(&mut run, &mut out);
+                in_code = true;
+                out.push((event, range));
+            }
+            Event::End(pulldown_cmark::TagEnd::CodeBlock) => {
+                in_code = false;
+                out.push((event, range));
+            }
+            Event::Text(t) if !in_code => match &mut run {
                 Some((text, r)) => {
                     text.push_str(&t);
                     r.end = range.end;

@@ -212,6 +212,7 @@ pub(crate) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diag
     let mut part: Option<String> = None;
     let mut separator = false;
     let mut seen_title = false;
+    let mut in_comment = false;
     let mut offset = 0;
     for line in file.text.split_inclusive('\n') {
         let start = offset;
@@ -220,7 +221,16 @@ pub(crate) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diag
         let trimmed = body.trim_start();
         let indent = body.len() - trimmed.len();
         let here = start + indent..start + body.len();
-        if trimmed.is_empty() || trimmed.starts_with("<!--") {
+        // An HTML comment, which may run over several lines, is not an entry.
+        if in_comment {
+            in_comment = !trimmed.contains("-->");
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix("<!--") {
+            in_comment = !comment.contains("-->");
+            continue;
+        }
+        if trimmed.is_empty() {
             continue;
         }
         if let Some(h) = trimmed.strip_prefix('#') {
@@ -306,13 +316,34 @@ fn plain_title(title: &str) -> String {
     out
 }
 
-/// `[title](target)` as the whole of `s`.
+/// `[title](target)` at the start of `s`. Brackets in the title and parentheses in the
+/// target nest; what follows the link (`(aside)`) is not part of it, as in mdBook.
 fn parse_link(s: &str) -> Option<(&str, &str)> {
     let rest = s.strip_prefix('[')?;
-    let close = rest.rfind("](")?;
+    let close = matching(rest, b'[', b']')?;
     let title = &rest[..close];
-    let target = rest[close + 2..].strip_suffix(')')?;
-    Some((title, target.trim()))
+    let after = rest[close + 1..].strip_prefix('(')?;
+    let end = matching(after, b'(', b')')?;
+    Some((title, after[..end].trim()))
+}
+
+/// The byte index of the `close` that ends the text, which starts just after an `open`;
+/// backslash escapes are skipped.
+fn matching(text: &str, open: u8, close: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b if b == open => depth += 1,
+            b if b == close && depth == 0 => return Some(i),
+            b if b == close => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -25,7 +25,8 @@ pub(crate) enum Support {
 const NO_PLAYGROUND: &str =
     "nimbook pages do not send code to the Rust playground; code blocks are highlighted at build time";
 const NO_SEARCH_TUNING: &str =
-    "nimbook's search has its own index and ranking, built with the site";
+    "nimbook's search matches whole terms in its own index and shows its own snippets";
+const NO_SEARCH_AND: &str = "nimbook's search always lists only sections with every term";
 const NO_THEME: &str =
     "mdBook's Handlebars theme is not used; nimbook's templates are Tera files, overridden from the book's `templates/` folder";
 const NO_COLOUR_MENU: &str =
@@ -46,7 +47,7 @@ pub(crate) const KEYS: &[(&str, Support)] = &[
     ),
     (
         "book.multilingual",
-        Support::Ignored("mdBook itself ignores this old key"),
+        Support::Ignored("mdBook 0.5 rejects this old key; nimbook accepts it and does nothing with it"),
     ),
     (
         "rust.edition",
@@ -125,18 +126,19 @@ pub(crate) const KEYS: &[(&str, Support)] = &[
     ("output.html.code", Support::Works),
     ("output.html.code.hidelines", Support::Works),
     ("output.html.code.hidelines.**", Support::Works),
-    ("output.html.search", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.enable", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.limit-results", Support::Ignored(NO_SEARCH_TUNING)),
+    ("output.html.search", Support::Works),
+    ("output.html.search.enable", Support::Works),
+    ("output.html.search.limit-results", Support::Works),
     ("output.html.search.teaser-word-count", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.use-boolean-and", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.boost-title", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.boost-hierarchy", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.boost-paragraph", Support::Ignored(NO_SEARCH_TUNING)),
+    ("output.html.search.use-boolean-and", Support::Ignored(NO_SEARCH_AND)),
+    ("output.html.search.boost-title", Support::Works),
+    ("output.html.search.boost-hierarchy", Support::Works),
+    ("output.html.search.boost-paragraph", Support::Works),
     ("output.html.search.expand", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.heading-split-level", Support::Ignored(NO_SEARCH_TUNING)),
+    ("output.html.search.heading-split-level", Support::Works),
     ("output.html.search.copy-js", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.chapter", Support::Ignored(NO_SEARCH_TUNING)),
+    ("output.html.search.chapter", Support::Works),
+    ("output.html.search.chapter.**", Support::Works),
     ("output.html.redirect", Support::Works),
     ("output.html.redirect.**", Support::Works),
     (

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::lints::{LintLevel, Lints};
+use super::Fatal;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::site::lesson::coverage::{LintLevel, Lints};
-use crate::site::Fatal;
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -114,6 +114,75 @@ pub(crate) struct HtmlTable {
     /// `[output.html.redirect]`: old path → new URL; each old path gets a redirect page.
     #[serde(default)]
     pub redirect: std::collections::BTreeMap<String, String>,
+    /// `[output.html.search]`: the keys of mdBook's search that nimbook's search follows.
+    #[serde(default)]
+    pub search: SearchTable,
+}
+
+/// `[output.html.search]`, as far as nimbook's search follows it (the other keys warn).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct SearchTable {
+    /// Whether the site has a search box and index (default on).
+    #[serde(default = "yes")]
+    pub enable: bool,
+    /// The most results listed.
+    pub limit_results: Option<u32>,
+    /// The weight of a match in a section's heading.
+    pub boost_title: Option<u32>,
+    /// The weight of a match in the page's title.
+    pub boost_hierarchy: Option<u32>,
+    /// The weight of a match in the text.
+    pub boost_paragraph: Option<u32>,
+    /// Headings deeper than this do not start sections of their own (mdBook's default 3).
+    #[serde(default = "three")]
+    pub heading_split_level: u8,
+    /// Per chapter path or folder prefix: `{ enable = false }` leaves it out of the index.
+    #[serde(default)]
+    pub chapter: std::collections::BTreeMap<String, SearchChapter>,
+}
+
+impl Default for SearchTable {
+    fn default() -> Self {
+        SearchTable {
+            enable: true,
+            limit_results: None,
+            boost_title: None,
+            boost_hierarchy: None,
+            boost_paragraph: None,
+            heading_split_level: 3,
+            chapter: std::collections::BTreeMap::new(),
+        }
+    }
+}
+
+impl SearchTable {
+    /// Whether the chapter at `path` (its source path) is searched: the longest key of
+    /// `[output.html.search.chapter]` that is the path or a folder of it decides, as in mdBook.
+    pub(crate) fn includes(&self, path: &str) -> bool {
+        self.chapter
+            .iter()
+            .filter(|(k, _)| {
+                let k = k.trim_end_matches('/');
+                path == k
+                    || path.strip_prefix(k).is_some_and(|r| r.starts_with('/'))
+                    || k.is_empty()
+            })
+            .max_by_key(|(k, _)| k.len())
+            .is_none_or(|(_, c)| c.enable)
+    }
+}
+
+/// One entry of `[output.html.search.chapter]`.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct SearchChapter {
+    /// Whether the chapter (or folder) is searched.
+    #[serde(default = "yes")]
+    pub enable: bool,
+}
+
+fn three() -> u8 {
+    3
 }
 
 /// `[output.html.print]`
@@ -284,11 +353,18 @@ pub(crate) struct NimbookTable {
     pub unverified_numbers: Option<LintLevel>,
     /// The level of the `vacuous-claims` lint.
     pub vacuous_claims: Option<LintLevel>,
+    /// The level of the `broken-links` lint (default `"deny"` in a nimbook book).
+    pub broken_links: Option<LintLevel>,
 }
 
 impl Config {
     /// Reads and checks `book.toml` in `root`. Errors carry the file position.
     pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
+        Self::read(root).map(|(config, _)| config)
+    }
+
+    /// [`Config::load`], with the text of `book.toml`.
+    pub(crate) fn read(root: &Path) -> Result<(Config, String), Fatal> {
         let path = root.join("book.toml");
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Box::new(
@@ -304,7 +380,7 @@ impl Config {
             .src_dir(root)
             .file_name()
             .is_some_and(|n| n == "content");
-        Ok(config)
+        Ok((config, text))
     }
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
@@ -370,9 +446,20 @@ impl Config {
             .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
     }
 
-    /// The lint levels of `[nimbook]`; a lint not named is `"warn"`.
+    /// The lint levels of `[nimbook]`; a lint not named is `"warn"`, except `broken-links`,
+    /// which a nimbook book denies.
     pub(crate) fn lints(&self) -> Lints {
+        let links = if self.is_nimbook() {
+            LintLevel::Deny
+        } else {
+            LintLevel::Warn
+        };
         Lints {
+            broken_links: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.broken_links)
+                .unwrap_or(links),
             unverified_numbers: self
                 .nimbook
                 .as_ref()
@@ -436,7 +523,8 @@ mod tests {
             lints,
             Ok(Lints {
                 unverified_numbers: LintLevel::Warn,
-                vacuous_claims: LintLevel::Deny
+                vacuous_claims: LintLevel::Deny,
+                broken_links: LintLevel::Deny
             })
         );
         let err = Config::parse("[nimbook]\nunverified-numbers = \"forbid\"\n", "book.toml")

@@ -89,6 +89,46 @@ enum Part<'a> {
     Anchor(&'a str),
 }
 
+/// The text a `{{#include …}}` brings in, its map and the folder its own includes are
+/// relative to; or why it cannot (a diagnostic without a place).
+fn include_file(
+    root: &Path,
+    dir: &Path,
+    path: &str,
+    kind: FileKind,
+    part: &Part<'_>,
+    attrs: &[&str],
+    max_bytes: u64,
+) -> Result<(String, SourceMap, Option<PathBuf>), Diagnostic> {
+    let target = dir.join(path);
+    match super::book::read_source(root, &target, max_bytes) {
+        Err(_) if !target.is_file() => Err(Diagnostic::error(
+            Code::IncludeError,
+            format!("cannot include {path}: no such file"),
+        )
+        .label(format!(
+            "{} does not exist",
+            super::book::display_name(root, &target)
+        ))
+        .help("paths are relative to the folder of the file that includes them")),
+        Err(d) => Err(
+            Diagnostic::error(Code::IncludeError, format!("cannot include {path}"))
+                .label(d.message.clone()),
+        ),
+        Ok(file) => match select(&file, kind, part, attrs) {
+            Ok((t, m)) => Ok((t, m, target.parent().map(Path::to_path_buf))),
+            Err(anchor) => Err(Diagnostic::error(
+                Code::IncludeError,
+                format!("cannot include {path}: it has no anchor `{anchor}`"),
+            )
+            .label("no `ANCHOR: name` line with this name")
+            .help(format!(
+                "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
+            ))),
+        },
+    }
+}
+
 fn expand_into(
     root: &Path,
     text: &str,
@@ -122,49 +162,13 @@ fn expand_into(
                 path,
                 part,
                 attrs,
-            } => {
-                let target = dir.join(path);
-                match super::book::read_source(root, &target, max_bytes) {
-                    Err(_) if !target.is_file() => {
-                        out.diagnostics.push(located(
-                            Diagnostic::error(
-                                Code::IncludeError,
-                                format!("cannot include {path}: no such file"),
-                            )
-                            .label(format!(
-                                "{} does not exist",
-                                super::book::display_name(root, &target)
-                            ))
-                            .help(
-                                "paths are relative to the folder of the file that includes them",
-                            ),
-                        ));
-                        None
-                    }
-                    Err(d) => {
-                        out.diagnostics.push(located(
-                            Diagnostic::error(Code::IncludeError, format!("cannot include {path}"))
-                                .label(d.message.clone()),
-                        ));
-                        None
-                    }
-                    Ok(file) => match select(&file, *kind, part, attrs) {
-                        Ok((t, m)) => Some((t, m, target.parent().map(Path::to_path_buf))),
-                        Err(anchor) => {
-                            out.diagnostics.push(located(
-                                Diagnostic::error(Code::IncludeError, format!(
-                                    "cannot include {path}: it has no anchor `{anchor}`"
-                                ))
-                                .label("no `ANCHOR: name` line with this name")
-                                .help(format!(
-                                    "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
-                                )),
-                            ));
-                            None
-                        }
-                    },
+            } => match include_file(root, dir, path, *kind, part, attrs, max_bytes) {
+                Ok(included) => Some(included),
+                Err(d) => {
+                    out.diagnostics.push(located(d));
+                    None
                 }
-            }
+            },
         };
         let Some((new_text, new_map, new_dir)) = replacement else {
             // The link stays as it was written, as mdBook leaves it; the error fails the build.

@@ -17,13 +17,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use crate::claim::{Checked, LessonChecker, Status};
+use crate::claim::{Checked, Status};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::site::book::Chapter;
+use crate::site::html;
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::lesson::LessonSettings;
+use crate::site::load::book::Chapter;
 use crate::site::load::sourcemap::SourceMap;
-use crate::site::markdown::Flavour;
 use crate::site::preprocess::Source;
-use crate::site::{html, Book, Lesson};
 
 /// How long the quick pass may spend on the searches of one lesson before the claims still
 /// searching are left to the full pass.
@@ -154,10 +155,10 @@ impl Workspace {
         }
     }
 
-    fn book(&mut self, root: &Path) -> Result<&mut Loaded, crate::site::Fatal> {
+    fn book(&mut self, root: &Path) -> Result<&mut Loaded, crate::site::load::Fatal> {
         let fresh = self.books.get(root).is_some_and(|l| l.stamp == stamp(root));
         if !fresh {
-            let (book, _) = Book::load(root)?;
+            let (book, _) = Book::load(&crate::site::load::Options::new(root))?;
             self.books.insert(
                 root.to_path_buf(),
                 Loaded {
@@ -180,18 +181,16 @@ impl Workspace {
 fn standalone(path: Option<&Path>, text: &str, mode: Mode) -> Analysis {
     let name = path.map_or_else(|| "untitled.md".into(), |p| p.display().to_string());
     let file = SourceFile::new(name, text);
-    let mut checker = LessonChecker::new(
-        Arc::clone(&file),
-        limits(crate::claim::Limits::default(), mode),
-    );
-    let page = crate::site::markdown::render_with(
-        &mut checker,
-        "untitled.html",
-        &Flavour::nimbook(),
-        crate::site::Lints::default(),
-    );
-    let diagnostics = std::mem::take(&mut checker.diagnostics);
-    finish(text, diagnostics, &page.checked, Vec::new(), mode)
+    let mut settings = LessonSettings::default();
+    settings.set_limits(limits(crate::claim::Limits::default(), mode));
+    let rendered = crate::site::lesson::render(file, "untitled.html", &settings);
+    finish(
+        text,
+        rendered.diagnostics,
+        &rendered.page.checked,
+        Vec::new(),
+        mode,
+    )
 }
 
 fn limits(mut limits: crate::claim::Limits, mode: Mode) -> crate::claim::Limits {
@@ -211,10 +210,9 @@ impl Loaded {
             .cloned()
             .unwrap_or_else(|| Chapter::loose(rel.clone().unwrap_or_else(|| path.to_path_buf())));
         let source = expand(book, path, text);
-        let flavour = Flavour::of(&book.config);
-        let mut config_limits = book.config.limits();
-        config_limits = limits(config_limits, mode);
-        let checked = book.check_lesson_with(&chapter, Some(&source), &flavour, config_limits);
+        let mut settings = book.settings.clone();
+        settings.set_limits(limits(book.config.limits(), mode));
+        let checked = book.check_lesson_with(&chapter, Some(&source), &settings);
         let mut diagnostics = checked.outcome.map(|o| o.diagnostics).unwrap_or_default();
         let others = self.chapter_pages(path);
         let lesson = checked.lesson;
@@ -236,8 +234,8 @@ impl Loaded {
     /// file changed on disk.
     fn chapter_pages(&mut self, except: &Path) -> Vec<Lesson> {
         let book = &self.book;
-        let flavour = Flavour::of(&book.config);
-        let quick = limits(book.config.limits(), Mode::Quick);
+        let mut quick = book.settings.clone();
+        quick.set_limits(limits(book.config.limits(), Mode::Quick));
         let mut out = Vec::new();
         for chapter in &book.chapters {
             let Some(rel) = &chapter.path else { continue };
@@ -255,7 +253,7 @@ impl Loaded {
                     };
                     let source = expand(book, &file, &text);
                     let lesson = book
-                        .check_lesson_with(chapter, Some(&source), &flavour, quick.clone())
+                        .check_lesson_with(chapter, Some(&source), &quick)
                         .lesson;
                     self.chapters.insert(rel.clone(), (time, lesson.clone()));
                     lesson
@@ -300,7 +298,7 @@ fn link_targets(book: &Book, path: &Path, lesson: &Lesson, others: &[Lesson]) ->
 
 /// The lesson's text with its includes expanded, mapped back to the editor's text.
 fn expand(book: &Book, path: &Path, text: &str) -> Source {
-    let name = crate::site::book::display_name(&book.root, path);
+    let name = crate::site::load::book::display_name(&book.root, path);
     let file = SourceFile::new(name, text);
     let map = SourceMap::identity(&file);
     if !text.contains("{{") {
@@ -416,6 +414,7 @@ fn hover_text(c: &Checked, diagnostics: &[Diagnostic]) -> String {
 /// registry.
 pub(crate) fn builtins() -> Vec<(&'static str, &'static str, &'static str)> {
     crate::claim::builtins::functions()
+        .chain(crate::site::lesson::directives::list())
         .map(|s| (s.name, s.usage, s.description))
         .collect()
 }

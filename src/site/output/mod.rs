@@ -9,8 +9,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::Fatal;
 use crate::diag::{Code, Diagnostic};
+use crate::site::load::Fatal;
 
 /// The file that marks a folder as nimbook's output.
 pub(super) const MARKER: &str = ".nimbook-build";

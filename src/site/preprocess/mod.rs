@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::Fatal;
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::site::load::book::{self, Chapter};
 use crate::site::load::config::{Config, PreprocessorTable};
 use crate::site::load::sourcemap::SourceMap;
+use crate::site::load::Fatal;
 
 /// The mdBook version whose interface this stage speaks.
 pub(super) const MDBOOK_VERSION: &str = "0.5.4";
@@ -139,6 +139,81 @@ pub(super) fn run(
     src: &Path,
     chapters: Vec<Chapter>,
 ) -> Result<Prepared, Fatal> {
+    let (mut entries, mut unreadable) = read(root, config, src, chapters);
+    let mut warnings = Vec::new();
+    let mut indexed = false;
+    let limit = Duration::from_secs(
+        config
+            .nimbook
+            .as_ref()
+            .and_then(|n| n.preprocessor_seconds)
+            .unwrap_or(60),
+    );
+    let order = order(config)?;
+    let answers = ask_support(root, config, &order, limit)?;
+    for name in order {
+        let step = match (name.as_str(), config.preprocessor.get(&name)) {
+            ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
+            ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
+            (_, Some(t)) => Step::External(&name, t),
+            _ => continue,
+        };
+        match step {
+            Step::Links => links(root, src, config.max_lesson_bytes(), &mut entries),
+            Step::Index => indexed = true,
+            Step::External(name, table) => {
+                let Some(command) = external(name, table, &answers, &mut warnings) else {
+                    continue;
+                };
+                let input = json!([context(root, config), to_json(&entries, indexed)]);
+                let answer = call(root, &command, name, &input.to_string(), limit)?;
+                entries = from_json(name, &answer, entries)?;
+            }
+        }
+    }
+    let mut chapters = Vec::with_capacity(entries.len());
+    let mut sources = HashMap::new();
+    for e in entries {
+        if let Some(p) = &e.chapter.path {
+            let source = match unreadable.remove(p) {
+                Some(d) => Source {
+                    file: SourceFile::new(e.name, String::new()),
+                    map: SourceMap::new(),
+                    diagnostics: vec![d],
+                },
+                None => {
+                    let file = SourceFile::new(e.name, e.text);
+                    let map = if e.map.is_identity() {
+                        SourceMap::identity(&file)
+                    } else {
+                        e.map
+                    };
+                    Source {
+                        file,
+                        map,
+                        diagnostics: e.diagnostics,
+                    }
+                }
+            };
+            sources.insert(p.clone(), source);
+        }
+        chapters.push(e.chapter);
+    }
+    Ok(Prepared {
+        chapters,
+        sources,
+        warnings,
+    })
+}
+
+/// Reads every chapter with a file: the entries the chain works on, and the files that could
+/// not be read, with why.
+fn read(
+    root: &Path,
+    config: &Config,
+    src: &Path,
+    chapters: Vec<Chapter>,
+) -> (Vec<Entry>, HashMap<PathBuf, Diagnostic>) {
     let mut entries = Vec::with_capacity(chapters.len());
     let mut unreadable = HashMap::new();
     for chapter in chapters {
@@ -164,126 +239,114 @@ pub(super) fn run(
             diagnostics: Vec::new(),
         });
     }
-    let mut warnings = Vec::new();
-    let mut indexed = false;
-    let limit = Duration::from_secs(
-        config
-            .nimbook
-            .as_ref()
-            .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(60),
-    );
-    for name in order(config)? {
-        let step = match (name.as_str(), config.preprocessor.get(&name)) {
-            ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
-            ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
-            (_, Some(t)) => Step::External(&name, t),
-            _ => continue,
-        };
-        match step {
-            Step::Links => {
-                use rayon::prelude::*;
-                let max_bytes = config.max_lesson_bytes();
-                entries.par_iter_mut().for_each(|e| {
-                    let Some(p) = &e.chapter.path else { return };
-                    if !e.text.contains("{{") {
-                        return;
-                    }
-                    let dir = src
-                        .join(p)
-                        .parent()
-                        .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
-                    let x =
-                        crate::site::load::include::expand(root, &e.text, &e.map, &dir, max_bytes);
-                    e.text = x.text;
-                    e.map = x.map;
-                    e.diagnostics.extend(x.diagnostics);
-                    if x.title.is_some() {
-                        e.chapter.page_title = x.title;
-                    }
-                });
-            }
-            Step::Index => indexed = true,
-            Step::External(name, table) => {
-                if table
-                    .renderers
-                    .as_ref()
-                    .is_some_and(|r| !r.iter().any(|r| r == "html"))
-                {
-                    continue;
-                }
-                let command = table
-                    .command
-                    .clone()
-                    .unwrap_or_else(|| format!("mdbook-{name}"));
-                match supports(root, &command, name, limit)? {
-                    Support::Yes => {}
-                    Support::No => continue,
-                    Support::Missing if table.optional => {
-                        warnings.push(Diagnostic::warning(
-                            Code::PreprocessorError,
-                            format!(
-                                "the optional preprocessor `{name}` was not run: `{command}` was not found"
-                            ),
-                        ));
-                        continue;
-                    }
-                    Support::Missing => {
-                        return Err(Box::new(
-                            Diagnostic::error(Code::PreprocessorError, format!(
-                                "preprocessor `{name}`: the command `{command}` was not found"
-                            ))
-                            .help(format!(
-                                "install it, or set `optional = true` in [preprocessor.{name}] to build without it"
-                            )),
-                        ))
-                    }
-                }
-                let input = json!([context(root, config), to_json(&entries, indexed)]);
-                let answer = call(root, &command, name, &input.to_string(), limit)?;
-                entries = from_json(name, &answer, entries)?;
-            }
-        }
-    }
-    let mut chapters = Vec::with_capacity(entries.len());
-    let mut sources = HashMap::new();
-    for e in entries {
-        if let Some(p) = &e.chapter.path {
-            if let Some(d) = unreadable.remove(p) {
-                sources.insert(
-                    p.clone(),
-                    Source {
-                        file: SourceFile::new(e.name, String::new()),
-                        map: SourceMap::new(),
-                        diagnostics: vec![d],
-                    },
-                );
-            } else {
-                let file = SourceFile::new(e.name, e.text);
-                let map = if e.map.is_identity() {
-                    SourceMap::identity(&file)
-                } else {
-                    e.map
-                };
-                sources.insert(
-                    p.clone(),
-                    Source {
-                        file,
-                        map,
-                        diagnostics: e.diagnostics,
-                    },
-                );
-            }
-        }
-        chapters.push(e.chapter);
-    }
-    Ok(Prepared {
-        chapters,
-        sources,
-        warnings,
-    })
+    (entries, unreadable)
 }
 
+/// The `links` preprocessor: includes expanded in every chapter, in parallel.
+fn links(root: &Path, src: &Path, max_bytes: u64, entries: &mut [Entry]) {
+    use rayon::prelude::*;
+    entries.par_iter_mut().for_each(|e| {
+        let Some(p) = &e.chapter.path else { return };
+        if !e.text.contains("{{") {
+            return;
+        }
+        let dir = src
+            .join(p)
+            .parent()
+            .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
+        let x = crate::site::load::include::expand(root, &e.text, &e.map, &dir, max_bytes);
+        e.text = x.text;
+        e.map = x.map;
+        e.diagnostics.extend(x.diagnostics);
+        if x.title.is_some() {
+            e.chapter.page_title = x.title;
+        }
+    });
+}
+
+/// The command of an external preprocessor, or `None` when it is not to run: it is for other
+/// renderers, does not support HTML, or is optional and missing (a warning says so). `answers`
+/// holds what each one said to `supports html` (see [`ask_support`]).
+fn external(
+    name: &str,
+    table: &PreprocessorTable,
+    answers: &HashMap<String, Support>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let command = command_of(name, table);
+    match answers.get(name)? {
+        Support::Yes => Some(command),
+        Support::No => None,
+        Support::Missing => {
+            warnings.push(Diagnostic::warning(
+                Code::PreprocessorError,
+                format!(
+                    "the optional preprocessor `{name}` was not run: `{command}` was not found"
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// The command of an external preprocessor: `command`, or mdBook's `mdbook-NAME`.
+fn command_of(name: &str, table: &PreprocessorTable) -> String {
+    table
+        .command
+        .clone()
+        .unwrap_or_else(|| format!("mdbook-{name}"))
+}
+
+/// Asks every external preprocessor that runs for HTML whether it supports the renderer,
+/// before any of them runs, so that all the missing ones are named at once (mdBook names only
+/// the first). A missing one that is not `optional` is fatal.
+fn ask_support(
+    root: &Path,
+    config: &Config,
+    order: &[String],
+    limit: Duration,
+) -> Result<HashMap<String, Support>, Fatal> {
+    let mut answers = HashMap::new();
+    let mut missing = Vec::new();
+    for name in order {
+        let Some(table) = config.preprocessor.get(name) else {
+            continue;
+        };
+        let builtin = (name == "links" || name == "index") && table.command.is_none();
+        let other_renderer = table
+            .renderers
+            .as_ref()
+            .is_some_and(|r| !r.iter().any(|r| r == "html"));
+        if builtin || other_renderer {
+            continue;
+        }
+        let command = command_of(name, table);
+        let answer = supports(root, &command, name, limit)?;
+        if answer == Support::Missing && !table.optional {
+            missing.push(format!("`{name}` (`{command}`)"));
+        }
+        answers.insert(name.clone(), answer);
+    }
+    if missing.is_empty() {
+        return Ok(answers);
+    }
+    let (what, them) = if missing.len() == 1 {
+        ("preprocessor", "it")
+    } else {
+        ("preprocessors", "each")
+    };
+    Err(Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("{what} {} not found", missing.join(", ")),
+        )
+        .help(format!(
+            "install {them}, or set `optional = true` in its [preprocessor.NAME] table to build without it"
+        )),
+    ))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Support {
     Yes,
     No,
@@ -503,7 +566,7 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
             .as_ref()
             .map(|n| n.split('.').filter_map(|x| x.parse().ok()).collect());
         let path = c.path.as_ref().map(|p| {
-            let p = super::html::url_path(p);
+            let p = crate::site::html::url_path(p);
             if indexed
                 && p.rsplit('/')
                     .next()
@@ -520,7 +583,7 @@ fn to_json(entries: &[Entry], indexed: bool) -> Value {
             "number": number,
             "sub_items": [],
             "path": path,
-            "source_path": c.path.as_ref().map(|p| super::html::url_path(p)),
+            "source_path": c.path.as_ref().map(|p| crate::site::html::url_path(p)),
             "parent_names": parents,
         }}));
     }
@@ -558,7 +621,7 @@ fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>,
     for e in before {
         match &e.chapter.path {
             Some(p) => {
-                old.insert(super::html::url_path(p), e);
+                old.insert(crate::site::html::url_path(p), e);
             }
             None => drafts.push(e),
         }

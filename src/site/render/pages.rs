@@ -5,19 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-use super::templates::SiteRenderer;
+use super::templates::{Extra, SiteRenderer};
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
-use crate::site::{Book, Fatal, Lesson};
-
-/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct Extra {
-    css: Vec<String>,
-    js: Vec<String>,
-}
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::load::Fatal;
 
 /// Copies `additional-css` and `additional-js` into `files`, at the same paths as in the
 /// book root (where mdBook puts them), and returns their URLs.
@@ -70,6 +62,8 @@ pub(crate) struct ExtraPages {
     body_404: String,
     /// Whether `print.html` is written.
     print: bool,
+    /// By a chapter's page path, the script that sends its moved anchors on (`#old` → URL).
+    pub(crate) fragments: std::collections::HashMap<String, String>,
     /// Files that no lesson changes: the additional CSS and JS, the redirect pages, `CNAME`.
     pub(crate) files: Vec<(PathBuf, Vec<u8>)>,
     /// The additional CSS and JS, as the pages link them.
@@ -97,21 +91,34 @@ impl ExtraPages {
         } else {
             (None, not_found_body(book, &input)?)
         };
-        for (from, to) in &html.redirect {
-            let path = from.trim_start_matches('/');
-            if path.is_empty() || path.split('/').any(|s| s == ".." || s == ".") {
-                return Err(Box::new(Diagnostic::error(
-                    Code::InvalidConfig,
-                    format!(
-                        "the redirect from `{from}` in book.toml is not a page path inside the site"
-                    ),
-                )));
+        let chapters: std::collections::HashSet<String> = book
+            .chapters
+            .iter()
+            .filter_map(|c| c.out_path().map(|p| url_path(&p)))
+            .collect();
+        let mut fragments = std::collections::HashMap::new();
+        for (path, group) in crate::site::load::redirects::redirects(&html.redirect)? {
+            if chapters.contains(&path) {
+                // A moved heading of a page that is still there: the page itself maps it.
+                if !group.fragments.is_empty() {
+                    fragments.insert(path, fragment_script(&group.fragments, None));
+                }
+                continue;
             }
-            let to = crate::site::html::escape(to);
+            // Only fragment entries: no page to send the rest to (a warning at load time).
+            let Some(to) = group.default else {
+                continue;
+            };
+            let script = if group.fragments.is_empty() {
+                String::new()
+            } else {
+                fragment_script(&group.fragments, Some(&to))
+            };
+            let to = crate::site::html::escape(&to);
             files.push((
-                PathBuf::from(path),
+                PathBuf::from(&path),
                 format!(
-                    "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
+                    "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>Redirecting…</title>\n<meta http-equiv=\"refresh\" content=\"0; URL={to}\">\n<link rel=\"canonical\" href=\"{to}\">\n{script}</head>\n<body>\n<p>This page has moved to <a href=\"{to}\">{to}</a>.</p>\n</body>\n</html>\n",
                     crate::site::html::escape(&book.config.book.language)
                 )
                 .into_bytes(),
@@ -127,6 +134,7 @@ impl ExtraPages {
             files.push((PathBuf::from("CNAME"), format!("{cname}\n").into_bytes()));
         }
         Ok(ExtraPages {
+            fragments,
             root_404,
             chapter_404,
             body_404,
@@ -189,20 +197,37 @@ fn not_found_body(book: &Book, input: &Path) -> Result<String, Fatal> {
     let file =
         crate::site::load::book::read_source(&book.root, &path, book.config.max_lesson_bytes())
             .map_err(Box::new)?;
-    let mut checker = crate::claim::LessonChecker::new(file, book.config.limits());
-    let flavour = crate::site::lesson::markdown::Flavour::of(&book.config);
-    let page = crate::site::lesson::markdown::render_with(
-        &mut checker,
-        &url_path(input),
-        &flavour,
-        book.lints,
-    );
-    if let Some(d) = checker
+    let rendered = crate::site::lesson::render(file, &url_path(input), &book.settings);
+    if let Some(d) = rendered
         .diagnostics
         .into_iter()
         .find(|d| d.level == crate::diag::Level::Error)
     {
         return Err(Box::new(d));
     }
-    Ok(page.html)
+    Ok(rendered.page.html)
+}
+
+/// The script that sends a reader who arrives with a moved anchor on to its new place. On a
+/// redirect page (`default` is where the page went) any other anchor is carried over to the
+/// default target; on a chapter's own page any other anchor stays where it is.
+fn fragment_script(
+    map: &std::collections::BTreeMap<String, String>,
+    default: Option<&str>,
+) -> String {
+    // `</` would end the script early, whatever a target holds.
+    let json = serde_json::to_string(map)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    let fallback = default.map_or_else(
+        || "null".to_string(),
+        |d| {
+            serde_json::to_string(d)
+                .unwrap_or_else(|_| "null".into())
+                .replace("</", "<\\/")
+        },
+    );
+    format!(
+        "<script>\n(function () {{\n  var moved = {json};\n  var rest = {fallback};\n  var hash = window.location.hash;\n  if (!hash) return;\n  var to = moved[hash];\n  if (to) {{ window.location.replace(new URL(to, window.location.href).href); return; }}\n  if (rest) {{ var url = new URL(rest, window.location.href); url.hash = hash; window.location.replace(url.href); }}\n}})();\n</script>\n"
+    )
 }

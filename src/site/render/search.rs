@@ -17,7 +17,8 @@ use serde::Serialize;
 use crate::site::html::{
     attr, decode_attr, decode_entity, element_end, find_ascii_ci, scan_tag, url_path,
 };
-use crate::site::Lesson;
+use crate::site::lesson::book::Lesson;
+use crate::site::load::config::SearchTable;
 
 /// The variable the index script assigns; `search.js` reads it.
 pub(crate) const GLOBAL: &str = "nimbookSearchIndex";
@@ -32,6 +33,38 @@ pub(crate) struct SearchIndex {
     pub pages: Vec<PageEntry>,
     /// The sections of every page, in reading order.
     pub sections: Vec<SectionEntry>,
+    /// The weights of a match in a section's heading, its page's title and its text, and the
+    /// most results listed (`[output.html.search]`).
+    #[serde(rename = "w")]
+    pub weights: Weights,
+    /// `false` when `[output.html.search] enable = false`: the script sets no index, so the
+    /// search box stays hidden.
+    #[serde(skip)]
+    pub disabled: bool,
+}
+
+/// How `search.js` ranks and cuts its results.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub(crate) struct Weights {
+    /// A term in the section's heading (mdBook's `boost-title`).
+    pub heading: u32,
+    /// A term in the page's title (mdBook's `boost-hierarchy`).
+    pub title: u32,
+    /// A term in the text (mdBook's `boost-paragraph`).
+    pub text: u32,
+    /// The most results listed (`limit-results`).
+    pub limit: u32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            heading: 8,
+            title: 4,
+            text: 1,
+            limit: 20,
+        }
+    }
 }
 
 /// A page of the index.
@@ -71,29 +104,69 @@ pub(crate) struct Section {
     pub heading: String,
     /// The text under the heading.
     pub text: String,
+    /// The heading's level (1 for `<h1>`); 0 before the first heading.
+    pub level: u8,
 }
 
 impl SearchIndex {
     /// The index of `lessons`, each with its sections as [`lesson_sections`] cut them: a
     /// rebuild that keeps the sections of the lessons it did not touch only cuts the new ones.
-    pub(crate) fn assemble(lessons: &[Lesson], sections: &[Vec<Section>]) -> SearchIndex {
-        let mut index = SearchIndex::default();
+    /// `settings` leaves chapters out, joins sections under headings deeper than its
+    /// `heading-split-level` to the section before them, and sets the weights.
+    pub(crate) fn assemble(
+        lessons: &[Lesson],
+        sections: &[Vec<Section>],
+        settings: &SearchTable,
+    ) -> SearchIndex {
+        let d = Weights::default();
+        let mut index = SearchIndex {
+            weights: Weights {
+                heading: settings.boost_title.unwrap_or(d.heading),
+                title: settings.boost_hierarchy.unwrap_or(d.title),
+                text: settings.boost_paragraph.unwrap_or(d.text),
+                limit: settings.limit_results.unwrap_or(d.limit),
+            },
+            disabled: !settings.enable,
+            ..SearchIndex::default()
+        };
         for (lesson, cut) in lessons.iter().zip(sections) {
             let Some(out) = lesson.chapter.out_path() else {
                 continue;
             };
+            let searched = lesson
+                .chapter
+                .path
+                .as_deref()
+                .is_none_or(|p| settings.includes(&url_path(p)));
+            if !searched {
+                continue;
+            }
             let page = index.pages.len();
             index.pages.push(PageEntry {
                 title: lesson.chapter.title.clone(),
                 url: url_path(&out),
             });
             for s in cut {
-                index.sections.push(SectionEntry {
-                    page,
-                    heading: s.heading.clone(),
-                    anchor: s.anchor.clone(),
-                    text: s.text.clone(),
-                });
+                let joined = s.level > settings.heading_split_level
+                    && index.sections.last().is_some_and(|last| last.page == page);
+                match index.sections.last_mut() {
+                    Some(last) if joined => {
+                        for part in [&s.heading, &s.text] {
+                            if !part.is_empty() {
+                                if !last.text.is_empty() {
+                                    last.text.push(' ');
+                                }
+                                last.text.push_str(part);
+                            }
+                        }
+                    }
+                    _ => index.sections.push(SectionEntry {
+                        page,
+                        heading: s.heading.clone(),
+                        anchor: s.anchor.clone(),
+                        text: s.text.clone(),
+                    }),
+                }
             }
         }
         index
@@ -103,6 +176,9 @@ impl SearchIndex {
     pub(crate) fn to_script(&self) -> String {
         // JSON is a JavaScript expression. serde_json cannot fail on these plain strings; an
         // empty index is still a valid script should it ever do so.
+        if self.disabled {
+            return format!("window.{GLOBAL} = null;\n");
+        }
         let json = serde_json::to_string(self)
             .unwrap_or_else(|_| String::from("{\"pages\":[],\"sections\":[]}"));
         format!("window.{GLOBAL} = {json};\n")
@@ -250,6 +326,7 @@ pub(crate) fn sections(html: &str) -> Vec<Section> {
                             out.push(done);
                             current.anchor = anchor;
                             current.heading = title.trim().to_string();
+                            current.level = tag.name.as_bytes().get(1).map_or(0, |b| b - b'0');
                         }
                     } else {
                         let anchor = attr(tag.attrs, "id").map(decode_attr).unwrap_or_default();
@@ -415,7 +492,30 @@ mod tests {
     /// The index of `lessons`, every section cut afresh (as a whole build does).
     fn index_of(lessons: &[Lesson]) -> SearchIndex {
         let sections: Vec<Vec<Section>> = lessons.iter().map(lesson_sections).collect();
-        SearchIndex::assemble(lessons, &sections)
+        SearchIndex::assemble(lessons, &sections, &SearchTable::default())
+    }
+
+    #[test]
+    fn search_settings_leave_out_chapters_and_join_deep_sections() {
+        let lessons = [
+            lesson(
+                "a.md",
+                "A",
+                "<h1 id=\"a\">A</h1><p>one</p><h2 id=\"b\">B</h2><p>two</p>",
+            ),
+            lesson("appendix/x.md", "X", "<h1 id=\"x\">X</h1><p>zebra</p>"),
+        ];
+        let sections: Vec<Vec<Section>> = lessons.iter().map(lesson_sections).collect();
+        let settings: SearchTable = toml::from_str(
+            "heading-split-level = 1\nboost-title = 3\n[chapter]\n\"appendix/\" = { enable = false }\n",
+        )
+        .expect("settings");
+        let index = SearchIndex::assemble(&lessons, &sections, &settings);
+        assert_eq!(index.pages.len(), 1, "the appendix is left out");
+        assert_eq!(index.sections.len(), 1);
+        assert_eq!(index.sections[0].text, "one B two");
+        assert_eq!(index.weights.heading, 3);
+        assert_eq!(index.weights.title, 4);
     }
 
     #[test]
@@ -458,6 +558,7 @@ mod tests {
                 anchor: "h".into(),
                 text: "x </script> y".into(),
             }],
+            ..SearchIndex::default()
         };
         let js = index.to_script();
         let prefix = format!("window.{GLOBAL} = ");

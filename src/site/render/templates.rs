@@ -9,8 +9,9 @@ use tera::{Context, Tera};
 
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::site::html::url_path;
+use crate::site::lesson::book::{Book, Lesson};
 use crate::site::load::config::TextDirection;
-use crate::site::{Book, Fatal, Lesson};
+use crate::site::load::Fatal;
 
 /// The default templates and assets, by file name.
 pub(crate) const DEFAULTS: &[(&str, &str)] = &[
@@ -170,6 +171,13 @@ fn root_prefix(path: &Path) -> String {
     "../".repeat(path.components().count().saturating_sub(1))
 }
 
+/// The book's own stylesheets and scripts, linked from every page (paths from the site root).
+#[derive(Debug, Clone, Default, Serialize)]
+pub(crate) struct Extra {
+    pub(crate) css: Vec<String>,
+    pub(crate) js: Vec<String>,
+}
+
 /// Everything a page of the site is rendered from: the templates, the book's context and the
 /// table of contents. Made once per build; each page is then rendered on its own, so pages can
 /// be written as they are rendered and a rebuild can render only the pages that changed.
@@ -186,9 +194,12 @@ pub(crate) struct SiteRenderer {
     /// The book's number account, stated on the front page.
     numbers: crate::site::lesson::coverage::NumberCounts,
     /// The pages mdBook writes besides the chapters, and the book's additional CSS and JS.
-    pages: super::pages::ExtraPages,
+    extra: Extra,
     /// An mdBook book with no front page of its own shows its first chapter there.
     mdbook_front: bool,
+    /// By a chapter's page path, the script that sends its moved anchors on
+    /// (`[output.html.redirect]` entries with a fragment).
+    fragments: std::collections::HashMap<String, String>,
     /// Whether the sidebar shows section numbers (`no-section-label` is off).
     numbered: bool,
     /// How many levels of the sidebar start unfolded (`[output.html.fold]`); `None`: all.
@@ -217,9 +228,9 @@ impl SiteRenderer {
         book: &Book,
         lessons: &[Lesson],
         numbers: crate::site::lesson::coverage::NumberCounts,
+        extra: Extra,
     ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(&book.root)?;
-        let pages = super::pages::ExtraPages::new(book)?;
         let numbered = !book.config.html.no_section_label;
         Ok(SiteRenderer {
             tera,
@@ -243,9 +254,19 @@ impl SiteRenderer {
                 .collect(),
             links: lessons.iter().map(link).collect(),
             numbers,
-            pages,
+            extra,
             mdbook_front: !book.config.is_nimbook(),
+            fragments: std::collections::HashMap::new(),
         })
+    }
+
+    /// This renderer, with the scripts that send each chapter page's moved anchors on.
+    pub(crate) fn with_fragments(
+        mut self,
+        fragments: std::collections::HashMap<String, String>,
+    ) -> Self {
+        self.fragments = fragments;
+        self
     }
 
     fn book_context(&self) -> BookContext<'_> {
@@ -296,15 +317,28 @@ impl SiteRenderer {
         let Some(out) = lesson.chapter.out_path() else {
             return Ok(None);
         };
-        let prefix = root_prefix(&out);
+        let html = self.page_at(i, lesson, &out, &lesson.page.html)?;
+        Ok(Some((out, html)))
+    }
+
+    /// The page of lesson `i` as written at `out` (its own page, or the front page), with
+    /// `content` as its body.
+    fn page_at(
+        &self,
+        i: usize,
+        lesson: &Lesson,
+        out: &Path,
+        content: &str,
+    ) -> Result<String, Fatal> {
+        let prefix = root_prefix(out);
         let prev = self.links[..i].iter().rev().flatten().next();
         let next = self.links[i + 1..].iter().flatten().next();
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", &prefix);
         ctx.insert("current", &format!("toc-{i}"));
-        ctx.insert("current_url", &url_path(&out));
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("current_url", &url_path(out));
+        ctx.insert("extra", &self.extra);
         ctx.insert(
             "title",
             lesson
@@ -314,15 +348,20 @@ impl SiteRenderer {
                 .unwrap_or(&lesson.chapter.title),
         );
         ctx.insert("number", &lesson.chapter.number.clone().unwrap_or_default());
-        ctx.insert("content", &lesson.page.html);
+        ctx.insert("content", content);
         ctx.insert("headings", &lesson.page.headings);
         ctx.insert("prev", &prev);
         ctx.insert("next", &next);
-        let html = self
+        let mut html = self
             .tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))?;
-        Ok(Some((out, html)))
+        // Anchors of this page that `[output.html.redirect]` sends elsewhere.
+        if let Some(script) = self.fragments.get(&url_path(out)) {
+            let at = html.rfind("</body>").unwrap_or(html.len());
+            html.insert_str(at, script);
+        }
+        Ok(html)
     }
 
     /// The table of contents, rendered once with links relative to the site root: a list of
@@ -361,30 +400,35 @@ impl SiteRenderer {
     }
 
     /// The front page `index.html`, unless a lesson is the front page. An mdBook book without
-    /// one shows its first chapter there, as mdBook does, when that chapter's page is at the top
-    /// level (so that its relative links hold); a nimbook book gets nimbook's contents page.
+    /// one shows its first chapter there, as mdBook does, wherever that chapter sits (its links
+    /// are made to start from the site root, so that they hold there too); a nimbook book gets
+    /// nimbook's contents page.
     pub(crate) fn index_page(&self, lessons: &[Lesson]) -> Result<Option<String>, Fatal> {
         if self.links.iter().flatten().any(|l| l.url == "index.html") {
             return Ok(None);
         }
         if self.mdbook_front {
-            let first = lessons.iter().enumerate().find(|(_, l)| {
-                l.chapter
-                    .out_path()
-                    .is_some_and(|p| p.parent().is_some_and(|d| d.as_os_str().is_empty()))
-            });
-            if let Some((i, lesson)) = first {
-                return Ok(self.page(i, lesson)?.map(|(_, html)| html));
+            let first = lessons
+                .iter()
+                .enumerate()
+                .find_map(|(i, l)| Some((i, l, l.chapter.out_path()?)));
+            if let Some((i, lesson, out)) = first {
+                let content = crate::site::html::rebase_links(&lesson.page.html, &url_path(&out));
+                return self
+                    .page_at(i, lesson, Path::new("index.html"), &content)
+                    .map(Some);
             }
         }
         let mut ctx = Context::new();
         ctx.insert("book", &self.book_context());
         ctx.insert("root", "");
         ctx.insert("current_url", "index.html");
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("extra", &self.extra);
         ctx.insert("chapters", &self.entries);
         ctx.insert("first", &self.links.iter().flatten().next());
-        // The front page's promise, with the figure that makes it true (or says it is not).
+        // The front page's promise, with the figure that makes it true (or says it is not); a
+        // book without claims makes none.
+        ctx.insert("nimbook", &!self.mdbook_front);
         ctx.insert("verified", &self.numbers.verified);
         ctx.insert("unverified", &self.numbers.unverified);
         ctx.insert("exempt", &self.numbers.exempt);
@@ -408,7 +452,7 @@ impl SiteRenderer {
         ctx.insert("root", root);
         ctx.insert("current", "none");
         ctx.insert("current_url", "");
-        ctx.insert("extra", &self.pages.extra);
+        ctx.insert("extra", &self.extra);
         ctx.insert("title", title);
         ctx.insert("number", "");
         ctx.insert("content", content);
@@ -421,15 +465,6 @@ impl SiteRenderer {
         self.tera
             .render("page.html", &ctx)
             .map_err(|e| render_err("page.html", e))
-    }
-
-    /// The pages and files mdBook writes besides the chapters (see [`super::pages`]): `404.html`,
-    /// `print.html` (which changes with every lesson), the redirect pages, `CNAME`, and the
-    /// book's `additional-css` and `additional-js`.
-    pub(crate) fn extra_pages(&self, lessons: &[Lesson]) -> Result<Vec<(PathBuf, Vec<u8>)>, Fatal> {
-        let mut files = self.pages.render(self, lessons)?;
-        files.extend(self.pages.files.iter().cloned());
-        Ok(files)
     }
 
     /// The stylesheets, scripts and fonts every site carries: `(path, bytes)`.
@@ -512,37 +547,6 @@ fn link(l: &Lesson) -> Option<Link> {
         url: url_path(&p),
         number: l.chapter.number.clone().unwrap_or_default(),
     })
-}
-
-/// Renders every page and asset of the site into `staging`, each page written as soon as it is
-/// rendered (in parallel), so that memory does not grow with the size of the output.
-pub(crate) fn render_site(
-    site: &SiteRenderer,
-    lessons: &[Lesson],
-    search: &super::search::SearchIndex,
-    staging: &crate::site::output::Staging,
-) -> Result<(), Fatal> {
-    use rayon::prelude::*;
-    lessons
-        .par_iter()
-        .enumerate()
-        .try_for_each(|(i, lesson)| match site.page(i, lesson)? {
-            Some((out, html)) => staging.write(&out, html.as_bytes()),
-            None => Ok(()),
-        })?;
-    if let Some(index) = site.index_page(lessons)? {
-        staging.write(Path::new("index.html"), index.as_bytes())?;
-    }
-    staging.write(Path::new(TOC_SCRIPT), site.toc_script()?.as_bytes())?;
-    staging.write(Path::new(TOC_PAGE), site.toc_page()?.as_bytes())?;
-    for (path, bytes) in site.extra_pages(lessons)?.into_iter().chain(site.assets()) {
-        staging.write(&path, &bytes)?;
-    }
-    staging.write(
-        Path::new(super::search::FILE),
-        search.to_script().as_bytes(),
-    )?;
-    Ok(())
 }
 
 #[cfg(test)]

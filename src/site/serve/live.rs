@@ -22,9 +22,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::site::render::search::{self, SearchIndex, Section};
-use crate::site::render::templates::{self, SiteRenderer};
-use crate::site::{Book, CheckedLesson, Fatal, Lesson, Outcome, Progress, Report};
+use crate::site::lesson::book::{Book, CheckedLesson, Lesson};
+use crate::site::lesson::report::{Outcome, Progress, Report};
+use crate::site::load::{Fatal, Options};
+use crate::site::render::{self, search, Parts, Site};
 
 /// A book whose site has been written, with what is needed to patch it after an edit.
 pub struct LiveSite {
@@ -33,10 +34,9 @@ pub struct LiveSite {
     /// Every lesson with a file, in reading order (the order of the table of contents).
     lessons: Vec<Lesson>,
     outcomes: Vec<Option<Outcome>>,
-    sections: Vec<Vec<Section>>,
     /// Lesson index by source path, relative to the source folder.
     by_path: HashMap<PathBuf, usize>,
-    site: SiteRenderer,
+    site: Site,
     /// Pages, static files and shared files changed but not yet written (the book had errors).
     pending: Pending,
 }
@@ -63,26 +63,15 @@ impl LiveSite {
     /// Builds the whole book into `dest` (or its configured `build-dir`), like
     /// [`crate::site::build`]. The live site is returned only when the build succeeded.
     pub fn build(
-        root: &Path,
-        dest: Option<&Path>,
+        options: &Options,
         progress: &Progress,
-        overrides: &[crate::site::LintOverride],
     ) -> Result<(Option<LiveSite>, Report), Fatal> {
-        let (book, diags) = crate::site::load_with(root, overrides)?;
-        let (checked, mut report) = book.check_each(progress);
-        report.errors += diags.len();
-        report.diagnostics.splice(0..0, diags);
+        let (book, checked, mut report) = Book::check_all(options, progress)?;
         let (lessons, outcomes): (Vec<Lesson>, Vec<Option<Outcome>>) = checked.into_iter().unzip();
         if report.errors > 0 {
             return Ok((None, report));
         }
-        let out = book.output_dir(dest);
-        crate::site::output::guard(&book.root, &book.src, &out)?;
-        let site = SiteRenderer::new(&book, &lessons, report.numbers)?;
-        let sections: Vec<Vec<Section>> = lessons.par_iter().map(search::lesson_sections).collect();
-        let index = SearchIndex::assemble(&lessons, &sections);
-        crate::site::write_site(&book, &lessons, &site, &index, &out)?;
-        report.output = Some(out.clone());
+        let (site, out) = render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
         let by_path = lessons
             .iter()
             .enumerate()
@@ -94,7 +83,6 @@ impl LiveSite {
                 out,
                 lessons,
                 outcomes,
-                sections,
                 by_path,
                 site,
                 pending: Pending::default(),
@@ -165,29 +153,28 @@ impl LiveSite {
             Ok(p) => p.sources,
             Err(e) => return Some(Err(e)),
         };
-        let flavour = crate::site::lesson::markdown::Flavour::of(&self.book.config);
         let checked: Vec<(usize, CheckedLesson)> = chapters
             .par_iter()
             .map(|&(i, chapter)| {
                 let source = chapter.path.as_ref().and_then(|p| fresh.get(p));
-                (i, self.book.check_lesson(chapter, source, &flavour))
+                (i, self.book.check_lesson(chapter, source))
             })
             .collect();
         self.book.sources.extend(fresh);
         for (i, c) in checked {
             let lesson = c.lesson;
-            if self.site.update(i, &lesson) {
+            if self.site.renderer.update(i, &lesson) {
                 self.pending.contents = true;
-                self.pending.pages.extend(self.site.neighbours(i));
+                self.pending.pages.extend(self.site.renderer.neighbours(i));
             }
-            self.sections[i] = search::lesson_sections(&lesson);
+            self.site.sections[i] = search::lesson_sections(&lesson);
             self.lessons[i] = lesson;
             self.outcomes[i] = c.outcome;
             self.pending.pages.insert(i);
             self.pending.search = true;
         }
         Some(self.report().and_then(|report| {
-            if self.site.set_numbers(report.numbers) {
+            if self.site.renderer.set_numbers(report.numbers) {
                 self.pending.contents = true;
             }
             let written = if report.errors == 0 { self.flush()? } else { 0 };
@@ -202,9 +189,12 @@ impl LiveSite {
     /// The report on the whole book: every lesson's last outcome and the links checked again.
     fn report(&self) -> Result<Report, Fatal> {
         let mut report = Report::of(self.outcomes.iter().flatten());
-        let link_errors = self.book.check_links(self.lessons.iter());
-        report.errors += link_errors.len();
-        report.diagnostics.extend(link_errors);
+        let links = self.book.check_links(self.lessons.iter());
+        report.errors += links
+            .iter()
+            .filter(|d| d.level == crate::diag::Level::Error)
+            .count();
+        report.diagnostics.extend(links);
         if report.errors == 0 {
             report.output = Some(self.out.clone());
         }
@@ -214,55 +204,20 @@ impl LiveSite {
     /// Writes what changed since the last write. Returns the number of files written.
     fn flush(&mut self) -> Result<usize, Fatal> {
         let pending = std::mem::take(&mut self.pending);
-        let mut files: Vec<(PathBuf, Option<Vec<u8>>)> = Vec::new();
-        if !pending.pages.is_empty() {
+        let parts = Parts {
             // `print.html` shows every lesson, and `404.html` may be one.
-            for (path, bytes) in self.site.extra_pages(&self.lessons)? {
-                files.push((path, Some(bytes)));
-            }
-        }
-        let pages: Vec<usize> = pending.pages.into_iter().collect();
-        let rendered: Result<Vec<_>, Fatal> = pages
-            .par_iter()
-            .map(|&i| self.site.page(i, &self.lessons[i]))
-            .collect();
-        for (path, html) in rendered?.into_iter().flatten() {
-            files.push((path, Some(html.into_bytes())));
-        }
-        for rel in pending.statics {
-            let from = self.book.src.join(&rel);
-            // A static file that is gone is removed from the site, as a clean build would.
-            let bytes = if from.is_file() {
-                Some(crate::site::read_static(&from)?)
-            } else {
-                None
-            };
-            files.push((rel, bytes));
-        }
-        if pending.contents {
-            if let Some(index) = self.site.index_page(&self.lessons)? {
-                files.push((PathBuf::from("index.html"), Some(index.into_bytes())));
-            }
-            files.push((
-                PathBuf::from(templates::TOC_SCRIPT),
-                Some(self.site.toc_script()?.into_bytes()),
-            ));
-            files.push((
-                PathBuf::from(templates::TOC_PAGE),
-                Some(self.site.toc_page()?.into_bytes()),
-            ));
-        }
-        if pending.search || pending.contents {
-            let index = SearchIndex::assemble(&self.lessons, &self.sections);
-            files.push((
-                PathBuf::from(search::FILE),
-                Some(index.to_script().into_bytes()),
-            ));
-        }
-        let written = files.len();
-        for (rel, bytes) in files {
-            crate::site::output::replace_file(&self.out, &rel, bytes.as_deref())?;
-        }
+            extra: !pending.pages.is_empty(),
+            pages: pending.pages.into_iter().collect(),
+            statics: pending.statics.into_iter().collect(),
+            contents: pending.contents,
+            search: pending.search || pending.contents,
+            assets: false,
+        };
+        let written = self
+            .site
+            .write(&self.book, &self.lessons, &parts, |rel, bytes| {
+                crate::site::output::replace_file(&self.out, rel, bytes)
+            })?;
         Ok(written)
     }
 }

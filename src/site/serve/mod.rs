@@ -36,10 +36,12 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use super::html::{content_type, percent_decode};
-use super::output::absolute;
-use super::{Fatal, Report};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::{content_type, percent_decode};
+use crate::site::lesson::book::Book;
+use crate::site::lesson::report::{Progress, Report};
+use crate::site::load::{Fatal, Options};
+use crate::site::output::absolute;
 use live::LiveSite;
 
 /// The endpoint that answers with the current site version.
@@ -52,6 +54,7 @@ const DEBOUNCE: Duration = Duration::from_millis(40);
 const MAX_DELAY: Duration = Duration::from_secs(2);
 
 /// What the server reports to whoever started it (the command line prints it).
+#[non_exhaustive]
 pub enum ServeEvent {
     /// The server is listening at this URL.
     Listening(String),
@@ -73,23 +76,18 @@ pub enum ServeEvent {
     WatchError(String),
 }
 
-/// Options of `nimbook serve`.
-pub struct ServeOptions {
-    /// The book root, the folder of `book.toml`.
-    pub root: PathBuf,
-    /// The port on 127.0.0.1; 0 picks a free one.
-    pub port: u16,
-    /// The output folder instead of the configured `build-dir`.
-    pub dest: Option<PathBuf>,
-}
-
 /// Builds the book, serves it and rebuilds on change, until the process is stopped. Returns
 /// only on a failure to start (the book cannot be loaded, the port cannot be bound, the
 /// sources cannot be watched).
-pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Result<(), Fatal> {
-    let (book, _) = super::Book::load(&options.root)?;
-    let out = book.output_dir(options.dest.as_deref());
-    super::output::guard(&book.root, &book.src, &out)?;
+/// `port` is on 127.0.0.1; 0 picks a free one.
+pub fn serve(
+    options: &Options,
+    port: u16,
+    on_event: &mut dyn FnMut(ServeEvent),
+) -> Result<(), Fatal> {
+    let (book, _) = Book::load(options)?;
+    let out = book.output_dir(options.output.as_deref());
+    crate::site::output::guard(&book.root, &book.src, &out)?;
     // Rebuilds always go to the folder chosen now, so the server never loses its site.
     let out = absolute(&out);
     let root = absolute(&book.root);
@@ -97,61 +95,28 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
 
     // Bind first, so that a busy port fails at once, and watch before the first build, so that
     // an edit made while it runs is not lost.
-    let listener = TcpListener::bind(("127.0.0.1", options.port)).map_err(|e| {
-        Box::new(
-            Diagnostic::error(
-                Code::IoError,
-                format!("cannot listen on 127.0.0.1:{}: {e}", options.port),
-            )
-            .help("choose another port with -p, or -p 0 for any free port"),
-        )
-    })?;
-    let address = listener
-        .local_addr()
-        .map_or_else(|_| format!("127.0.0.1:{}", options.port), |a| a.to_string());
-
+    let (listener, address) = bind(port)?;
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event| {
         let _ = tx.send(event);
     })
     .map_err(|e| watch_error(&src, e))?;
-    watcher
-        .watch(&src, RecursiveMode::Recursive)
-        .map_err(|e| watch_error(&src, e))?;
-    // The root is watched alone, not recursively, for book.toml (editors often replace a file
-    // by renaming, which a watch on the file itself would lose).
-    if src != root {
-        watcher
-            .watch(&root, RecursiveMode::NonRecursive)
-            .map_err(|e| watch_error(&root, e))?;
-    }
     let templates = root.join("templates");
-    let mut templates_watched = false;
-    if templates.is_dir() && !templates.starts_with(&src) {
-        watcher
-            .watch(&templates, RecursiveMode::Recursive)
-            .map_err(|e| watch_error(&templates, e))?;
-        templates_watched = true;
-    }
-
-    // `[build] extra-watch-dirs`: folders whose changes also rebuild the book (files that
-    // templates or lessons read from elsewhere).
-    let extra: Vec<PathBuf> = book
-        .config
-        .build
-        .extra_watch_dirs
-        .iter()
-        .map(|d| absolute(&root.join(d)))
-        .filter(|d| d.is_dir() && !d.starts_with(&src) && !d.starts_with(&out))
-        .collect();
-    for dir in &extra {
-        watcher
-            .watch(dir, RecursiveMode::Recursive)
-            .map_err(|e| watch_error(dir, e))?;
-    }
+    let (mut templates_watched, extra) = watch_sources(
+        &mut watcher,
+        &book.config.build.extra_watch_dirs,
+        &root,
+        &src,
+        &out,
+    )?;
 
     let version = Arc::new(AtomicU64::new(0));
-    let mut live = rebuild(&root, &out, &version, on_event);
+    let build = Options {
+        root: root.clone(),
+        lints: options.lints.clone(),
+        output: Some(out.clone()),
+    };
+    let mut live = rebuild(&build, &version, on_event);
 
     {
         let out = out.clone();
@@ -219,9 +184,69 @@ pub fn serve(options: &ServeOptions, on_event: &mut dyn FnMut(ServeEvent)) -> Re
                 live = None;
                 on_event(ServeEvent::Failed(fatal));
             }
-            None => live = rebuild(&root, &out, &version, on_event),
+            None => live = rebuild(&build, &version, on_event),
         }
     }
+}
+
+/// Listens on 127.0.0.1 at `port`: the listener and its address.
+fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+        Box::new(
+            Diagnostic::error(
+                Code::IoError,
+                format!("cannot listen on 127.0.0.1:{}: {e}", port),
+            )
+            .help("choose another port with -p, or -p 0 for any free port"),
+        )
+    })?;
+    let address = listener
+        .local_addr()
+        .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
+    Ok((listener, address))
+}
+
+/// Watches the book's sources: the source folder, the root (alone, for `book.toml`),
+/// `templates/` and the `[build] extra-watch-dirs`. Returns whether `templates/` is watched and
+/// the extra folders.
+fn watch_sources(
+    watcher: &mut impl Watcher,
+    extra_watch_dirs: &[PathBuf],
+    root: &Path,
+    src: &Path,
+    out: &Path,
+) -> Result<(bool, Vec<PathBuf>), Fatal> {
+    watcher
+        .watch(src, RecursiveMode::Recursive)
+        .map_err(|e| watch_error(src, e))?;
+    // The root is watched alone, not recursively, for book.toml (editors often replace a file
+    // by renaming, which a watch on the file itself would lose).
+    if src != root {
+        watcher
+            .watch(root, RecursiveMode::NonRecursive)
+            .map_err(|e| watch_error(root, e))?;
+    }
+    let templates = root.join("templates");
+    let mut templates_watched = false;
+    if templates.is_dir() && !templates.starts_with(src) {
+        watcher
+            .watch(&templates, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(&templates, e))?;
+        templates_watched = true;
+    }
+    // `[build] extra-watch-dirs`: folders whose changes also rebuild the book (files that
+    // templates or lessons read from elsewhere).
+    let extra: Vec<PathBuf> = extra_watch_dirs
+        .iter()
+        .map(|d| absolute(&root.join(d)))
+        .filter(|d| d.is_dir() && !d.starts_with(src) && !d.starts_with(out))
+        .collect();
+    for dir in &extra {
+        watcher
+            .watch(dir, RecursiveMode::Recursive)
+            .map_err(|e| watch_error(dir, e))?;
+    }
+    Ok((templates_watched, extra))
 }
 
 fn watch_error(path: &Path, e: notify::Error) -> Fatal {
@@ -265,13 +290,12 @@ fn is_source(
 
 /// Builds the whole book; the live site, for the rebuilds that follow, when it succeeded.
 fn rebuild(
-    root: &Path,
-    out: &Path,
+    build: &Options,
     version: &AtomicU64,
     on_event: &mut dyn FnMut(ServeEvent),
 ) -> Option<LiveSite> {
     let started = Instant::now();
-    match LiveSite::build(root, Some(out), &super::Progress::none(), &[]) {
+    match LiveSite::build(build, &Progress::none()) {
         Ok((live, report)) => {
             let elapsed = started.elapsed();
             let v = if report.errors == 0 {

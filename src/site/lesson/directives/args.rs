@@ -1,66 +1,10 @@
-//! What every directive shares: the list of directives with their signatures, and reading
-//! and checking arguments. An argument error points at the argument, a count error at the
+//! What every directive shares: reading and checking arguments. An argument error points at the argument, a count error at the
 //! call, and both say how the directive is used.
 
+use crate::claim::builtins::Arity;
 use crate::claim::{Directive, LessonChecker, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, GameError};
-
-/// Every directive, with its signature, for suggestions and documentation.
-pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
-    (
-        "addition_table",
-        "addition_table(n): the nim-sums a ⊕ b for a, b < n",
-    ),
-    (
-        "multiplication_table",
-        "multiplication_table(n): the nim-products a ⊗ b for a, b < n",
-    ),
-    (
-        "powers_table",
-        "powers_table(n): the nim-products 2^i ⊗ 2^j for i, j < n",
-    ),
-    (
-        "expansion",
-        "expansion(a, b): the worked expansion of the nim-product a ⊗ b, every step verified",
-    ),
-    (
-        "grundy_table",
-        "grundy_table(\"cram\", rows, cols): Grundy values of Cram m × n for m ≤ rows, n ≤ cols; grundy_table(\"kayles\" | \"dawsons_kayles\" | \"grundys_game\" | \"0.137\", n): values of heaps 0 … n−1",
-    ),
-    (
-        "sequence_table",
-        "sequence_table(\"0.77\", n): the Grundy values of heaps 0 … n−1 of an octal game, one proven period to a row, pre-period marked",
-    ),
-    (
-        "draw",
-        "draw(G): an SVG of a Nim, Cram, Green Hackenbush, Northcott or Kayles position, with its value",
-    ),
-    (
-        "cram_diagram",
-        "cram_diagram(\"AA##/B###/B.##\"): a Cram board, rows split by `/`, `#` free, `.` blocked, a letter on the two cells of a placed domino",
-    ),
-    (
-        "game_graph",
-        "game_graph(G): the positions and moves of G (at most 60 positions), P-positions filled",
-    ),
-    (
-        "play",
-        "play(nim(3, 5, 7)) or play(kayles(10)): play against the computer's perfect strategy in the page",
-    ),
-    (
-        "exercise",
-        "exercise(\"Compute 6 ⊗ 13\", 6 * 13): a question the student answers on the page; the build computes the answer",
-    ),
-    (
-        "choice",
-        "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)]) or choice(\"Which hold?\", [\"2 * 3 = 1\", \"3 * 3 = 2\"]): a multiple-choice question; the engine decides which options are correct",
-    ),
-    (
-        "practice",
-        "practice(\"nim-sum\" | \"nim-product\" | \"inverse\", n) or practice(\"grundy\", \"kayles\", n): endless random problems drawn in the browser",
-    ),
-];
 
 /// An error at `span` of the lesson.
 pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
@@ -73,25 +17,21 @@ pub(super) fn unplaced(msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(Code::InvalidDirective, msg.into())
 }
 
-/// Checks that the directive has `n` arguments.
-pub(super) fn arity(checker: &LessonChecker, d: &Directive, n: usize) -> Result<(), Diagnostic> {
-    if d.args.len() == n {
-        return Ok(());
-    }
-    let usage = DIRECTIVES
-        .iter()
-        .find(|(name, _)| *name == d.name)
-        .map_or("", |(_, u)| u);
-    Err(error(
-        checker,
-        &d.span,
-        format!(
-            "`{}` takes {n} argument(s), but {} were given",
-            d.name,
-            d.args.len()
-        ),
-    )
-    .help(format!("usage: {usage}")))
+/// Checks that the directive has as many arguments as `arity` admits: the registry's arity
+/// at dispatch, or a narrower one for a form, such as `grundy_table("cram", rows, cols)`.
+/// The error says how the directive is used.
+pub(super) fn arity(
+    checker: &LessonChecker,
+    d: &Directive,
+    arity: Arity,
+) -> Result<(), Diagnostic> {
+    arity.check(&d.name, d.args.len()).map_err(|message| {
+        let usage = super::DIRECTIVES
+            .iter()
+            .find(|e| e.sig.name == d.name)
+            .map_or(d.name.as_str(), |e| e.sig.usage);
+        error(checker, &d.span, message).help(format!("usage: {usage}"))
+    })
 }
 
 /// A table side: a number from 1 to the `max-table` budget.

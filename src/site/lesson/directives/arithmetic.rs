@@ -11,7 +11,7 @@ use crate::site::html::escape;
 use crate::site::lesson::claims::VERIFIED_STEP;
 use crate::site::lesson::mathml;
 
-use super::args::{arity, error, side};
+use super::args::{error, side};
 use super::table::{Caption, Table};
 
 /// `addition_table(n)` and `multiplication_table(n)`.
@@ -20,7 +20,6 @@ pub(super) fn operation_table(
     d: &Directive,
     add: bool,
 ) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let n = side(checker, &d.args[0])?;
     let caption = format!(
         "Nim-{} of a and b for a, b < {n}; lines mark the subfields of sizes 2, 4, 16 and 256",
@@ -41,7 +40,6 @@ pub(super) fn operation_table(
 
 /// `powers_table(n)`: the products `2^i ⊗ 2^j`.
 pub(super) fn powers_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let n = side(checker, &d.args[0])?.min(128);
     let pow2 = |i: u64| Nimber::from_biguint(&(num_bigint::BigUint::from(1u32) << i));
     let mut cells = Vec::with_capacity((n * n) as usize);
@@ -67,7 +65,6 @@ pub(super) fn powers_table(checker: &LessonChecker, d: &Directive) -> Result<Str
 
 /// `expansion(a, b)`: the worked expansion of a nim-product, every step verified.
 pub(super) fn expansion(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 2)?;
     let num = |i: usize| match &d.args[i].0 {
         Value::Num(n) => Ok(n.clone()),
         other => Err(error(

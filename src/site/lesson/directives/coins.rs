@@ -59,6 +59,7 @@ fn title(rule: CoinRule) -> &'static str {
         CoinRule::Twins => "Twins",
         CoinRule::TurningTurtles => "Turning Turtles",
         CoinRule::Ruler => "The Ruler game",
+        CoinRule::MockTurtles => "Mock Turtles",
         CoinRule::TurningCorners => "Turning Corners",
     }
 }

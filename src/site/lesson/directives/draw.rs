@@ -12,7 +12,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error, str_arg, unplaced};
+use super::args::{error, game_arg, game_error, str_arg, unplaced};
 use super::layout::barycentre_layers;
 use super::svg::{figure, fmt_num, join, labelled, svg_open};
 
@@ -30,7 +30,6 @@ pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
 pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let game = game_arg(checker, &d.args[0])?;
     let budget = checker.limits().game;
     let span = &d.span;
@@ -40,65 +39,8 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             let svg = cram_svg(b, &[], &format!("Cram board {b}"));
             Ok(figure(&svg, &caption))
         }
-        Game::Hackenbush(g) => {
-            let value = game
-                .grundy(&budget)
-                .map_err(|e| game_error(checker, span, e))?;
-            let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
-                .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
-            let mut caption = if g.edges().is_empty() {
-                format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
-            } else {
-                format!(
-                    "Green Hackenbush <code>{}</code>: value {value}, computed by the engine.",
-                    escape(&g.to_string())
-                )
-            };
-            if dropped > 0 {
-                let _ = write!(
-                    caption,
-                    " {dropped} edge{} not connected to the ground {} not drawn: {} away at once.",
-                    if dropped == 1 { "" } else { "s" },
-                    if dropped == 1 { "is" } else { "are" },
-                    if dropped == 1 { "it falls" } else { "they fall" }
-                );
-            }
-            Ok(figure(&svg, &caption))
-        }
-        Game::Nim(h) | Game::MisereNim(h) => {
-            let (svg, caption) = if matches!(game, Game::Nim(_)) {
-                let v = game
-                    .grundy(&budget)
-                    .map_err(|e| game_error(checker, span, e))?;
-                let svg = nim_svg(h, Some(&v.to_string()))
-                    .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
-                let sum = if h.is_empty() {
-                    "0".to_string()
-                } else {
-                    join(h, " ⊕ ")
-                };
-                let caption = format!(
-                    "Nim heaps {}: nim-sum {sum} = {v}, so {}",
-                    if h.is_empty() { "(none)".into() } else { join(h, ", ") },
-                    outcome_sentence(v == 0)
-                );
-                (svg, caption)
-            } else {
-                let o = game
-                    .outcome(&budget)
-                    .map_err(|e| game_error(checker, span, e))?;
-                // A misère position has an outcome, not a Grundy value, so the drawing's text
-                // names the position only; the caption says who wins.
-                let svg = nim_svg(h, None).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
-                let caption = format!(
-                    "Misère Nim heaps {} (the last player to move loses): {}",
-                    join(h, ", "),
-                    outcome_sentence(o == game::Outcome::P)
-                );
-                (svg, caption)
-            };
-            Ok(figure(&svg, &caption))
-        }
+        Game::Hackenbush(g) => draw_hackenbush(checker, d, game, g, &budget),
+        Game::Nim(h) | Game::MisereNim(h) => draw_nim(checker, d, game, h, &budget),
         Game::Northcott(rows) => {
             let v = game
                 .grundy(&budget)
@@ -140,6 +82,91 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions and coin-turning rows and grids; game_graph(G) shows the positions of any small game")),
         },
     }
+}
+
+/// `draw(G)` of a Green Hackenbush position, with its value.
+fn draw_hackenbush(
+    checker: &LessonChecker,
+    d: &Directive,
+    game: &Game,
+    g: &Graph,
+    budget: &Budget,
+) -> Result<String, Diagnostic> {
+    let span = &d.span;
+    let value = game
+        .grundy(budget)
+        .map_err(|e| game_error(checker, span, e))?;
+    let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
+        .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+    let mut caption = if g.edges().is_empty() {
+        format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
+    } else {
+        format!(
+            "Green Hackenbush <code>{}</code>: value {value}, computed by the engine.",
+            escape(&g.to_string())
+        )
+    };
+    if dropped > 0 {
+        let _ = write!(
+            caption,
+            " {dropped} edge{} not connected to the ground {} not drawn: {} away at once.",
+            if dropped == 1 { "" } else { "s" },
+            if dropped == 1 { "is" } else { "are" },
+            if dropped == 1 {
+                "it falls"
+            } else {
+                "they fall"
+            }
+        );
+    }
+    Ok(figure(&svg, &caption))
+}
+
+/// `draw(G)` of Nim heaps (with their nim-sum) or misère Nim heaps (with who wins).
+fn draw_nim(
+    checker: &LessonChecker,
+    d: &Directive,
+    game: &Game,
+    h: &[u64],
+    budget: &Budget,
+) -> Result<String, Diagnostic> {
+    let span = &d.span;
+    let (svg, caption) = if matches!(game, Game::Nim(_)) {
+        let v = game
+            .grundy(budget)
+            .map_err(|e| game_error(checker, span, e))?;
+        let svg = nim_svg(h, Some(&v.to_string()))
+            .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+        let sum = if h.is_empty() {
+            "0".to_string()
+        } else {
+            join(h, " ⊕ ")
+        };
+        let caption = format!(
+            "Nim heaps {}: nim-sum {sum} = {v}, so {}",
+            if h.is_empty() {
+                "(none)".into()
+            } else {
+                join(h, ", ")
+            },
+            outcome_sentence(v == 0)
+        );
+        (svg, caption)
+    } else {
+        let o = game
+            .outcome(budget)
+            .map_err(|e| game_error(checker, span, e))?;
+        // A misère position has an outcome, not a Grundy value, so the drawing's text
+        // names the position only; the caption says who wins.
+        let svg = nim_svg(h, None).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+        let caption = format!(
+            "Misère Nim heaps {} (the last player to move loses): {}",
+            join(h, ", "),
+            outcome_sentence(o == game::Outcome::P)
+        );
+        (svg, caption)
+    };
+    Ok(figure(&svg, &caption))
 }
 
 fn outcome_sentence(p: bool) -> &'static str {
@@ -231,7 +258,6 @@ fn cram_svg(board: &Board, dominoes: &[Domino], label: &str) -> String {
 
 /// `cram_diagram("AA##/B###/B.##")`.
 pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let text = str_arg(checker, &d.args[0], "\"AA##/B###/B.##\"")?;
     let span = &d.args[0].1;
     // The string's characters sit right after the opening quote when the literal is written
@@ -304,28 +330,7 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
             edges.len()
         )));
     }
-    let mut adj: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
-    let mut mult: BTreeMap<(u32, u32), usize> = BTreeMap::new();
-    for &(a, b) in edges {
-        *mult.entry((a, b)).or_default() += 1;
-        if a != b {
-            adj.entry(a).or_default().insert(b);
-            adj.entry(b).or_default().insert(a);
-        }
-    }
-    // BFS levels from the ground.
-    let mut level: BTreeMap<u32, usize> = BTreeMap::new();
-    level.insert(0, 0);
-    let mut queue = VecDeque::from([0u32]);
-    while let Some(v) = queue.pop_front() {
-        let l = level.get(&v).copied().unwrap_or(0);
-        for &u in adj.get(&v).into_iter().flatten() {
-            if let std::collections::btree_map::Entry::Vacant(e) = level.entry(u) {
-                e.insert(l + 1);
-                queue.push_back(u);
-            }
-        }
-    }
+    let Grounded { adj, mult, level } = ground_levels(edges);
     // Vertices are numbered in increasing order for the layout; the ground is not placed.
     let vertices: Vec<u32> = level.keys().copied().collect();
     let number: BTreeMap<u32, usize> = vertices.iter().enumerate().map(|(i, &v)| (v, i)).collect();
@@ -381,14 +386,10 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
         h,
         &labelled(format!("Green Hackenbush graph {graph}"), value),
     );
+    let (gy, gw) = (fmt_num(ground_y), fmt_num(w));
     let _ = write!(
         svg,
-        "<rect class=\"ground-fill\" x=\"0\" y=\"{}\" width=\"{}\" height=\"20\"/><line class=\"ground\" x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-        fmt_num(ground_y),
-        fmt_num(w),
-        fmt_num(ground_y),
-        fmt_num(w),
-        fmt_num(ground_y)
+        "<rect class=\"ground-fill\" x=\"0\" y=\"{gy}\" width=\"{gw}\" height=\"20\"/><line class=\"ground\" x1=\"0\" y1=\"{gy}\" x2=\"{gw}\" y2=\"{gy}\"/>",
     );
     let mut loop_slot = 0usize;
     for (&(a, b), &k) in &mult {
@@ -399,21 +400,7 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
             } else {
                 pos(a)
             };
-            for i in 0..k {
-                let (spread, height) = (9.0 + 4.0 * i as f64, 24.0 + 9.0 * i as f64);
-                let _ = write!(
-                    svg,
-                    "<path class=\"edge\" d=\"M{} {} C{} {} {} {} {} {}\"/>",
-                    fmt_num(cx),
-                    fmt_num(cy),
-                    fmt_num(cx - spread - 8.0),
-                    fmt_num(cy - height),
-                    fmt_num(cx + spread + 8.0),
-                    fmt_num(cy - height),
-                    fmt_num(cx),
-                    fmt_num(cy)
-                );
-            }
+            loops(&mut svg, (cx, cy), k);
             continue;
         }
         let (p, q) = if a == 0 {
@@ -422,34 +409,7 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
         } else {
             (pos(a), pos(b))
         };
-        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-        let len = (dx * dx + dy * dy).sqrt().max(1.0);
-        let (nx, ny) = (-dy / len, dx / len);
-        for i in 0..k {
-            let off = (i as f64 - (k as f64 - 1.0) / 2.0) * 22.0;
-            if off == 0.0 {
-                let _ = write!(
-                    svg,
-                    "<line class=\"edge\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                    fmt_num(p.0),
-                    fmt_num(p.1),
-                    fmt_num(q.0),
-                    fmt_num(q.1)
-                );
-            } else {
-                let (cx, cy) = ((p.0 + q.0) / 2.0 + nx * off, (p.1 + q.1) / 2.0 + ny * off);
-                let _ = write!(
-                    svg,
-                    "<path class=\"edge\" d=\"M{} {} Q{} {} {} {}\"/>",
-                    fmt_num(p.0),
-                    fmt_num(p.1),
-                    fmt_num(cx),
-                    fmt_num(cy),
-                    fmt_num(q.0),
-                    fmt_num(q.1)
-                );
-            }
-        }
+        edges_between(&mut svg, p, q, k);
     }
     for &v in vertices.iter().filter(|&&v| v != 0) {
         let (vx, vy) = pos(v);
@@ -462,6 +422,94 @@ fn hackenbush_svg(graph: &Graph, value: Option<&str>) -> Result<(String, usize),
     }
     svg.push_str("</svg>");
     Ok((svg, dropped))
+}
+
+/// A Hackenbush graph read for drawing.
+struct Grounded {
+    /// The neighbours of each vertex.
+    adj: BTreeMap<u32, BTreeSet<u32>>,
+    /// The multiplicity of each edge.
+    mult: BTreeMap<(u32, u32), usize>,
+    /// Each vertex's distance from the ground (vertex 0).
+    level: BTreeMap<u32, usize>,
+}
+
+/// The neighbours, edge multiplicities and levels of a grounded graph, by breadth-first
+/// search from the ground.
+fn ground_levels(edges: &[(u32, u32)]) -> Grounded {
+    let mut adj: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
+    let mut mult: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    for &(a, b) in edges {
+        *mult.entry((a, b)).or_default() += 1;
+        if a != b {
+            adj.entry(a).or_default().insert(b);
+            adj.entry(b).or_default().insert(a);
+        }
+    }
+    let mut level: BTreeMap<u32, usize> = BTreeMap::new();
+    level.insert(0, 0);
+    let mut queue = VecDeque::from([0u32]);
+    while let Some(v) = queue.pop_front() {
+        let l = level.get(&v).copied().unwrap_or(0);
+        for &u in adj.get(&v).into_iter().flatten() {
+            if let std::collections::btree_map::Entry::Vacant(e) = level.entry(u) {
+                e.insert(l + 1);
+                queue.push_back(u);
+            }
+        }
+    }
+    Grounded { adj, mult, level }
+}
+
+/// `k` loops at the vertex at `(cx, cy)`, each a little wider and higher than the last.
+fn loops(svg: &mut String, (cx, cy): (f64, f64), k: usize) {
+    for i in 0..k {
+        let (spread, height) = (9.0 + 4.0 * i as f64, 24.0 + 9.0 * i as f64);
+        let _ = write!(
+            svg,
+            "<path class=\"edge\" d=\"M{} {} C{} {} {} {} {} {}\"/>",
+            fmt_num(cx),
+            fmt_num(cy),
+            fmt_num(cx - spread - 8.0),
+            fmt_num(cy - height),
+            fmt_num(cx + spread + 8.0),
+            fmt_num(cy - height),
+            fmt_num(cx),
+            fmt_num(cy)
+        );
+    }
+}
+
+/// `k` edges between two points: one straight, the others bowed to either side of it.
+fn edges_between(svg: &mut String, p: (f64, f64), q: (f64, f64), k: usize) {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (nx, ny) = (-dy / len, dx / len);
+    for i in 0..k {
+        let off = (i as f64 - (k as f64 - 1.0) / 2.0) * 22.0;
+        if off == 0.0 {
+            let _ = write!(
+                svg,
+                "<line class=\"edge\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                fmt_num(p.0),
+                fmt_num(p.1),
+                fmt_num(q.0),
+                fmt_num(q.1)
+            );
+        } else {
+            let (cx, cy) = ((p.0 + q.0) / 2.0 + nx * off, (p.1 + q.1) / 2.0 + ny * off);
+            let _ = write!(
+                svg,
+                "<path class=\"edge\" d=\"M{} {} Q{} {} {} {}\"/>",
+                fmt_num(p.0),
+                fmt_num(p.1),
+                fmt_num(cx),
+                fmt_num(cy),
+                fmt_num(q.0),
+                fmt_num(q.1)
+            );
+        }
+    }
 }
 
 /// Nim heaps as columns of counters.

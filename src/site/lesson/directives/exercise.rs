@@ -27,6 +27,7 @@
 use std::fmt::Write as _;
 
 use crate::claim::ast::{BinOp, Expr, ExprKind};
+use crate::claim::builtins::Arity;
 use crate::claim::{AnswerKey, Directive, LessonChecker, MappedText, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, OctalCode, Outcome};
@@ -115,7 +116,6 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
 
 /// `exercise("question", answer)`.
 pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 2)?;
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
@@ -125,6 +125,7 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
             let s = match c {
                 crate::claim::ast::OutcomeClass::P => "P",
                 crate::claim::ast::OutcomeClass::N => "N",
+                crate::claim::ast::OutcomeClass::D => "D",
             };
             ("outcome", s.to_string(), s.to_string())
         }
@@ -309,7 +310,9 @@ fn move_list(
     );
     let mut values = Vec::new();
     for m in moves.iter().take(MAX_HINT_MOVES) {
-        if outcome && g.is_misere() {
+        // Misère and loopy games have no Grundy values to list (a loopy option may be a
+        // draw), so their hint lists outcomes.
+        if outcome && (g.is_misere() || g.is_loopy()) {
             let o = m.outcome(&budget).map_err(game_err)?;
             let _ = write!(h, "<li><code>{}</code>: {o}</li>", escape(&m.to_string()));
         } else {
@@ -326,7 +329,9 @@ fn move_list(
             moves.len() - MAX_HINT_MOVES
         );
     }
-    if outcome {
+    if outcome && g.is_loopy() {
+        h.push_str("<p>A position wins (N) when some move leads to a P-position, loses (P) when every move leads to an N-position, and is otherwise a draw (D): the play can be kept going for ever.</p>");
+    } else if outcome {
         h.push_str("<p>A position is P exactly when no move leads to a P-position (a position of value 0).</p>");
     } else {
         h.push_str("<p>The Grundy value is the mex, the least number not among the values of the options.</p>");
@@ -361,9 +366,6 @@ fn class_in_question(q: &str) -> Option<Outcome> {
 
 /// `choice("question", [options], [class or correct value])`.
 pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    if !(2..=3).contains(&d.args.len()) {
-        return arity(checker, d, 2).map(|_| String::new());
-    }
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (list, list_at) = (&d.args[1].0, &d.args[1].1);
@@ -575,9 +577,7 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
 
 /// `practice(kind, …)`.
 pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let Some((kind_value, kind_at)) = d.args.first() else {
-        return arity(checker, d, 2).map(|_| String::new());
-    };
+    let (kind_value, kind_at) = &d.args[0];
     let Value::Str(kind) = kind_value else {
         return Err(error(
             checker,
@@ -603,7 +603,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
     let title;
     let data;
     if kind == "grundy" {
-        arity(checker, d, 3)?;
+        arity(checker, d, Arity::Exactly(3))?;
         let (game_value, game_at) = (&d.args[1].0, &d.args[1].1);
         let Value::Str(game) = game_value else {
             return Err(error(
@@ -659,7 +659,7 @@ pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<Str
                 .join(",")
         );
     } else {
-        arity(checker, d, 2)?;
+        arity(checker, d, Arity::Exactly(2))?;
         let (range, at) = (&d.args[1].0, &d.args[1].1);
         let n = match range {
             Value::Num(v) => Some(v.to_biguint()),

@@ -9,7 +9,7 @@ use crate::diag::Diagnostic;
 use crate::game::Game;
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error};
+use super::args::{error, game_arg, game_error};
 use super::layout::barycentre_layers;
 use super::svg::{fmt_num, join, svg_open};
 
@@ -33,7 +33,6 @@ fn position_label(g: &Game) -> String {
 
 /// `game_graph(G)`.
 pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let game = game_arg(checker, &d.args[0])?;
     let budget = checker.limits().game;
     let gg = game
@@ -48,54 +47,15 @@ pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<Strin
         )
         .help("draw a smaller game; positions(G), moves(G) and ppositions(G) count a larger one"));
     }
-    // Longest path from the root: every edge then points down at least one level.
-    let mut indeg = vec![0usize; n];
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &(a, b) in &gg.edges {
-        if a < n && b < n && a != b {
-            indeg[b] += 1;
-            out[a].push(b);
-            parents[b].push(a);
-        }
-    }
-    let mut level = vec![0usize; n];
-    let mut queue: VecDeque<usize> = (0..n).filter(|&i| indeg[i] == 0).collect();
-    let mut seen = 0;
-    while let Some(v) = queue.pop_front() {
-        seen += 1;
-        for &u in &out[v] {
-            level[u] = level[u].max(level[v] + 1);
-            indeg[u] -= 1;
-            if indeg[u] == 0 {
-                queue.push_back(u);
-            }
-        }
-    }
-    if seen != n {
+    let Some((level, parents)) = levels(n, &gg.edges) else {
         return Err(error(
             checker,
             &d.span,
             "the game graph has a cycle, so it cannot be drawn in layers",
         ));
-    }
+    };
     let depth = level.iter().copied().max().unwrap_or(0);
-    let labels: Vec<String> = gg.positions.iter().map(position_label).collect();
-    let shown: Vec<String> = labels
-        .iter()
-        .map(|l| {
-            if l.chars().count() > 30 {
-                let head: String = l.chars().take(29).collect();
-                format!("{head}…")
-            } else {
-                l.clone()
-            }
-        })
-        .collect();
-    let widths: Vec<f64> = shown
-        .iter()
-        .map(|l| (l.chars().count() as f64 * 7.4 + 18.0).max(34.0))
-        .collect();
+    let (shown, widths) = node_labels(&gg.positions);
     let gap = 14.0;
     let mut layers: Vec<Vec<usize>> = vec![Vec::new(); depth + 1];
     for (i, &l) in level.iter().enumerate() {
@@ -163,24 +123,78 @@ pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<Strin
         );
     }
     svg.push_str("</svg>");
+    let caption = caption(game, (positions, moves, ps));
+    Ok(format!(
+        "<figure class=\"nim-figure game-graph-figure\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
+    ))
+}
+
+/// Each position's level, the length of the longest path from a root to it (so every edge
+/// points down at least one level), and each position's parents; `None` when the graph has a
+/// cycle.
+fn levels(n: usize, edges: &[(usize, usize)]) -> Option<(Vec<usize>, Vec<Vec<usize>>)> {
+    let mut indeg = vec![0usize; n];
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        if a < n && b < n && a != b {
+            indeg[b] += 1;
+            out[a].push(b);
+            parents[b].push(a);
+        }
+    }
+    let mut level = vec![0usize; n];
+    let mut queue: VecDeque<usize> = (0..n).filter(|&i| indeg[i] == 0).collect();
+    let mut seen = 0;
+    while let Some(v) = queue.pop_front() {
+        seen += 1;
+        for &u in &out[v] {
+            level[u] = level[u].max(level[v] + 1);
+            indeg[u] -= 1;
+            if indeg[u] == 0 {
+                queue.push_back(u);
+            }
+        }
+    }
+    (seen == n).then_some((level, parents))
+}
+
+/// The caption under a game graph: its counts, the key, and how positions are drawn.
+fn caption(game: &Game, (positions, moves, ps): (usize, usize, usize)) -> String {
     let misere = if game.is_misere() {
         " A misère game is taken whole, and its P-positions are those where the player to move loses under the misère rule (the last player to move loses)."
     } else {
         ""
     };
-    let caption = format!(
-        "The game graph of <code>{}</code>, computed by the engine: {positions} position{}, {moves} move{}, {ps} P-position{}. \
-         <span class=\"gg-key p\"></span> P-position (the player to move loses) \
-         <span class=\"gg-key n\"></span> N-position (the player to move wins). \
-         Each position is a multiset of components: positions reached in different ways are drawn once, \
-         components with no move left (an empty heap, a lone Cram cell) are dropped, and Cram regions are taken up to rotation and reflection. \
-         Every arrow points down: a position's row is the length of the longest line of play that reaches it.{misere}",
-        escape(&game.to_string()),
-        if positions == 1 { "" } else { "s" },
-        if moves == 1 { "" } else { "s" },
-        if ps == 1 { "" } else { "s" },
-    );
-    Ok(format!(
-        "<figure class=\"nim-figure game-graph-figure\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
-    ))
+    format!(
+    "The game graph of <code>{}</code>, computed by the engine: {positions} position{}, {moves} move{}, {ps} P-position{}. \
+     <span class=\"gg-key p\"></span> P-position (the player to move loses) \
+     <span class=\"gg-key n\"></span> N-position (the player to move wins). \
+     Each position is a multiset of components: positions reached in different ways are drawn once, \
+     components with no move left (an empty heap, a lone Cram cell) are dropped, and Cram regions are taken up to rotation and reflection. \
+     Every arrow points down: a position's row is the length of the longest line of play that reaches it.{misere}",
+    escape(&game.to_string()),
+    if positions == 1 { "" } else { "s" },
+    if moves == 1 { "" } else { "s" },
+    if ps == 1 { "" } else { "s" },
+)
+}
+
+/// Each node's label, cut to 30 characters (its title holds it whole), and its box's width.
+fn node_labels(positions: &[Game]) -> (Vec<String>, Vec<f64>) {
+    let shown: Vec<String> = positions
+        .iter()
+        .map(|p| {
+            let l = position_label(p);
+            match l.char_indices().nth(29) {
+                Some((cut, _)) if l.chars().count() > 30 => format!("{}…", &l[..cut]),
+                _ => l,
+            }
+        })
+        .collect();
+    let widths = shown
+        .iter()
+        .map(|l| (l.chars().count() as f64 * 7.4 + 18.0).max(34.0))
+        .collect();
+    (shown, widths)
 }

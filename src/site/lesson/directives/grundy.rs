@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use crate::claim::builtins::Arity;
 use crate::claim::{Directive, LessonChecker, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Budget, Game, OctalCode};
@@ -109,13 +110,11 @@ pub(super) fn heap_values(
 
 /// `grundy_table("cram", rows, cols)` and `grundy_table(game, n)`.
 pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let Some(first) = d.args.first() else {
-        return arity(checker, d, 2).map(|_| String::new());
-    };
+    let first = &d.args[0];
     let name = str_arg(checker, first, "\"cram\" or \"kayles\"")?;
     let budget = checker.limits().game;
     if name == "cram" {
-        arity(checker, d, 3)?;
+        arity(checker, d, Arity::Exactly(3))?;
         let rows = side(checker, &d.args[1])?;
         let cols = side(checker, &d.args[2])?;
         if rows.saturating_mul(cols) > 64 {
@@ -166,7 +165,10 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
         );
         return Ok(grid_table("grundy", &caption, "m \\ n", &col_labels, &body));
     }
-    arity(checker, d, 2)?;
+    if name == "wythoff" {
+        return wythoff_grid(checker, d, &budget);
+    }
+    arity(checker, d, Arity::Exactly(2))?;
     let n = side(checker, &d.args[1])?;
     let (title, values) = heap_values(checker, name, &first.1, n, &budget)?;
     let (cols, body) = rows_of(&values, 10, |k| {
@@ -184,9 +186,41 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
     Ok(grid_table("grundy", &caption, "n", &cols, &body))
 }
 
+/// `grundy_table("wythoff", rows, cols)`: the queen's values on the squares `(a, b)` with
+/// `a < rows` and `b < cols`, the corner at the bottom left as on the board.
+fn wythoff_grid(
+    checker: &LessonChecker,
+    d: &Directive,
+    budget: &Budget,
+) -> Result<String, Diagnostic> {
+    arity(checker, d, Arity::Exactly(3))?;
+    let rows = side(checker, &d.args[1])?;
+    let cols = side(checker, &d.args[2])?;
+    let table = game::wythoff_table(rows.saturating_sub(1), cols.saturating_sub(1), budget)
+        .map_err(|e| game_error(checker, &d.span, e))?;
+    let col_labels: Vec<String> = (0..cols).map(|b| b.to_string()).collect();
+    let body: Vec<Row> = table
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(a, row)| {
+            let cells = row
+                .iter()
+                .map(|v| (if *v == 0 { "p" } else { "" }, v.to_string()))
+                .collect();
+            (a.to_string(), cells)
+        })
+        .collect();
+    let caption = format!(
+        "Grundy values of Wythoff's game with the queen on square (a, b): a is the row, counted up from 0 at the bottom, b the column, counted from 0 at the left (a = 0 … {}, b = 0 … {}), computed by nimbook's engine; value 0 (shaded) is a P-position.",
+        rows.saturating_sub(1),
+        cols.saturating_sub(1)
+    );
+    Ok(grid_table("grundy", &caption, "a \\ b", &col_labels, &body))
+}
+
 /// `sequence_table("0.77", n)`.
 pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 2)?;
     let text = str_arg(checker, &d.args[0], "\"0.77\"")?;
     let code: OctalCode = text
         .parse()

@@ -13,7 +13,7 @@ use crate::game::{self, Game, OctalCode};
 
 use crate::site::html::escape;
 
-use super::args::{arity, error, game_arg, game_error};
+use super::args::{error, game_arg, game_error};
 use super::draw::{nim_svg, pins_svg};
 
 /// The most heaps a playable Nim game may have.
@@ -30,7 +30,6 @@ fn json_list(values: &[u64]) -> String {
 
 /// `play(nim(3, 5, 7))` and `play(kayles(10))`.
 pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, 1)?;
     let at = &d.args[0].1;
     let game = game_arg(checker, &d.args[0])?;
     let budget = checker.limits().game;

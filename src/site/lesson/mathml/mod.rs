@@ -290,6 +290,7 @@ pub(crate) fn claim(out: &mut String, c: &Claim) {
             let (article, letter) = match class {
                 OutcomeClass::P => ("a", "P"),
                 OutcomeClass::N => ("an", "N"),
+                OutcomeClass::D => ("a", "D"),
             };
             out.push_str(&format!(
                 "<mtext>&#160;is {article}&#160;</mtext><mi mathvariant=\"normal\">{letter}"
