@@ -1,6 +1,7 @@
 //! The syntax tree of claims and expressions. Every node keeps its byte span.
 
 use crate::diag::Span;
+use crate::nim::ordinal::Ordinal;
 use crate::nim::Nimber;
 
 /// An expression with its span.
@@ -298,6 +299,10 @@ impl std::fmt::Display for Expr {
                 write!(f, "]")
             }
             ExprKind::Call { name, args, .. } => {
+                // `ord("w^2*3 + w")` is shown as the ordinal it reads, as in the MathML.
+                if let Some(o) = self.ordinal_literal() {
+                    return f.write_str(&ordinal_text(&o));
+                }
                 write!(f, "{name}(")?;
                 for (i, e) in args.iter().enumerate() {
                     if i > 0 {
@@ -316,8 +321,21 @@ impl std::fmt::Display for Expr {
                     }
                 };
                 match op {
-                    BinOp::NimPow => write!(f, "{lhs}^⊗{rhs}"),
-                    BinOp::Pow => write!(f, "{lhs}^{rhs}"),
+                    BinOp::NimPow | BinOp::Pow => {
+                        // The base and the exponent are bracketed unless they are one symbol
+                        // or call: `(ω + 1)^⊗3`, `2^(n + 1)`.
+                        if lhs.needs_brackets_as_base() {
+                            write!(f, "({lhs})")?;
+                        } else {
+                            write!(f, "{lhs}")?;
+                        }
+                        write!(f, "^{}", if *op == BinOp::NimPow { "⊗" } else { "" })?;
+                        if rhs.is_atom() {
+                            write!(f, "{rhs}")
+                        } else {
+                            write!(f, "({rhs})")
+                        }
+                    }
                     BinOp::Div => {
                         write!(f, "⌊")?;
                         operand(f, lhs)?;
@@ -332,10 +350,9 @@ impl std::fmt::Display for Expr {
                     }
                 }
             }
-            ExprKind::Int(inner) => match inner.kind {
-                ExprKind::Bin { .. } => write!(f, "({inner})"),
-                _ => write!(f, "{inner}"),
-            },
+            // `int(…)` is a region of ordinary arithmetic; where it meets another operation
+            // its operand rule brackets it, and as an argument or a side it needs none.
+            ExprKind::Int(inner) => write!(f, "{inner}"),
             ExprKind::Paren(inner) => write!(f, "({inner})"),
         }
     }
@@ -404,6 +421,58 @@ impl std::fmt::Display for Statement {
     }
 }
 
+/// Whether an ordinal is shown as one symbol: a numeral, or one power `ω^e` with coefficient 1.
+fn is_single_power(o: &Ordinal) -> bool {
+    let terms: Vec<_> = o.terms().collect();
+    o.is_finite() || matches!(terms.as_slice(), [(_, 1)])
+}
+
+/// An ordinal in Cantor normal form as the page writes it: `ω^2·3 + ω + 4`, `ω^(ω·2 + 1)`.
+/// Each term is a power of ω times a natural coefficient, and the terms are added from the
+/// largest down, so the text reads the same left to right as ordinal arithmetic.
+pub fn ordinal_text(o: &Ordinal) -> String {
+    let mut out = String::new();
+    for (k, (exponent, coefficient)) in o.terms().enumerate() {
+        if k > 0 {
+            out.push_str(" + ");
+        }
+        let parts: Vec<String> = exponent
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|&(_, &a)| a != 0)
+            .map(|(i, &a)| {
+                let power = match i {
+                    0 => return a.to_string(),
+                    1 => "ω".to_string(),
+                    _ => format!("ω^{i}"),
+                };
+                if a > 1 {
+                    format!("{power}·{a}")
+                } else {
+                    power
+                }
+            })
+            .collect();
+        match parts.as_slice() {
+            [] => {
+                out.push_str(&coefficient.to_string());
+                continue;
+            }
+            [one] if one == "1" => out.push('ω'),
+            [one] if !one.contains(['·', '^']) => out.push_str(&format!("ω^{one}")),
+            _ => out.push_str(&format!("ω^({})", parts.join(" + "))),
+        }
+        if coefficient > 1 {
+            out.push_str(&format!("·{coefficient}"));
+        }
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
+}
+
 /// The binders of a quantifier in the groups the author wrote them in: `a, b < 256` is one
 /// group of two binders sharing a bound, and so is `a, b` with no bound.
 pub fn binder_groups(binders: &[Binder]) -> impl Iterator<Item = &[Binder]> {
@@ -416,10 +485,58 @@ impl Expr {
     /// where it is the familiar one; but readers disagree on how tightly `mod` binds (many read
     /// `a + b mod n` as `(a + b) mod n`), so a `mod` inside another operation, and an operation
     /// inside a `mod`, are always bracketed.
+    ///
+    /// Two more kinds of operand are bracketed under every operation, because a reader reading
+    /// left to right would otherwise split them: `int(…)` around an operation (`a ⊕ (b + c)`,
+    /// where the `+` is ordinary), and an ordinal literal that is itself a sum or a product
+    /// (`(ω + 1) ⊗ 2`, not `ω + 1 ⊗ 2`; `2 ⊗ (ω·3)`, not `2 ⊗ ω·3`).
     pub fn needs_brackets_under(&self, parent: BinOp) -> bool {
         match &self.kind {
             ExprKind::Bin { op, .. } => parent == BinOp::Mod || *op == BinOp::Mod,
+            ExprKind::Int(inner) => matches!(inner.kind, ExprKind::Bin { .. }),
+            ExprKind::Call { .. } => self.ordinal_literal().is_some_and(|o| !is_single_power(&o)),
             _ => false,
+        }
+    }
+
+    /// Whether this expression, as the base of a power, must be bracketed: an operation, and
+    /// an ordinal literal other than a numeral or `ω` itself (`(ω^ω)^⊗5`, not `ω^ω^⊗5`).
+    pub fn needs_brackets_as_base(&self) -> bool {
+        match &self.kind {
+            ExprKind::Bin { .. } => true,
+            ExprKind::Int(inner) => inner.needs_brackets_as_base(),
+            ExprKind::Call { .. } => self.ordinal_literal().is_some_and(|o| {
+                let terms: Vec<_> = o.terms().collect();
+                !(o.is_finite() || matches!(terms.as_slice(), [(e, 1)] if *e == [1]))
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether the expression is shown as one symbol, numeral or call, so that it needs no
+    /// brackets as an exponent.
+    fn is_atom(&self) -> bool {
+        match &self.kind {
+            ExprKind::Num(_) | ExprKind::Var(_) | ExprKind::Paren(_) | ExprKind::Bool(_) => true,
+            ExprKind::Str(_) | ExprKind::List(_) => true,
+            ExprKind::Int(inner) => inner.is_atom(),
+            ExprKind::Call { .. } => !self.needs_brackets_as_base(),
+            ExprKind::Bin { .. } => false,
+        }
+    }
+
+    /// The ordinal of an `ord("…")` call with a literal that reads as one; such a call is
+    /// shown as the ordinal itself (`ω^2·3 + ω`).
+    pub fn ordinal_literal(&self) -> Option<Ordinal> {
+        match &self.kind {
+            ExprKind::Call { name, args, .. } if name == "ord" => match args.as_slice() {
+                [Expr {
+                    kind: ExprKind::Str(text),
+                    ..
+                }] => crate::nim::ordinal::parse(text).ok(),
+                _ => None,
+            },
+            _ => None,
         }
     }
 

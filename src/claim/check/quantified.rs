@@ -120,6 +120,7 @@ impl LessonChecker {
                     Some(Established::Periodic {
                         period: w.period,
                         from: w.from,
+                        guy_smith: w.guy_smith,
                     }),
                 ))
             }

@@ -26,15 +26,18 @@ use super::{ClaimError, Limits};
 use crate::diag::Span;
 use crate::nim::Nimber;
 
-/// How a quantified claim was established.
+/// How a quantified claim was established, with the theorems a proof rests on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Established {
     /// Every one of `cases` cases was evaluated.
     Checked {
         /// How many.
         cases: u64,
     },
-    /// The two sides of every `=` are the same polynomial.
+    /// The two sides of every `=` are the same polynomial. Expanding and collecting uses the
+    /// laws of a commutative ring of characteristic 2, so the proof rests on the theorem that
+    /// the nimbers form a field (Conway's), which the page names.
     Polynomial,
     /// The claim repeats with `period` from `from` on, and every case up to `from + period`
     /// was evaluated.
@@ -43,22 +46,33 @@ pub enum Established {
         period: u64,
         /// Where the repetition starts (at least the quantifier's own start).
         from: u64,
+        /// Whether the period of an octal game was used, which the engine proves by the
+        /// Guy–Smith periodicity theorem (a theorem the page names as the proof's premise).
+        guy_smith: bool,
     },
 }
 
 impl fmt::Display for Established {
-    /// `checked (65 536 cases)`, `proved (polynomial identity)`, `proved (period 12 from 71)`;
-    /// thousands are grouped with no-break spaces.
+    /// `checked (65 536 cases)`, `proved (polynomial identity; nimbers form a field)`,
+    /// `proved (period 12 from 71; Guy–Smith)`: a proof names the theorem it rests on.
+    /// Thousands are grouped with no-break spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Established::Checked { cases: 1 } => write!(f, "checked (1 case)"),
             Established::Checked { cases } => write!(f, "checked ({} cases)", grouped(*cases)),
-            Established::Polynomial => write!(f, "proved (polynomial identity)"),
-            Established::Periodic { period, from } => write!(
+            Established::Polynomial => {
+                write!(f, "proved (polynomial identity; nimbers form a field)")
+            }
+            Established::Periodic {
+                period,
+                from,
+                guy_smith,
+            } => write!(
                 f,
-                "proved (period {} from {})",
+                "proved (period {} from {}{})",
                 grouped(*period),
-                grouped(*from)
+                grouped(*from),
+                if *guy_smith { "; Guy–Smith" } else { "" }
             ),
         }
     }
@@ -99,6 +113,8 @@ pub(crate) struct Window {
     pub(crate) period: u64,
     /// Where the repetition starts (at least `start`).
     pub(crate) from: u64,
+    /// Whether an octal game's period (the Guy–Smith theorem) was used.
+    pub(crate) guy_smith: bool,
 }
 
 /// What the prover found.

@@ -43,7 +43,12 @@ pub(super) fn attempt(
     scope: &Scope<'_>,
     limits: &Limits,
 ) -> Result<Window, Stop> {
-    let analysis = Analysis { var, scope, limits };
+    let analysis = Analysis {
+        var,
+        scope,
+        limits,
+        guy_smith: std::cell::Cell::new(false),
+    };
     let combined = match body {
         Claim::Chain(chain) => {
             let mut p = analysis.sequence(&chain.first)?;
@@ -94,6 +99,7 @@ pub(super) fn attempt(
         end,
         period: p.period,
         from,
+        guy_smith: analysis.guy_smith.get(),
     })
 }
 
@@ -196,6 +202,9 @@ struct Analysis<'a> {
     var: &'a str,
     scope: &'a Scope<'a>,
     limits: &'a Limits,
+    // Set when an octal game's period is used: the proof then rests on the Guy–Smith
+    // periodicity theorem, and the page says so.
+    guy_smith: std::cell::Cell<bool>,
 }
 
 impl Analysis<'_> {
@@ -334,16 +343,23 @@ impl Analysis<'_> {
                             code.parse().map_err(|err: game::GameError| {
                                 Stop::Error(ClaimError::new(g.span.clone(), err.to_string()))
                             })?;
+                        self.guy_smith.set(true);
                         (engine(game::period(&code, budget))?, heap)
                     }
-                    ("kayles", [heap]) => (
-                        engine(game::period(&game::OctalCode::kayles(), budget))?,
-                        heap,
-                    ),
-                    ("dawsons_kayles", [heap]) => (
-                        engine(game::period(&game::OctalCode::dawsons_kayles(), budget))?,
-                        heap,
-                    ),
+                    ("kayles", [heap]) => {
+                        self.guy_smith.set(true);
+                        (
+                            engine(game::period(&game::OctalCode::kayles(), budget))?,
+                            heap,
+                        )
+                    }
+                    ("dawsons_kayles", [heap]) => {
+                        self.guy_smith.set(true);
+                        (
+                            engine(game::period(&game::OctalCode::dawsons_kayles(), budget))?,
+                            heap,
+                        )
+                    }
                     _ => return self.arguments_repeat(name, args, g),
                 };
                 match self.index(heap)? {

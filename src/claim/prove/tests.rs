@@ -46,14 +46,24 @@ fn methods_are_named_as_the_page_shows_them() {
     assert_eq!(
         Established::Periodic {
             period: 12,
-            from: 71
+            from: 71,
+            guy_smith: true,
         }
         .to_string(),
-        "proved (period 12 from 71)"
+        "proved (period 12 from 71; Guy–Smith)"
+    );
+    assert_eq!(
+        Established::Periodic {
+            period: 4,
+            from: 0,
+            guy_smith: false,
+        }
+        .to_string(),
+        "proved (period 4 from 0)"
     );
     assert_eq!(
         Established::Polynomial.to_string(),
-        "proved (polynomial identity)"
+        "proved (polynomial identity; nimbers form a field)"
     );
     assert_eq!(super::grouped(1_234_567), "1\u{a0}234\u{a0}567");
     assert_eq!(super::grouped(999), "999");
@@ -178,7 +188,14 @@ fn kayles_values(len: usize) -> Vec<u64> {
 fn subtraction_and_kayles_periods() {
     let (status, how, message, _) = decide("forall n: grundy(subtraction([1, 2, 3], n)) = n mod 4");
     assert_eq!(status, Status::Holds, "{message}");
-    assert_eq!(how, Some(Established::Periodic { period: 4, from: 0 }));
+    assert_eq!(
+        how,
+        Some(Established::Periodic {
+            period: 4,
+            from: 0,
+            guy_smith: false
+        })
+    );
     let (status, how, message, _) =
         decide("forall n >= 71: grundy(kayles(n)) = grundy(kayles(int(n + 12)))");
     assert_eq!(status, Status::Holds, "{message}");
@@ -186,7 +203,8 @@ fn subtraction_and_kayles_periods() {
         how,
         Some(Established::Periodic {
             period: 12,
-            from: 71
+            from: 71,
+            guy_smith: true
         })
     );
     // The least counterexample, from the mex loop.
@@ -205,7 +223,14 @@ fn subtraction_and_kayles_periods() {
     // Outcome classes repeat with the Grundy values.
     let (status, how, _, _) = decide("forall n: subtraction([1, 2, 3], int(4 * n)) is P");
     assert_eq!(status, Status::Holds);
-    assert_eq!(how, Some(Established::Periodic { period: 1, from: 0 }));
+    assert_eq!(
+        how,
+        Some(Established::Periodic {
+            period: 1,
+            from: 0,
+            guy_smith: false
+        })
+    );
 }
 
 #[test]

@@ -120,7 +120,7 @@ pub(crate) fn inline(c: &Checked) -> String {
             format!(
                 "<span class=\"nim-value\" title=\"{} — computed when the site was built\">{}</span>",
                 escape(&c.source),
-                mathml::math(&inner, false, &v.to_string())
+                mathml::math(&inner, false, &mathml::value_text(v))
             )
         }
         _ => format!(

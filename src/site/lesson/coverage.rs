@@ -93,7 +93,7 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::claim::ast::{ExprKind, Statement};
 use crate::claim::vacuous::{vacuity, Vacuity};
-use crate::claim::{lexer, parser, Checked, LessonChecker, Limits, Status, Value};
+use crate::claim::{lexer, parser, Checked, Established, LessonChecker, Limits, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
 use crate::site::load::lints::{LintLevel, Lints};
@@ -381,7 +381,15 @@ impl<'s> Coverage<'s> {
         let Some(stmt) = &c.stmt else {
             return;
         };
-        if let Some(v) = vacuity(&stmt.stmt) {
+        // A range that is empty only once its bound is evaluated (`a < int(3 - 3)`) shows as
+        // "checked (0 cases)": as vacuous as `a < 0`.
+        let no_cases = matches!(c.established, Some(Established::Checked { cases: 0 }));
+        let v = vacuity(&stmt.stmt).or_else(|| {
+            no_cases.then(|| Vacuity::EmptyRange {
+                name: quantified_names(&stmt.stmt),
+            })
+        });
+        if let Some(v) = v {
             self.vacuous_claim(c, &v, checker);
             return;
         }
@@ -473,6 +481,21 @@ impl<'s> Coverage<'s> {
             Vacuity::LiteralSides => d
                 .label("both sides are numbers as written")
                 .help("compare a computation with a number, such as `nim: 6 * 13 = 15`"),
+            Vacuity::EmptyRange { name } => d
+                .label(format!(
+                    "`{name}` takes no value, so there is no case to check"
+                ))
+                .help("give the quantifier a range with at least one value"),
+            Vacuity::IdleVariable { name } => d
+                .label(format!("the claim never uses `{name}`"))
+                .help(format!(
+                    "use `{name}` in the claim, or state the claim without the quantifier"
+                )),
+            Vacuity::NothingNew { part, reason } => d
+                .label(format!("`{part}` computes nothing new: {reason}"))
+                .help(
+                    "state what is worth checking; a number that needs no checking is plain text",
+                ),
         };
         self.vacuous.push(d);
     }
@@ -566,6 +589,18 @@ impl<'s> Coverage<'s> {
 }
 
 /// The source text of the first side of a claim's first link.
+/// The variables of a quantified statement, as written: `a, b`.
+fn quantified_names(stmt: &Statement) -> String {
+    match stmt {
+        Statement::Quantified { binders, .. } => binders
+            .iter()
+            .map(|b| b.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    }
+}
+
 fn side_source<'a>(source: &'a str, stmt: &crate::claim::ast::Spanned) -> &'a str {
     let span = match &stmt.stmt {
         Statement::Claim(crate::claim::ast::Claim::Chain(chain)) => chain.first.span.clone(),

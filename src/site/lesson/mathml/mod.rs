@@ -33,11 +33,7 @@ pub(crate) fn expr(out: &mut String, e: &Expr) {
             out.push_str(&escape(v));
             out.push_str("</mi>");
         }
-        ExprKind::Str(s) => {
-            out.push_str("<ms>");
-            out.push_str(&escape(s));
-            out.push_str("</ms>");
-        }
+        ExprKind::Str(s) => string(out, s),
         ExprKind::Bool(b) => {
             out.push_str("<mtext>");
             out.push_str(if *b { "true" } else { "false" });
@@ -48,26 +44,9 @@ pub(crate) fn expr(out: &mut String, e: &Expr) {
             sequence(out, items);
             mo(out, "]");
         }
-        ExprKind::Call { name, args, .. }
-            if name == "ord"
-                && matches!(
-                    args.as_slice(),
-                    [Expr {
-                        kind: ExprKind::Str(_),
-                        ..
-                    }]
-                ) =>
-        {
-            let ExprKind::Str(text) = &args[0].kind else {
-                return;
-            };
-            match crate::nim::ordinal::parse(text) {
-                Ok(o) => ordinal(out, &o),
-                Err(_) => {
-                    out.push_str("<ms>");
-                    out.push_str(&escape(text));
-                    out.push_str("</ms>");
-                }
+        ExprKind::Call { .. } if e.ordinal_literal().is_some() => {
+            if let Some(o) = e.ordinal_literal() {
+                ordinal(out, &o);
             }
         }
         ExprKind::Call { name, args, .. } => {
@@ -81,7 +60,7 @@ pub(crate) fn expr(out: &mut String, e: &Expr) {
         ExprKind::Bin { op, lhs, rhs } => match op {
             BinOp::NimPow | BinOp::Pow => {
                 out.push_str("<msup><mrow>");
-                if needs_parens_as_base(lhs) {
+                if lhs.needs_brackets_as_base() {
                     bracketed(out, lhs);
                 } else {
                     expr(out, lhs);
@@ -109,15 +88,9 @@ pub(crate) fn expr(out: &mut String, e: &Expr) {
                 operand(out, rhs, *op);
             }
         },
-        ExprKind::Int(inner) => {
-            if matches!(inner.kind, ExprKind::Bin { .. }) {
-                mo(out, "(");
-                expr(out, inner);
-                mo(out, ")");
-            } else {
-                expr(out, inner);
-            }
-        }
+        // As in the text: an `int(…)` is bracketed by its operand rule where it meets another
+        // operation, and needs no brackets of its own as an argument or a side.
+        ExprKind::Int(inner) => expr(out, inner),
         ExprKind::Paren(inner) => {
             mo(out, "(");
             expr(out, inner);
@@ -141,22 +114,12 @@ fn operand(out: &mut String, e: &Expr, parent: BinOp) {
     }
 }
 
-/// Whether a base of a power must be bracketed to be read right: `(ω^ω)^5`, not `ω^ω^5`.
-fn needs_parens_as_base(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Bin { .. } => true,
-        ExprKind::Call { name, args, .. } if name == "ord" => match args.as_slice() {
-            [Expr {
-                kind: ExprKind::Str(text),
-                ..
-            }] => crate::nim::ordinal::parse(text).is_ok_and(|o| {
-                let terms: Vec<_> = o.terms().collect();
-                !(o.is_finite() || matches!(terms.as_slice(), [(e, 1)] if *e == [1]))
-            }),
-            _ => false,
-        },
-        _ => false,
-    }
+/// A string literal, with its quotes drawn: `period("0.77")` is a code, not the number 0.77.
+/// `<ms>` would say the same, but MathML Core draws no quotes around it.
+fn string(out: &mut String, s: &str) {
+    out.push_str("<mtext>\"");
+    out.push_str(&escape(s));
+    out.push_str("\"</mtext>");
 }
 
 /// An ordinal in Cantor normal form, as mathematics: `ω^(ω^2)·3 + ω + 4`.
@@ -366,13 +329,22 @@ pub(crate) fn statement_text(
     let mut text = s.to_string();
     if let (Statement::Let { value: e, .. }, Some(v)) = (s, value_of) {
         if !matches!(e.kind, ExprKind::Num(_)) {
-            text.push_str(&format!(" = {v}"));
+            text.push_str(&format!(" = {}", value_text(v)));
         }
     }
     if let Some(w) = witness {
         text.push_str(&format!(" (for example {w})"));
     }
     text
+}
+
+/// The text a reader reads in [`value`]'s markup: an ordinal in the page's notation
+/// (`ω^2·3 + ω`), anything else as it displays.
+pub(super) fn value_text(v: &Value) -> String {
+    match v {
+        Value::Ordinal(o) => crate::claim::ast::ordinal_text(o),
+        other => other.to_string(),
+    }
 }
 
 /// Wraps markup in a `<math>` element.
@@ -463,6 +435,9 @@ pub(crate) fn well_formed(markup: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod reading;
 
 #[cfg(test)]
 mod tests {
