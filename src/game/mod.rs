@@ -148,6 +148,7 @@ mod hackenbush;
 mod northcott;
 mod octal;
 mod solver;
+mod sparse;
 
 pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
@@ -157,7 +158,8 @@ pub use cram::{
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub use octal::{
-    octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
+    grundys_sequence, grundys_sequence_plain, octal_sequence, octal_sequence_by_mex,
+    octal_sequence_plain, period, subtraction_period, OctalCode, Periodicity,
 };
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 
@@ -627,6 +629,17 @@ impl Meter {
     pub(crate) fn step(&mut self) -> Result<(), GameError> {
         self.steps += 1;
         if self.steps & 0xffff == 0 {
+            self.check_time()?;
+        }
+        Ok(())
+    }
+
+    /// `n` units of work that are not positions at once (options looked at in bulk); checks
+    /// the clock whenever the running count passes a multiple of 65 536.
+    pub(crate) fn steps(&mut self, n: u64) -> Result<(), GameError> {
+        let before = self.steps;
+        self.steps = self.steps.wrapping_add(n);
+        if before >> 16 != self.steps >> 16 {
             self.check_time()?;
         }
         Ok(())
