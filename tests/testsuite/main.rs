@@ -4,7 +4,8 @@
 //! - engines: `nim_*` (nimber arithmetic against the naive definitions, field laws, published
 //!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
 //!   brute-force oracles written from the rules), `game_theorems` (theorems and published
-//!   results);
+//!   results), `sparse` (the sparse-space engine against the plain mex below 10⁵ and published
+//!   values);
 //! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
@@ -33,6 +34,8 @@ mod ordinal_notation;
 mod ordinal_robust;
 #[cfg(test)]
 mod ordinal_values;
+#[cfg(test)]
+mod sparse;
 
 #[cfg(all(test, feature = "site"))]
 mod bad_input;
