@@ -96,7 +96,41 @@ pub(crate) const GAME_FUNCTIONS: &[(&str, &str)] = &[
         "sequence",
         "sequence(\"0.77\", n): the Grundy values of heaps 0 … n−1",
     ),
+    (
+        "rare_count",
+        "rare_count(\"grundys_game\", mask, n): how many of heaps 0 … n−1 have a rare value, an even number of ones in value AND mask",
+    ),
+    (
+        "max_value",
+        "max_value(\"grundys_game\", n): the largest Grundy value among heaps 0 … n−1",
+    ),
 ];
+
+/// The values of heaps `0 … n−1` of a heap game named `"grundys_game"`, `"kayles"`,
+/// `"dawsons_kayles"` or by an octal code; `None` if the name is none of these.
+pub(crate) fn heap_sequence(
+    name: &str,
+    n: u64,
+    budget: &game::Budget,
+) -> Option<Result<Vec<u64>, GameError>> {
+    let code = match name {
+        "grundys_game" => {
+            let seq = game::grundys_sequence(n.saturating_sub(1), budget);
+            return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
+        }
+        "kayles" => game::OctalCode::kayles(),
+        "dawsons_kayles" => game::OctalCode::dawsons_kayles(),
+        other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+            match other.parse::<game::OctalCode>() {
+                Ok(c) => c,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        _ => return None,
+    };
+    let seq = game::octal_sequence(&code, n.saturating_sub(1), budget);
+    Some(seq.map(|v| v.into_iter().take(n as usize).collect()))
+}
 
 /// An engine error as a claim error; a search that ran out of budget is [`Code::BudgetExceeded`].
 pub(crate) fn game_error(span: &Span, e: GameError) -> ClaimError {
@@ -306,11 +340,49 @@ fn call_game(
                 seq.into_iter().take(n as usize).map(count_value).collect(),
             ))
         }
+        "rare_count" | "max_value" => sequence_fact(name, args, spans, span, limits),
         _ => Err(ClaimError::new(
             span.clone(),
             format!("unknown function `{name}`"),
         )),
     }
+}
+
+/// `rare_count(game, mask, n)` and `max_value(game, n)`: one number about the values of heaps
+/// `0 … n−1`, computed with the sparse space.
+fn sequence_fact(
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: &Span,
+    limits: &Limits,
+) -> Result<Value, ClaimError> {
+    let at = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let count = |i: usize| as_count(&args[i], &at(i));
+    let (mask, n_at) = if name == "rare_count" {
+        arity(name, args, 3, span)?;
+        (Some(count(1)?), 2)
+    } else {
+        arity(name, args, 2, span)?;
+        (None, 1)
+    };
+    let game = str_arg(&args[0], &at(0), "\"grundys_game\"")?;
+    let n = count(n_at)?;
+    let seq = heap_sequence(game, n, &limits.game)
+        .ok_or_else(|| {
+            ClaimError::new(
+                at(0),
+                format!("unknown heap game `{game}`: use \"grundys_game\", \"kayles\", \"dawsons_kayles\" or an octal code such as \"0.137\""),
+            )
+        })?
+        .map_err(|e| game_error(span, e))?;
+    Ok(count_value(match mask {
+        Some(m) => seq
+            .iter()
+            .filter(|&&v| (v & m).count_ones() % 2 == 0)
+            .count() as u64,
+        None => seq.iter().copied().max().unwrap_or(0),
+    }))
 }
 
 /// The outcome class of a game as a value.

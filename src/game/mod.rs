@@ -72,7 +72,8 @@
 //!   handled alike: a heap's value depends only on the `max(set)` values before it, so the
 //!   sequence repeats from the first window of that many values that comes back.
 //! * **Grundy's game** `grundys_game(n)`: split one heap into two heaps of different sizes.
-//!   Its values are computed from the definition (no period is known).
+//!   Its values are computed as the mex of the options (no period is known), with the sparse
+//!   space of the module `sparse`, as are those of every octal game that splits heaps.
 //! * **Cram** `cram(rows, cols)`, `misere_cram(rows, cols)`: place a domino on two adjacent free
 //!   cells, horizontally or vertically. Boards that are not rectangles print as
 //!   `cram_cells("##./###")` and `misere_cram_cells(...)`, in the **cell notation** of

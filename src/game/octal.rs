@@ -4,16 +4,10 @@
 //! several heaps is a sum. The naive computation of `g(n)` for an octal game that may split a
 //! heap looks at all `n/2` ways of splitting, so the first `N` values cost `O(N²)`.
 //!
-//! The **sparse space** technique of Berlekamp, Conway and Guy makes this nearly linear for most
-//! games. Fix a bit mask `m` and call a value *common* when `popcount(v & m)` is odd and *rare*
-//! when it is even. A common value can only arise as `a ⊕ b` with exactly one of `a`, `b` rare.
-//! For a good mask rare values occur at only a few heap sizes (often only finitely many), so all
-//! the common options of a heap are found from the short list of rare heaps. The mex is then
-//! found by walking up the values: a rare candidate is looked for among all splits (it is
-//! usually found after a few steps, since rare option values are abundant); the first common
-//! candidate that is not an option is the mex, with no need to look at every split. The result
-//! is exact for every mask; the mask only decides the speed, and it is chosen from the first
-//! values, computed naively.
+//! The values of games that split heaps (octal games with a digit 4, 5, 6 or 7, and Grundy's
+//! game) are computed by the sparse-space engine of the module `sparse`, which explains why it
+//! is exact; this module holds the codes, the tables that grow on demand and read values off a
+//! proved period, the Guy–Smith criterion, and subtraction games.
 
 use std::fmt;
 use std::str::FromStr;
@@ -434,7 +428,6 @@ pub(crate) fn find_period(
     }
     Ok(None)
 }
-
 
 /// The eventual period of the subtraction game with the given set (positive numbers, in any
 /// order): values are computed until a window of `max(set)` consecutive values comes back,

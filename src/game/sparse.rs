@@ -62,8 +62,11 @@
 //! count of rare heaps under every mask at once is a Walsh–Hadamard transform of the value
 //! histogram: with `c(v)` heaps of value `v` and `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the
 //! rare heaps number `(N + W(m))/2`. If no mask leaves the rare heaps sparse (more than a
-//! quarter of the heaps), or the game has no splitting move at all, each heap is computed
-//! plainly, which is then as cheap.
+//! quarter of the heaps), or if the heaps since the last review cost more than the plain mex
+//! would have spent on them, the next stretch (up to the next review) is computed plainly; a
+//! game with no splitting move at all is always computed plainly, which is then as cheap. So
+//! the engine is never much slower than the plain computation, and much faster where the
+//! sparse space is real.
 //!
 //! # Storage
 //!
@@ -279,22 +282,8 @@ impl Marks {
     }
 
     fn mex(&self) -> u32 {
-        self.0
-            .iter()
-            .position(|&b| b == 0)
-            .unwrap_or(self.0.len()) as u32
+        self.0.iter().position(|&b| b == 0).unwrap_or(self.0.len()) as u32
     }
-}
-
-/// How the heaps of a run were computed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Stats {
-    /// Heaps whose mex looked at every split.
-    pub(crate) plain: u64,
-    /// Heaps whose mex used the rare heaps.
-    pub(crate) sparse: u64,
-    /// Splits looked at, over all heaps.
-    pub(crate) splits: u64,
 }
 
 /// Everything but the values: rules, mask, rare heaps, scratch.
@@ -309,7 +298,10 @@ struct State {
     marks: Marks,
     /// Step 2's scratch: the rare values it still looks for.
     needed: Vec<u32>,
-    stats: Stats,
+    /// Splits looked at by the sparse space since the last review, and what the plain mex
+    /// would have looked at for the same heaps: if the first is not well below the second, the
+    /// sparse space is not paying and the next stretch is computed plainly.
+    spent: (u64, u64),
     /// Whether to use the sparse space at all (the plain computation is the tests' oracle).
     sparse: bool,
 }
@@ -356,9 +348,9 @@ impl Sequence {
                 mask: 0,
                 rare: Vec::new(),
                 review: PREFIX,
+                spent: (0, 0),
                 marks: Marks(vec![0; 256]),
                 needed: Vec::new(),
-                stats: Stats::default(),
             },
         }
     }
@@ -366,16 +358,6 @@ impl Sequence {
     /// The values known so far.
     pub(crate) fn values(&self) -> &Values {
         &self.values
-    }
-
-    /// How the values were computed.
-    pub(crate) fn stats(&self) -> Stats {
-        self.state.stats
-    }
-
-    /// The mask in use (0 if none).
-    pub(crate) fn mask(&self) -> u32 {
-        self.state.mask
     }
 
     /// Computes values until `len` heaps (`0 … len−1`) are known, each heap one position
@@ -433,10 +415,16 @@ fn run<T: Cell>(
         meter.tick()?;
         let h = g.len();
         let x = if st.mask != 0 && st.rare.len() * 4 <= h {
-            st.stats.sparse += 1;
+            let plain: usize = st
+                .rules
+                .splits
+                .iter()
+                .filter(|s| h >= s.removed + 2)
+                .map(|s| top(h - s.removed, s.equal))
+                .sum();
+            st.spent.1 += plain as u64;
             sparse_mex(g, h, st, meter)?
         } else {
-            st.stats.plain += 1;
             plain_mex(g, h, st, meter)?
         };
         if x > T::MAX {
@@ -493,7 +481,6 @@ fn plain_mex<T: Cell>(
         }
         count += t as u64;
     }
-    st.stats.splits += count;
     meter.steps(count)?;
     Ok(st.marks.mex())
 }
@@ -538,11 +525,12 @@ fn sparse_mex<T: Cell>(
         first_common += 1;
     }
     st.needed.clear();
-    st.needed.extend((0..first_common).filter(|&v| !st.marks.has(v)));
+    st.needed
+        .extend((0..first_common).filter(|&v| !st.marks.has(v)));
     if !st.needed.is_empty() {
         count += find_rare(g, h, st);
     }
-    st.stats.splits += count;
+    st.spent.0 += count;
     meter.steps(count)?;
     // A rare value still missing was made by no split at all.
     Ok(st.needed.first().copied().unwrap_or(first_common))
@@ -600,8 +588,9 @@ fn find_rare<T: Cell>(g: &[T], h: usize, st: &mut State) -> u64 {
 }
 
 /// Picks the mask under which the fewest heaps so far are rare, and rebuilds the list of rare
-/// heaps if it is better than the one in use; gives up the sparse space (mask 0) if no mask
-/// leaves at most a quarter of the heaps rare.
+/// heaps if it is better than the one in use; gives up the sparse space (mask 0) for the next
+/// stretch if no mask leaves at most a quarter of the heaps rare, or if the last stretch cost
+/// more than the plain computation would have.
 fn review_mask(values: &Values, st: &mut State) {
     let n = values.len();
     let mut hist: Vec<u64> = Vec::new();
@@ -614,6 +603,16 @@ fn review_mask(values: &Values, st: &mut State) {
     }
     let bits = (usize::BITS - hist.len().saturating_sub(1).leading_zeros()).clamp(1, MAX_MASK_BITS);
     let (best, count) = fewest_rare(&hist, bits);
+    let (sparse, plain) = std::mem::take(&mut st.spent);
+    if sparse > plain {
+        // The sparse space cost more than the plain mex would have: the rare values are too
+        // many (Dawson's Kayles has a 0 in every period, and Grundy's game has many rare heaps
+        // among the first few thousand), so the next stretch goes plain, and the review after
+        // it tries the sparse space again.
+        st.mask = 0;
+        st.rare.clear();
+        return;
+    }
 
     let current = if st.mask == 0 {
         u64::MAX

@@ -4,8 +4,7 @@
 use std::time::Duration;
 
 use nimbook::game::{
-    grundys_sequence, octal_sequence, octal_sequence_by_mex, period, Budget, GameError,
-    OctalCode,
+    grundys_sequence, octal_sequence, octal_sequence_by_mex, period, Budget, GameError, OctalCode,
 };
 use proptest::prelude::*;
 
@@ -94,9 +93,15 @@ fn octal_games_match_the_plain_mex_below_100000() {
         let c: OctalCode = code.parse().unwrap();
         let want = octal_oracle(code, 100_000);
         let by_mex = octal_sequence_by_mex(&c, 99_999, &budget()).unwrap();
-        assert!(by_mex == want, "{code}: the sparse space differs from the plain mex");
+        assert!(
+            by_mex == want,
+            "{code}: the sparse space differs from the plain mex"
+        );
         let by_period = octal_sequence(&c, 99_999, &budget()).unwrap();
-        assert!(by_period == want, "{code}: a proved period differs from the plain mex");
+        assert!(
+            by_period == want,
+            "{code}: a proved period differs from the plain mex"
+        );
     }
 }
 
@@ -120,30 +125,72 @@ proptest! {
 
 /// OEIS A002188 (Sprague–Grundy values of Grundy's game), n = 0 … 104, as published.
 const A002188: [u64; 105] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
-    1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1,
-    3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3,
-    7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5, 2, 3, 5, 2, 3,
 ];
 
 /// Flammenkamp's published list of the sparse values of Grundy's game (those with an even
 /// number of ones in the binary value without its lowest digit), every one up to heap 231:
 /// `(n, G(n))`.
 const FLAMMENKAMP_SPARSE: [(u64, u64); 48] = [
-    (0, 0), (1, 0), (2, 0), (3, 1), (4, 0), (6, 1), (7, 0), (9, 1), (10, 0), (12, 1), (15, 1),
-    (20, 0), (23, 0), (26, 0), (28, 1), (31, 1), (34, 1), (37, 1), (40, 1), (43, 1), (46, 1),
-    (49, 1), (50, 0), (52, 1), (53, 0), (55, 1), (58, 1), (61, 1), (87, 7), (90, 7), (93, 7),
-    (146, 6), (149, 6), (152, 6), (158, 11), (161, 11), (164, 11), (167, 11), (176, 7),
-    (179, 7), (181, 12), (182, 7), (185, 7), (188, 7), (190, 12), (193, 12), (196, 10),
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (3, 1),
+    (4, 0),
+    (6, 1),
+    (7, 0),
+    (9, 1),
+    (10, 0),
+    (12, 1),
+    (15, 1),
+    (20, 0),
+    (23, 0),
+    (26, 0),
+    (28, 1),
+    (31, 1),
+    (34, 1),
+    (37, 1),
+    (40, 1),
+    (43, 1),
+    (46, 1),
+    (49, 1),
+    (50, 0),
+    (52, 1),
+    (53, 0),
+    (55, 1),
+    (58, 1),
+    (61, 1),
+    (87, 7),
+    (90, 7),
+    (93, 7),
+    (146, 6),
+    (149, 6),
+    (152, 6),
+    (158, 11),
+    (161, 11),
+    (164, 11),
+    (167, 11),
+    (176, 7),
+    (179, 7),
+    (181, 12),
+    (182, 7),
+    (185, 7),
+    (188, 7),
+    (190, 12),
+    (193, 12),
+    (196, 10),
     (231, 10),
 ];
 
 /// OEIS A002187 (Dawson's Chess, octal game 0.137), n = 0 … 69, as published; Dawson's Kayles
 /// (0.07) has the values a(n − 1).
 const A002187: [u64; 70] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
-    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4, 8, 1,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1,
 ];
 
 #[test]
@@ -170,7 +217,11 @@ fn the_period_of_0_165_holds_in_values_computed_from_the_rules() {
     let (n0, per, t) = (5181, 1550, 3);
     let g = octal_oracle("0.165", 2 * n0 + 2 * per + t + 4000);
     assert!((n0..2 * n0 + per + t).all(|n| g[n + per] == g[n]));
-    assert_ne!(g[n0 - 1 + per], g[n0 - 1], "the pre-period could be shorter");
+    assert_ne!(
+        g[n0 - 1 + per],
+        g[n0 - 1],
+        "the pre-period could be shorter"
+    );
     // No shorter period holds even on the last stretch of the values.
     let tail = g.len() / 2;
     for q in 1..per {
@@ -193,5 +244,8 @@ fn an_open_game_runs_until_its_budget_and_says_how_far_it_got() {
     };
     assert_eq!(budget, "300000 positions");
     assert!(reached.contains("0.106"), "{e}");
-    assert!(reached.contains("no period among the first 262144 heap sizes"), "{e}");
+    assert!(
+        reached.contains("no period among the first 262144 heap sizes"),
+        "{e}"
+    );
 }

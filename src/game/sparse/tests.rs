@@ -36,20 +36,39 @@ fn by_definition(rules: &Rules, n: usize) -> Vec<u32> {
 fn computed(mut seq: Sequence, n: usize) -> Vec<u32> {
     let mut meter = Meter::new(&Budget::default());
     seq.extend(n as u64, &mut meter).unwrap();
-    (0..n).map(|i| seq.values().get(i).unwrap() as u32).collect()
+    (0..n)
+        .map(|i| seq.values().get(i).unwrap() as u32)
+        .collect()
 }
 
 #[test]
 fn both_methods_agree_with_the_definition_on_small_heaps() {
     let mut games = vec![Rules::grundys_game()];
-    for code in ["0.77", "0.07", "4.7", "0.106", "0.165", "0.6", "0.0000004", "4.0"] {
+    for code in [
+        "0.77",
+        "0.07",
+        "4.7",
+        "0.106",
+        "0.165",
+        "0.6",
+        "0.0000004",
+        "4.0",
+    ] {
         let c: crate::game::OctalCode = code.parse().unwrap();
         games.push(Rules::octal(c.digits()));
     }
     for rules in games {
         let want = by_definition(&rules, 800);
-        assert_eq!(computed(Sequence::plain(rules.clone()), 800), want, "{rules:?}");
-        assert_eq!(computed(Sequence::new(rules.clone()), 800), want, "{rules:?}");
+        assert_eq!(
+            computed(Sequence::plain(rules.clone()), 800),
+            want,
+            "{rules:?}"
+        );
+        assert_eq!(
+            computed(Sequence::new(rules.clone()), 800),
+            want,
+            "{rules:?}"
+        );
     }
 }
 

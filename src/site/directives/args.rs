@@ -33,6 +33,10 @@ pub(crate) const DIRECTIVES: &[(&str, &str)] = &[
         "sequence_table(\"0.77\", n): the Grundy values of heaps 0 … n−1 of an octal game, one proven period to a row, pre-period marked",
     ),
     (
+        "rare_table",
+        "rare_table(\"grundys_game\", mask, n): the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last",
+    ),
+    (
         "draw",
         "draw(G): an SVG of a Nim, Cram, Green Hackenbush, Northcott or Kayles position, with its value",
     ),

@@ -48,6 +48,7 @@ fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diag
         "expansion" => arithmetic::expansion(checker, d),
         "grundy_table" => grundy::grundy_table(checker, d),
         "sequence_table" => grundy::sequence_table(checker, d),
+        "rare_table" => grundy::rare_table(checker, d),
         "draw" => draw::draw(checker, d),
         "cram_diagram" => draw::cram_diagram(checker, d),
         "game_graph" => graph::game_graph(checker, d),
