@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use nimbook::claim::{calc, LessonChecker, Limits};
+use nimbook::claim::{builtins, calc, LessonChecker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
 use nimbook::site::{Lint, LintLevel};
@@ -46,7 +46,7 @@ struct Output {
 #[derive(clap::Args)]
 struct LintArgs {
     /// Make a lint's findings errors (exit 1, nothing written): `unverified-numbers`,
-    /// `vacuous-claims`. May be repeated.
+    /// `vacuous-claims`, `broken-links` (also spelled `broken-link`). May be repeated.
     #[arg(long, value_name = "LINT")]
     deny: Vec<Lint>,
     /// Make a lint's findings warnings. May be repeated.
@@ -55,11 +55,18 @@ struct LintArgs {
 }
 
 impl LintArgs {
-    fn overrides(&self) -> Vec<site::LintOverride> {
-        let warn = self.warn.iter().map(|&l| (l, LintLevel::Warn));
-        let deny = self.deny.iter().map(|&l| (l, LintLevel::Deny));
+    /// The options of every command: the book in `dir`, these lint levels, and where to write.
+    fn options(&self, dir: PathBuf, output: Option<PathBuf>) -> site::Options {
+        let mut options = site::Options::new(dir);
+        options.output = output;
         // `--deny` wins over `--warn` for the same lint.
-        warn.chain(deny).collect()
+        for &lint in &self.warn {
+            options = options.lint(lint, LintLevel::Warn);
+        }
+        for &lint in &self.deny {
+            options = options.lint(lint, LintLevel::Deny);
+        }
+        options
     }
 }
 
@@ -104,6 +111,8 @@ enum Command {
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
     },
     /// Write chapters (or the whole book) as one self-contained, printable HTML file.
     Handout {
@@ -121,12 +130,21 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        lints: LintArgs,
     },
+    /// Run a language server on standard input and output: claims checked as you type, with
+    /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
+    Lsp,
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(required_unless_present = "list", allow_hyphen_values = true)]
         exprs: Vec<String>,
+        /// List every function and directive, with its usage and what it computes, one a
+        /// line: the functions, then the directives, each sorted by name.
+        #[arg(long, conflicts_with = "exprs")]
+        list: bool,
     },
 }
 
@@ -137,13 +155,20 @@ fn main() -> ExitCode {
         .stack_size(16 << 20)
         .build_global();
     match cli.command {
+        Command::Lsp => match site::lsp() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: nimbook lsp could not start: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Build {
             dir,
             dest_dir,
             output,
             lints,
         } => report(
-            site::build(&dir, dest_dir.as_deref(), &progress(), &lints.overrides()),
+            site::build(&lints.options(dir, dest_dir), &progress()),
             output.message_format,
             Numbers::None,
         ),
@@ -153,7 +178,7 @@ fn main() -> ExitCode {
             lints,
             coverage,
         } => report(
-            site::check(&dir, &progress(), &lints.overrides()),
+            site::check(&lints.options(dir, None), &progress()),
             output.message_format,
             if coverage {
                 Numbers::PerLesson
@@ -166,13 +191,19 @@ fn main() -> ExitCode {
             port,
             dest_dir,
             output,
-        } => run_serve(dir, port, dest_dir, format_of(output.message_format)),
+            lints,
+        } => run_serve(
+            &lints.options(dir, dest_dir),
+            port,
+            format_of(output.message_format),
+        ),
         Command::Handout {
             mut dir,
             mut chapters,
             all,
             file,
             output,
+            lints,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
             // chapter, not the book folder.
@@ -189,12 +220,13 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             report(
-                site::handout(&dir, &chapters, all, &file),
+                site::handout(&lints.options(dir, Some(file)), &chapters, all),
                 output.message_format,
                 Numbers::None,
             )
         }
-        Command::Calc { exprs } => run_calc(&exprs),
+        Command::Calc { list: true, .. } => list_builtins(),
+        Command::Calc { exprs, .. } => run_calc(&exprs),
     }
 }
 
@@ -310,9 +342,8 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
     }
 }
 
-fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFormat) -> ExitCode {
-    use site::{serve, ServeEvent, ServeOptions};
-    let options = ServeOptions { root, port, dest };
+fn run_serve(options: &site::Options, port: u16, format: MessageFormat) -> ExitCode {
+    use site::{serve, ServeEvent};
     let mut on_event = |event: ServeEvent| match event {
         ServeEvent::Listening(url) => {
             // On stdout, so that scripts and tests can read the address.
@@ -345,11 +376,39 @@ fn run_serve(root: PathBuf, port: u16, dest: Option<PathBuf>, format: MessageFor
             eprintln!("build failed; still serving the previous site");
         }
         ServeEvent::WatchError(e) => eprintln!("warning: watching the sources: {e}"),
+        // The enum may grow; an event this command line does not know is not printed.
+        _ => {}
     };
-    match serve(&options, &mut on_event) {
+    match serve(options, port, &mut on_event) {
         Ok(()) => ExitCode::SUCCESS,
         Err(fatal) => {
             print_diagnostic(&fatal, format);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints every builtin, one a line: `function  grundy(G) — the Grundy value of G`.
+fn list_builtins() -> ExitCode {
+    let mut out = String::new();
+    for (kind, builtins) in [
+        ("function", builtins::functions().collect::<Vec<_>>()),
+        ("directive", site::directives().collect()),
+    ] {
+        let mut builtins = builtins;
+        builtins.sort_by_key(|s| s.name);
+        for s in builtins {
+            out.push_str(&format!("{kind:<9}  {} — {}\n", s.usage, s.description));
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the list: {e}");
             ExitCode::from(2)
         }
     }

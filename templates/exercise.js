@@ -113,8 +113,8 @@
     if (t === "") return { ok: false, message: "The answer box is empty. Type your answer, then press Enter." };
     if (kind === "outcome") {
       var o = t.toUpperCase().replace(/-POSITION$/, "");
-      if (o === "P" || o === "N") return { ok: true, value: o };
-      return { ok: false, message: "Please answer P or N." };
+      if (o === "P" || o === "N" || o === "D") return { ok: true, value: o };
+      return { ok: false, message: "Please answer P or N (or D, a draw, in a loopy game)." };
     }
     if (kind === "truth") {
       var l = t.toLowerCase();

@@ -159,7 +159,25 @@
     });
   }
 
+  // ---- Hidden lines of code (mdBook's `# ` lines): a button shows or hides them ----------
+  function setupHiddenLines() {
+    var blocks = document.querySelectorAll("pre");
+    Array.prototype.forEach.call(blocks, function (pre) {
+      if (!pre.querySelector(".boring")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "reveal-lines";
+      button.textContent = "Show hidden lines";
+      button.addEventListener("click", function () {
+        var shown = pre.classList.toggle("show-boring");
+        button.textContent = shown ? "Hide hidden lines" : "Show hidden lines";
+      });
+      pre.parentNode.insertBefore(button, pre);
+    });
+  }
+
   function init() {
+    setupHiddenLines();
     setupTheme();
     setupSidebar();
     markScrollBoxes();

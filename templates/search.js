@@ -13,6 +13,8 @@
     var box = document.getElementById("search");
     var list = document.getElementById("search-results");
     if (!box || !list || !index) return;
+    // The weights of a match and the most results, from [output.html.search].
+    var w = index.w || { heading: 8, title: 4, text: 1, limit: MAX_RESULTS };
     var wrap = box.parentNode;
     wrap.hidden = false;
 
@@ -48,7 +50,7 @@
           if (!inTitle && !inHeading && at < 0) return;
           if (inHeading || at >= 0) inBody = true;
           if (at >= 0 && (first < 0 || at < first)) first = at;
-          score += (inHeading ? 8 : 0) + (inTitle ? 4 : 0) + (at >= 0 ? 1 : 0);
+          score += (inHeading ? w.heading : 0) + (inTitle ? w.title : 0) + (at >= 0 ? w.text : 0);
         }
         // A page whose title matches is listed once, not once per section.
         if (!inBody) {
@@ -58,7 +60,7 @@
         hits.push({ s: s, score: score, at: first, order: order });
       });
       hits.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
-      return hits.slice(0, MAX_RESULTS).map(function (h) {
+      return hits.slice(0, w.limit).map(function (h) {
         h.terms = ts;
         return h;
       });

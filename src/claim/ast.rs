@@ -210,6 +210,8 @@ pub enum OutcomeClass {
     P,
     /// The next player wins.
     N,
+    /// Neither player can force a win: a draw, in a loopy game.
+    D,
 }
 
 impl OutcomeClass {
@@ -218,6 +220,7 @@ impl OutcomeClass {
         match self {
             OutcomeClass::P => "a P",
             OutcomeClass::N => "an N",
+            OutcomeClass::D => "a D",
         }
     }
 }

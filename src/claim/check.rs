@@ -14,10 +14,12 @@ use rayon::prelude::*;
 use super::ast::{
     BinOp, Binder, Claim, Expr, ExprKind, OutcomeClass, Quantifier, Range, Rel, Spanned, Statement,
 };
-use super::eval::{compare, eval, Scope, Value};
+use super::builtins;
+use super::eval::{eval, Scope};
 use super::lexer::lex;
 use super::parser::parse_statement;
 use super::prove::{self, Domain, Established, Plan};
+use super::value::{compare, Value};
 use super::{ClaimError, Limits};
 use crate::diag::{Code, Diagnostic, SourceFile, Span};
 
@@ -702,7 +704,7 @@ impl LessonChecker {
         let expired = |i: u64| {
             if i % 1024 == 0 {
                 checked.fetch_add(1024.min(total - i), std::sync::atomic::Ordering::Relaxed);
-                if started.elapsed() > deadline {
+                if started.elapsed() > deadline || crate::game::cancel::is_raised() {
                     timed_out.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             }
@@ -809,6 +811,7 @@ impl LessonChecker {
                 let want = match class {
                     OutcomeClass::P => "P",
                     OutcomeClass::N => "N",
+                    OutcomeClass::D => "D",
                 };
                 Diagnostic::error(Code::FalseClaim, "claim does not hold")
                     .at(&self.file, expr.span.start..expr.span.end)
@@ -952,8 +955,8 @@ fn evaluate_claim(
         Claim::Is { expr, class, .. } => {
             let mut v = eval(expr, scope, limits)?;
             if let Value::Game(g) = &v {
-                v = super::games::outcome(g, &limits.game)
-                    .map_err(|e| super::games::game_error(&expr.span, e))?;
+                v = builtins::outcome(g, &limits.game)
+                    .map_err(|e| builtins::game_error(&expr.span, e))?;
             }
             let actual = match v {
                 Value::Outcome(c) => c,

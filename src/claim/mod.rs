@@ -27,20 +27,21 @@
 //! - `#` starts a comment.
 
 pub mod ast;
+pub mod builtins;
 pub(crate) mod check;
 pub(crate) mod eval;
-pub(crate) mod games;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 pub(crate) mod prove;
 #[cfg(test)]
 mod tests;
 pub(crate) mod vacuous;
+pub(crate) mod value;
 
 pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
-pub use eval::Value;
 pub use prove::Established;
 pub use vacuous::{vacuity, Vacuity};
+pub use value::Value;
 
 use crate::diag::{Code, Diagnostic, Span};
 

@@ -239,7 +239,8 @@ impl<'a> Parser<'a> {
             let class = match self.peek() {
                 Tok::Ident(s) if s == "P" => OutcomeClass::P,
                 Tok::Ident(s) if s == "N" => OutcomeClass::N,
-                _ => return Err(self.unexpected("`P` or `N` after `is`")),
+                Tok::Ident(s) if s == "D" => OutcomeClass::D,
+                _ => return Err(self.unexpected("`P`, `N` or `D` (a draw) after `is`")),
             };
             let class_span = self.bump().span;
             return Ok(Ok(Claim::Is {

@@ -109,6 +109,21 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
     /// `= help:` lines: what was probably meant.
     pub helps: Vec<String>,
+    /// Edits that would mend the finding, for an editor to offer (see [`Suggestion`]).
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// An edit that mends a diagnostic: replace `span` of its file by `replacement`. The editor
+/// server offers each as a code action titled `message`; the help lines already say the same in
+/// words, so the text formats do not print them again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    /// What the edit does, as a code action's title.
+    pub message: String,
+    /// The byte range of the diagnostic's file to replace.
+    pub span: Span,
+    /// The text to put there.
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -133,6 +148,7 @@ impl Diagnostic {
             label: String::new(),
             notes: Vec::new(),
             helps: Vec::new(),
+            suggestions: Vec::new(),
         }
     }
 
@@ -157,6 +173,16 @@ impl Diagnostic {
     /// Adds a help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.helps.push(help.into());
+        self
+    }
+
+    /// Adds an edit that would mend the finding.
+    pub fn suggest(mut self, message: impl Into<String>, span: Span, replacement: String) -> Self {
+        self.suggestions.push(Suggestion {
+            message: message.into(),
+            span,
+            replacement,
+        });
         self
     }
 

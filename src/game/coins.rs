@@ -21,6 +21,8 @@
 //!
 //! * `twins(n)`: turn exactly two coins, the right one from heads to tails.
 //! * `turning_turtles(n)`: turn one or two coins, the right one from heads to tails.
+//! * `mock_turtles(n)`: turn one, two or three coins, the right one from heads to tails. Its
+//!   values are the odious numbers (an odd count of ones in binary), which the lesson checks.
 //! * `ruler(n)`: turn a run of consecutive coins whose right end goes from heads to tails.
 //! * `turning_corners(x, y)`: on a grid, turn the four corners `(a, b)`, `(a, y)`, `(x, b)`,
 //!   `(x, y)` of a rectangle with `a < x` and `b < y`, where `(x, y)` goes from heads to tails.
@@ -50,6 +52,8 @@ pub enum CoinRule {
     TurningTurtles,
     /// Turn a run of consecutive coins.
     Ruler,
+    /// Turn one, two or three coins.
+    MockTurtles,
     /// Turn the four corners of a rectangle on a grid.
     TurningCorners,
 }
@@ -61,6 +65,7 @@ impl CoinRule {
             CoinRule::Twins => "twins",
             CoinRule::TurningTurtles => "turning_turtles",
             CoinRule::Ruler => "ruler",
+            CoinRule::MockTurtles => "mock_turtles",
             CoinRule::TurningCorners => "turning_corners",
         }
     }
@@ -103,7 +108,7 @@ impl Coin {
     pub fn has_move(&self) -> bool {
         match self.rule {
             CoinRule::Twins => self.x > 0,
-            CoinRule::TurningTurtles | CoinRule::Ruler => true,
+            CoinRule::TurningTurtles | CoinRule::Ruler | CoinRule::MockTurtles => true,
             CoinRule::TurningCorners => self.x > 0 && self.y > 0,
         }
     }
@@ -114,6 +119,11 @@ impl Coin {
             CoinRule::Twins => self.x,
             CoinRule::TurningTurtles | CoinRule::Ruler => self.x.saturating_add(1),
             CoinRule::TurningCorners => self.x.saturating_mul(self.y),
+            // Alone, with one of the x coins on its left, or with two of them.
+            CoinRule::MockTurtles => {
+                let x = u128::from(self.x);
+                u64::try_from(1 + x + x * x.saturating_sub(1) / 2).unwrap_or(u64::MAX)
+            }
         }
     }
 
@@ -128,6 +138,14 @@ impl Coin {
                 .chain((0..x).map(|m| vec![row(m)]))
                 .collect(),
             CoinRule::Ruler => (0..=x).map(|a| (a..x).map(row).collect()).collect(),
+            CoinRule::MockTurtles => {
+                let mut out = vec![Vec::new()];
+                for b in 0..x {
+                    out.push(vec![row(b)]);
+                    out.extend((0..b).map(|a| vec![row(a), row(b)]));
+                }
+                out
+            }
             CoinRule::TurningCorners => {
                 let mut out = Vec::new();
                 for a in 0..x {
@@ -154,6 +172,12 @@ impl Coin {
             CoinRule::TurningTurtles | CoinRule::Ruler => tri(self.x + 1) + self.x as u128 + 1,
             CoinRule::TurningCorners => {
                 tri(self.x) * tri(self.y) + (self.x as u128 + 1) * (self.y as u128 + 1)
+            }
+            // Coin k has 1 + k + k(k−1)/2 moves: the sum over k ≤ n is C(n+1, 1) + C(n+1, 2)
+            // + C(n+1, 3).
+            CoinRule::MockTurtles => {
+                let n = self.x as u128 + 1;
+                n + n * (n - 1) / 2 + n * (n - 1) * n.saturating_sub(2) / 6 + n
             }
         };
         u64::try_from(c).unwrap_or(u64::MAX)
@@ -183,6 +207,7 @@ struct Tables {
     twins: Vec<u64>,
     turtles: Vec<u64>,
     ruler: Vec<u64>,
+    mock: Vec<u64>,
     corners: Vec<Vec<u64>>,
 }
 
@@ -190,6 +215,7 @@ static TABLES: Mutex<Tables> = Mutex::new(Tables {
     twins: Vec::new(),
     turtles: Vec::new(),
     ruler: Vec::new(),
+    mock: Vec::new(),
     corners: Vec::new(),
 });
 
@@ -240,7 +266,25 @@ pub(crate) fn coin_value(coin: &Coin, meter: &mut Meter) -> Result<u64, GameErro
                 mark(seen, run);
             }
         }),
+        CoinRule::MockTurtles => fill_row(&mut t.mock, x, meter, mock_options),
         CoinRule::TurningCorners => fill_grid(&mut t.corners, x, y, meter),
+    }
+}
+
+/// Marks the option values of Mock Turtles coin `n`: 0 (turn it alone), `t[b]` and
+/// `t[a] ⊕ t[b]` for `a < b < n`. Distinct coins with one value make 0, already marked, so only
+/// the distinct values are paired. Option values below `2^B` stay below it under `⊕`, so the
+/// flags `seen` needs are bounded by the largest value, not by the number of moves.
+fn mock_options(t: &[u64], n: usize, seen: &mut [bool]) {
+    let mut values: Vec<u64> = t[..n].to_vec();
+    values.sort_unstable();
+    values.dedup();
+    mark(seen, 0);
+    for (i, &b) in values.iter().enumerate() {
+        mark(seen, b);
+        for &a in &values[..i] {
+            mark(seen, a ^ b);
+        }
     }
 }
 
@@ -253,15 +297,28 @@ fn fill_row(
     options: impl Fn(&[u64], usize, &mut [bool]),
 ) -> Result<u64, GameError> {
     let mut seen = Vec::new();
+    let mut top = table.iter().copied().max().unwrap_or(0);
     while table.len() <= n {
         let k = table.len();
-        for _ in 0..k / 1024 + 1 {
+        for _ in 0..(k * k) / 4096 + 1 {
             meter.step()?;
         }
+        // A coin's value is at most its number of options, and a nim-sum of values below a
+        // power of two stays below it, so either bound makes room for every value that can
+        // decide the mex. The larger one is kept: too many flags cost only memory.
+        let width = (k + 2).max(
+            usize::try_from(top)
+                .unwrap_or(usize::MAX / 4)
+                .saturating_add(1)
+                .next_power_of_two()
+                + 1,
+        );
         seen.clear();
-        seen.resize(k + 2, false);
+        seen.resize(width, false);
         options(table, k, &mut seen);
-        table.push(mex(&seen));
+        let v = mex(&seen);
+        top = top.max(v);
+        table.push(v);
     }
     Ok(table[n])
 }

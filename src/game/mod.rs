@@ -114,6 +114,15 @@
 //!   search (see [`Coin`] and the module `coins`). Turning Corners is where the nim-product
 //!   appears as a game: its coin `(x, y)` is worth `x ⊗ y`, which the tests check and the
 //!   engine never assumes.
+//! * **Games whose moves touch several heaps** (module `heaps`): Wythoff's game `wythoff(a, b)`,
+//!   Moore's Nim `moores_nim(k, h1, …)`, Staircase Nim `staircase_nim(h1, …)`, Poker Nim
+//!   `poker_nim(r, m, h1, …)` and Welter's game `welter(c1, …)`, valued by search from their
+//!   rules; Mock Turtles `mock_turtles(n)` is a coin-turning game and Lasker's Nim
+//!   `laskers_nim(n)` a heap game. Their theorems ([`moores_rule`], [`welter_function`], Nim on
+//!   the odd steps, the odious numbers, the rule by fours) are checked against these values.
+//! * **Loopy games** (module `loopy`): `loopy("1>0 1-2", v)` and `classic_northcott(rows)` may
+//!   go on for ever; [`Game::outcome`] may be [`Outcome::D`], and [`Game::grundy`] refuses a
+//!   position whose generalized value is `∞_K` (see [`LoopyValue`]).
 //!
 //! # Positions of a game graph
 //!
@@ -143,13 +152,19 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+pub mod cancel;
 mod coins;
 mod cram;
 mod hackenbush;
+mod heaps;
+mod lasker;
+mod loopy;
 mod northcott;
 mod octal;
 mod solver;
 mod sparse;
+mod welter;
+mod wythoff;
 
 pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
@@ -157,12 +172,18 @@ pub use cram::{
     DominoError,
 };
 pub use hackenbush::{parse_hackenbush, Graph};
+pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
+pub use lasker::MAX_LASKER_HEAP;
+pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
+pub(crate) use octal::named_heap_sequence;
 pub use octal::{
     grundys_sequence, grundys_sequence_plain, octal_sequence, octal_sequence_by_mex,
     octal_sequence_plain, period, subtraction_period, OctalCode, Periodicity,
 };
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
+pub use welter::welter_function;
+pub use wythoff::{wythoff_table, MAX_WYTHOFF_CELLS};
 
 /// The most options [`Game::moves_from`] will list before refusing, so that a Nim heap of
 /// size 10¹⁸ cannot exhaust memory.
@@ -275,6 +296,8 @@ pub enum Outcome {
     P,
     /// The next player (the one to move) wins.
     N,
+    /// Neither player can force a win: good play goes on for ever (only in a loopy game).
+    D,
 }
 
 impl fmt::Display for Outcome {
@@ -282,6 +305,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }
@@ -310,6 +334,8 @@ pub enum Game {
     },
     /// Grundy's game on one heap.
     Grundys(u64),
+    /// Lasker's Nim on one heap: take any number, or split the heap in two.
+    Lasker(u64),
     /// Cram (normal play) on a board.
     Cram(Board),
     /// Misère Cram on a board.
@@ -320,6 +346,11 @@ pub enum Game {
     Hackenbush(Graph),
     /// A coin-turning game with a single heads coin.
     Coin(Coin),
+    /// A game on several heaps whose moves touch more than one heap or depend on the others
+    /// (Wythoff, Moore, Staircase, Poker, Welter).
+    Heaps(HeapGame),
+    /// A loopy game: positions may repeat (Smith's theory, module `loopy`).
+    Loopy(LoopyGame),
     /// The sum of games: a move is made in exactly one component.
     Sum(Vec<Game>),
 }
@@ -384,6 +415,12 @@ impl Game {
         Game::Grundys(n)
     }
 
+    /// Lasker's Nim on one heap of `n`: take any number of counters, or split the heap into two
+    /// non-empty heaps.
+    pub fn laskers_nim(n: u64) -> Game {
+        Game::Lasker(n)
+    }
+
     /// Cram on an empty `rows × cols` board (at most 64 cells).
     pub fn cram(rows: u64, cols: u64) -> Result<Game, GameError> {
         Board::rectangle(rows, cols).map(Game::Cram)
@@ -446,6 +483,65 @@ impl Game {
         Game::Coin(Coin::corner(x, y))
     }
 
+    /// Mock Turtles with one heads coin at place `n`: a move turns one, two or three coins,
+    /// the right one from heads to tails.
+    pub fn mock_turtles(n: u64) -> Game {
+        Game::Coin(Coin::in_row(CoinRule::MockTurtles, n))
+    }
+
+    /// Wythoff's game with the queen at `(a, b)` (two heaps `a` and `b`).
+    pub fn wythoff(a: u64, b: u64) -> Game {
+        Game::Heaps(HeapGame::from_parts(HeapRule::Wythoff, vec![a, b]))
+    }
+
+    /// Moore's Nim_k with these heaps: a move takes from at least one and at most `k` heaps.
+    pub fn moores_nim(k: u64, heaps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Moore(k), heaps).map(Game::Heaps)
+    }
+
+    /// Staircase Nim: `steps[0]` counters on step 1, `steps[1]` on step 2, and so on.
+    pub fn staircase_nim(steps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Staircase, steps).map(Game::Heaps)
+    }
+
+    /// Poker Nim with `raises` raises left in the game and at most `cap` counters a heap.
+    pub fn poker_nim(raises: u64, cap: u64, heaps: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Poker { raises, cap }, heaps).map(Game::Heaps)
+    }
+
+    /// Welter's game with coins on these squares (distinct, numbered from 0).
+    pub fn welter(coins: Vec<u64>) -> Result<Game, GameError> {
+        HeapGame::new(HeapRule::Welter, coins).map(Game::Heaps)
+    }
+
+    /// A token on vertex `at` of the graph written in the notation of [`parse_loopy`].
+    pub fn loopy(edges: &str, at: u64) -> Result<Game, GameError> {
+        LoopyGame::graph(edges, at).map(Game::Loopy)
+    }
+
+    /// The classic Northcott's game, in which pieces may also retreat, on the rows written in
+    /// the notation of [`parse_northcott`]: the sum of one loopy game per row.
+    pub fn classic_northcott(rows: &str) -> Result<Game, GameError> {
+        let mut parts = parse_northcott(rows)?
+            .into_iter()
+            .map(|r| LoopyGame::northcott_row(r).map(Game::Loopy))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(if parts.len() == 1 {
+            parts.swap_remove(0)
+        } else {
+            Game::Sum(parts)
+        })
+    }
+
+    /// Whether this game is (or contains) a loopy game.
+    pub fn is_loopy(&self) -> bool {
+        match self {
+            Game::Loopy(_) => true,
+            Game::Sum(parts) => parts.iter().any(Game::is_loopy),
+            _ => false,
+        }
+    }
+
     /// The sum of the given games. Misère games cannot be summed.
     pub fn sum(parts: Vec<Game>) -> Result<Game, GameError> {
         let game = Game::Sum(parts);
@@ -479,7 +575,8 @@ impl Game {
         s.grundy(self)
     }
 
-    /// Who wins with best play, for normal-play and (single, not summed) misère games.
+    /// Who wins with best play, for normal-play games, loopy games (where it may be a draw) and
+    /// (single, not summed) misère games.
     pub fn outcome(&self, b: &Budget) -> Result<Outcome, GameError> {
         let mut s = solver::Solver::new(b);
         s.outcome(self)
@@ -547,6 +644,7 @@ impl fmt::Display for Game {
                 }
             }
             Game::Grundys(n) => write!(f, "grundys_game({n})"),
+            Game::Lasker(n) => write!(f, "laskers_nim({n})"),
             Game::Cram(b) => match b.as_rectangle() {
                 Some((r, c)) => write!(f, "cram({r}, {c})"),
                 None => write!(f, "cram_cells(\"{b}\")"),
@@ -562,6 +660,8 @@ impl fmt::Display for Game {
             }
             Game::Hackenbush(g) => write!(f, "green_hackenbush(\"{g}\")"),
             Game::Coin(c) => write!(f, "{c}"),
+            Game::Heaps(h) => write!(f, "{h}"),
+            Game::Loopy(l) => write!(f, "{l}"),
             Game::Sum(parts) => {
                 if parts.is_empty() {
                     return f.write_str("nim()");
@@ -647,7 +747,7 @@ impl Meter {
     }
 
     pub(crate) fn check_time(&self) -> Result<(), GameError> {
-        if self.start.elapsed() > self.max_time {
+        if self.start.elapsed() > self.max_time || cancel::is_raised() {
             return Err(GameError::BudgetExceeded {
                 budget: format!("{:.3} s", self.max_time.as_secs_f64()),
                 reached: self.progress(),

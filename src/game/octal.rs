@@ -260,6 +260,32 @@ fn by_mex(mut seq: Sequence, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> 
     Ok(seq.values().to_u64(len as usize))
 }
 
+/// The values of heaps `0 … n−1` of a heap game named `"grundys_game"`, `"kayles"`,
+/// `"dawsons_kayles"` or by an octal code; `None` if the name is none of these.
+pub(crate) fn named_heap_sequence(
+    name: &str,
+    n: u64,
+    budget: &Budget,
+) -> Option<Result<Vec<u64>, GameError>> {
+    let code = match name {
+        "grundys_game" => {
+            let seq = grundys_sequence(n.saturating_sub(1), budget);
+            return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
+        }
+        "kayles" => OctalCode::kayles(),
+        "dawsons_kayles" => OctalCode::dawsons_kayles(),
+        other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+            match other.parse::<OctalCode>() {
+                Ok(c) => c,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        _ => return None,
+    };
+    let seq = octal_sequence(&code, n.saturating_sub(1), budget);
+    Some(seq.map(|v| v.into_iter().take(n as usize).collect()))
+}
+
 /// The values up to `n`, continued by periodicity once the Guy–Smith criterion proves it.
 pub(crate) fn octal_values(
     code: &OctalCode,

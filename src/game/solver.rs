@@ -7,10 +7,12 @@
 
 use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
+use super::heaps::HeapSolver;
+use super::lasker::lasker_value;
 use super::octal::{subtraction_table, OctalTable, SubtractionTable, DIRECT_LIMIT};
 use super::sparse::{Rules, Sequence};
 use super::{
-    Board, Budget, CoinRule, Game, GameError, Meter, NorthcottRow, OctalCode, Outcome,
+    Board, Budget, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode, Outcome,
     MAX_LISTED_MOVES,
 };
 use rustc_hash::FxHashMap;
@@ -48,6 +50,7 @@ pub(crate) struct Solver {
     subtraction: FxHashMap<Vec<u64>, SubtractionTable>,
     grundys: Sequence,
     cram: Option<CramSolver>,
+    heaps: HeapSolver,
 }
 
 /// Grows a cached sequence geometrically so that a run of requests costs linear time.
@@ -143,6 +146,15 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 .map(|a| Game::Sum(vec![Game::Grundys(a), Game::Grundys(n - a)]))
                 .collect()
         }
+        Game::Lasker(n) => {
+            let count = n.saturating_add(n / 2);
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            let mut out: Vec<Game> = (0..*n).map(Game::Lasker).collect();
+            out.extend((1..=n / 2).map(|a| Game::Sum(vec![Game::Lasker(a), Game::Lasker(n - a)])));
+            out
+        }
         Game::Cram(b) => b.moves().into_iter().map(Game::Cram).collect(),
         Game::MisereCram(b) => b.moves().into_iter().map(Game::MisereCram).collect(),
         Game::Northcott(rows) => {
@@ -190,6 +202,14 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
                 })
                 .collect()
         }
+        Game::Loopy(l) => l.options().into_iter().map(Game::Loopy).collect(),
+        Game::Heaps(h) => {
+            let count = h.move_count();
+            if count > MAX_LISTED_MOVES {
+                return Err(too_many(game, count));
+            }
+            h.options().into_iter().map(Game::Heaps).collect()
+        }
         Game::Sum(parts) => {
             let mut out = Vec::new();
             for (i, p) in parts.iter().enumerate() {
@@ -213,6 +233,7 @@ impl Solver {
             subtraction: FxHashMap::default(),
             grundys: Sequence::new(Rules::grundys_game()),
             cram: None,
+            heaps: HeapSolver::default(),
         }
     }
 
@@ -285,9 +306,20 @@ impl Solver {
             Game::Subtraction { set, n } => self.subtraction_value(set, *n),
             Game::Octal { code, n } => self.octal_value(code, *n),
             Game::Grundys(n) => self.grundys_value(*n),
+            Game::Lasker(n) => lasker_value(*n, &mut self.meter),
             Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
             Game::Coin(c) => coin_value(c, &mut self.meter),
+            Game::Heaps(h) => self.heaps.value(h, &mut self.meter),
+            Game::Loopy(l) => match l.value(&mut self.meter)? {
+                LoopyValue::Finite(g) => Ok(g),
+                v => Err(GameError::Unsupported {
+                    game: game.to_string(),
+                    reason: format!(
+                        "its generalized Grundy value is {v} (∞ with the finite values of its options): the game may go on for ever, so it has no finite value; ask for its outcome"
+                    ),
+                }),
+            },
             Game::Hackenbush(g) => {
                 for _ in g.edges() {
                     self.meter.tick()?;
@@ -313,7 +345,25 @@ impl Solver {
         self.with_cram(|c, m| c.misere_next_wins(b, m))
     }
 
+    /// The generalized value of a game that may contain loopy parts (Smith's sum rule).
+    fn generalized(&mut self, game: &Game) -> Result<LoopyValue, GameError> {
+        match game {
+            Game::Loopy(l) => l.value(&mut self.meter),
+            Game::Sum(parts) => {
+                let mut v = LoopyValue::Finite(0);
+                for p in parts {
+                    v = v.add(&self.generalized(p)?);
+                }
+                Ok(v)
+            }
+            other => self.grundy(other).map(LoopyValue::Finite),
+        }
+    }
+
     pub(crate) fn outcome(&mut self, game: &Game) -> Result<Outcome, GameError> {
+        if game.is_loopy() {
+            return Ok(self.generalized(game)?.outcome());
+        }
         let next_wins = match game {
             Game::MisereNim(h) => misere_nim_next_wins(h),
             Game::MisereCram(b) => self.misere_cram_next_wins(b)?,
@@ -329,6 +379,20 @@ impl Solver {
     }
 
     pub(crate) fn winning_move(&mut self, game: &Game) -> Result<Option<Game>, GameError> {
+        if game.is_loopy() {
+            // A move to a position of value 0 wins; Smith's theory says one exists exactly when
+            // the outcome is N.
+            if self.outcome(game)? != Outcome::N {
+                return Ok(None);
+            }
+            for m in moves(game)? {
+                self.meter.step()?;
+                if self.generalized(&m)? == LoopyValue::Finite(0) {
+                    return Ok(Some(m));
+                }
+            }
+            return Ok(None);
+        }
         match game {
             Game::MisereNim(h) => Ok(misere_nim_winning_move(h).map(Game::MisereNim)),
             Game::MisereCram(b) => {
@@ -511,6 +575,11 @@ impl Solver {
                     atoms.push(game.clone());
                 }
             }
+            Game::Lasker(n) => {
+                if *n >= 1 {
+                    atoms.push(game.clone());
+                }
+            }
             Game::Cram(b) => {
                 let b = *b;
                 let comps = self.cram()?.canonical_components(&b);
@@ -533,6 +602,16 @@ impl Solver {
                     atoms.push(game.clone());
                 }
             }
+            Game::Loopy(l) => {
+                if !l.options().is_empty() {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Heaps(h) => {
+                if h.move_count() > 0 {
+                    atoms.push(Game::Heaps(h.canonical()));
+                }
+            }
             Game::Sum(parts) => {
                 for p in parts {
                     self.atoms(p, atoms, nim, rows)?;
@@ -543,6 +622,12 @@ impl Solver {
     }
 
     pub(crate) fn graph(&mut self, game: &Game) -> Result<GameGraph, GameError> {
+        if game.is_loopy() {
+            return Err(GameError::Unsupported {
+                game: game.to_string(),
+                reason: "the positions of a loopy game may repeat, and a game graph here is drawn only for games that end".into(),
+            });
+        }
         let misere = match game {
             Game::MisereNim(_) | Game::MisereCram(_) => true,
             _ if game.is_misere() => return Err(unsupported_misere_sum(game)),

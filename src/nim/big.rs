@@ -31,7 +31,7 @@ fn join(lo: Vec<u64>, hi: Vec<u64>) -> Vec<u64> {
 pub(crate) fn mul(t: &Tables, a: &[u64], b: &[u64]) -> Vec<u64> {
     let n = a.len();
     if n == 1 {
-        return vec![t.mul64(a[0], b[0])];
+        return vec![super::mul64(a[0], b[0])];
     }
     let h = n / 2;
     let (a0, a1) = a.split_at(h);
@@ -39,7 +39,7 @@ pub(crate) fn mul(t: &Tables, a: &[u64], b: &[u64]) -> Vec<u64> {
         return join(mul(t, a0, b), mul(t, a1, b));
     }
     if n == 2 {
-        let x = t.mul128(
+        let x = super::mul128(
             (a[0] as u128) | ((a[1] as u128) << 64),
             (b[0] as u128) | ((b[1] as u128) << 64),
         );

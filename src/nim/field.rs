@@ -45,6 +45,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
+use super::product::{mul64, pow64};
 use super::small::tables;
 use super::{NimError, Nimber, Poly2, MAX_LEVEL};
 
@@ -161,13 +162,12 @@ impl Baby {
 
     /// The `x < p` with `g_p^x = y`, for `y` in the subgroup of order `p`.
     fn solve(&self, mut y: u64) -> Option<u64> {
-        let t = tables();
         let mut i = 0;
         while i * self.m < self.p {
             if let Some(j) = self.find(y) {
                 return Some(i * self.m + j);
             }
-            y = t.mul64(y, self.giant);
+            y = mul64(y, self.giant);
             i += 1;
         }
         None
@@ -195,7 +195,7 @@ impl Baby {
             }
             b.keys[i] = x;
             b.vals[i] = j as u32;
-            x = t.mul64(x, gp);
+            x = mul64(x, gp);
         }
         // x = gp^m now; the giant step divides by it.
         b.giant = t.inv64(x);
@@ -226,12 +226,12 @@ fn conj16(u: u64) -> u64 {
 fn parts(y: u64) -> (u64, u64, u64, u64) {
     let t = tables();
     let c = conj32(y);
-    let v = t.mul64(c, t.inv64(y));
-    let u = t.mul64(y, c);
+    let v = mul64(c, t.inv64(y));
+    let u = mul64(y, c);
     let cu = conj16(u);
-    let u16 = t.mul64(u, cu);
-    let u65537 = t.mul64(cu, t.inv64(u));
-    (u16, u65537, t.pow64(v, 6_700_417), t.pow64(v, 641))
+    let u16 = mul64(u, cu);
+    let u65537 = mul64(cu, t.inv64(u));
+    (u16, u65537, pow64(v, 6_700_417), pow64(v, 641))
 }
 
 struct Log64 {
@@ -248,7 +248,7 @@ fn log64_tables() -> &'static Log64 {
         let n = u64::MAX;
         // Elements below 2^32 lie in the subfield GF(2^32); about 40% of the rest generate.
         let g = (1u64 << 32..(1u64 << 32) + 4096)
-            .find(|&g| P64.iter().all(|p| t.pow64(g, n / p) != 1))
+            .find(|&g| P64.iter().all(|p| pow64(g, n / p) != 1))
             .unwrap_or(1 << 32);
         let (g16, g65537, g641, g6700417) = parts(g);
         let inv_log_g16 = mod_inv(t.log16(g16 as u32) as u128, 65_535).unwrap_or(0) as u64;

@@ -57,11 +57,12 @@ mod gfni;
 pub mod naive;
 pub mod ordinal;
 mod poly;
+mod product;
 mod small;
 
 pub use field::{group_order_primes, MAX_ORDER_LEVEL};
 pub use poly::Poly2;
-pub use small::{mul128, mul64};
+pub use product::{mul128, mul64};
 
 /// The largest field level a [`Nimber`] may live in: values have at most `2^MAX_LEVEL` bits.
 ///
@@ -311,9 +312,9 @@ impl Nimber {
         match (&self.0, &o.0) {
             (Repr::Small(a), Repr::Small(b)) => {
                 if (a | b) >> 64 == 0 {
-                    Nimber::from_u64(t.mul64(*a as u64, *b as u64))
+                    Nimber::from_u64(mul64(*a as u64, *b as u64))
                 } else {
-                    Nimber::from_u128(t.mul128(*a, *b))
+                    Nimber::from_u128(mul128(*a, *b))
                 }
             }
             _ => {
@@ -358,7 +359,7 @@ impl Nimber {
                 dividend: "1".into(),
             }),
             Repr::Small(a) if a >> 64 == 0 => Ok(Nimber::from_u64(t.inv64(*a as u64))),
-            Repr::Small(a) => Ok(Nimber::from_u128(t.inv128(*a))),
+            Repr::Small(a) => Ok(Nimber::from_u128(product::inv128(*a))),
             Repr::Big(_) => Ok(Nimber::from_limbs(big::inv(
                 t,
                 &self.limbs(self.field_limbs()),
@@ -391,7 +392,7 @@ impl Nimber {
         let m = (BigUint::one() << (1u64 << k)) - 1u32;
         let e = e % &m;
         if let (Some(x), Some(e)) = (self.to_u64(), u64::try_from(&e).ok()) {
-            return Nimber::from_u64(small::tables().pow64(x, e));
+            return Nimber::from_u64(product::pow64(x, e));
         }
         let mut r = Nimber::one();
         let mut base = self.clone();

@@ -1,10 +1,11 @@
 //! The fast path: nimbers below `2^64` and `2^128`.
 //!
-//! On x86-64, 64- and 128-bit products go through module `gfni` when the CPU has AVX-512
-//! and GFNI (27 byte products in one vector instruction), else through module `clmul` when
-//! it has a carry-less multiplier (a change of basis to `GF(2)[x]/(p)`); the tables here
-//! remain the portable path, the oracle for both, and the engine of every other operation
-//! (squares, roots, inverses at the 16- and 32-bit levels).
+//! On x86-64, module `product` sends 64- and 128-bit products through module `gfni` when the
+//! CPU has AVX-512 and GFNI (27 byte products in one vector instruction), else through module
+//! `clmul` when it has a carry-less multiplier (a change of basis to `GF(2)[x]/(p)`); the
+//! tables here remain the portable path, the oracle for both, and the engine of every other
+//! operation (squares, roots, inverses at the 16- and 32-bit levels). This module imports
+//! neither of them: they build on its tables.
 //!
 //! Everything here rests on one table pair, the discrete logarithm and exponential of the
 //! field of nimbers below `2^16 = 65536`. That field is `GF(2^16)`, its multiplicative group
@@ -34,8 +35,6 @@
 //! allocator hands it out as untouched zero pages.
 
 use std::sync::OnceLock;
-
-use super::{clmul, gfni};
 
 /// Order of the multiplicative group of `GF(2^16)`.
 const ORDER16: u32 = 65_535;
@@ -273,18 +272,6 @@ impl Tables {
         ((hi as u64) << 32) | lo as u64
     }
 
-    /// Product in `GF(2^64)`: the fastest path this CPU has (see [`mul64`]).
-    #[inline(always)]
-    pub(crate) fn mul64(&self, a: u64, b: u64) -> u64 {
-        mul64(a, b)
-    }
-
-    /// Product in `GF(2^128)`: the fastest path this CPU has (see [`mul128`]).
-    #[inline]
-    pub(crate) fn mul128(&self, a: u128, b: u128) -> u128 {
-        mul128(a, b)
-    }
-
     /// Product in `GF(2^128)` from the log/exp tables: Karatsuba over 64-bit halves.
     #[inline]
     pub(crate) fn mul128_log(&self, a: u128, b: u128) -> u128 {
@@ -384,27 +371,6 @@ impl Tables {
         let ni = self.inv32(n);
         ((self.mul32(x1, ni) as u64) << 32) | self.mul32(x0 ^ x1, ni) as u64
     }
-
-    /// Inverse in `GF(2^128)`; the caller rules out 0.
-    pub(crate) fn inv128(&self, x: u128) -> u128 {
-        let (x0, x1) = (x as u64, (x >> 64) as u64);
-        let n = self.mul64(x0, x0 ^ x1) ^ self.mulh64(self.sq64(x1));
-        let ni = self.inv64(n);
-        ((self.mul64(x1, ni) as u128) << 64) | self.mul64(x0 ^ x1, ni) as u128
-    }
-
-    /// `x^e` in `GF(2^64)` by square-and-multiply.
-    pub(crate) fn pow64(&self, mut x: u64, mut e: u64) -> u64 {
-        let mut r = 1u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                r = self.mul64(r, x);
-            }
-            x = self.sq64(x);
-            e >>= 1;
-        }
-        r
-    }
 }
 
 /// A 128-bit product from a 64-bit one: with `X = 2^64`, `X ⊗ X = X ⊕ H` for `H = 2^63`, so
@@ -424,32 +390,6 @@ pub(crate) fn karatsuba128(
     (((cm ^ c00) as u128) << 64) | (c00 ^ mulh(c11)) as u128
 }
 
-/// Nim-product of two 64-bit nimbers (the fast path behind [`super::Nimber::nim_mul`]):
-/// AVX-512 with GFNI (module `gfni`) if the CPU has it, else the carry-less multiplier
-/// (module `clmul`), else the log/exp tables, which are the oracle for both.
-#[inline]
-pub fn mul64(a: u64, b: u64) -> u64 {
-    if let Some(g) = gfni::engine() {
-        return g.mul64(a, b);
-    }
-    match clmul::engine() {
-        Some(e) => e.mul64(a, b),
-        None => tables().mul64_log(a, b),
-    }
-}
-
-/// Nim-product of two 128-bit nimbers, by the same choice of path as [`mul64`].
-#[inline]
-pub fn mul128(a: u128, b: u128) -> u128 {
-    if let Some(g) = gfni::engine() {
-        return g.mul128(a, b);
-    }
-    match clmul::engine() {
-        Some(e) => e.mul128(a, b),
-        None => tables().mul128_log(a, b),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -460,73 +400,6 @@ mod tests {
         for a in (0u32..65536).step_by(97) {
             for b in (0u32..65536).step_by(89) {
                 assert_eq!(t.mul16(a, b), slow_mul(a, b, 16), "{a} ⊗ {b}");
-            }
-        }
-    }
-
-    #[test]
-    fn published_products() {
-        let t = tables();
-        for (a, b, c) in [(6u64, 13, 15), (100, 200, 62), (16, 16, 24), (10, 7, 6)] {
-            assert_eq!(mul64(a, b), c, "{a} ⊗ {b}");
-            assert_eq!(t.mul64_log(a, b), c, "{a} ⊗ {b} from the log tables");
-            assert_eq!(
-                mul128(a as u128, b as u128),
-                c as u128,
-                "{a} ⊗ {b} in 128 bits"
-            );
-            assert_eq!(t.mul128_log(a as u128, b as u128), c as u128);
-        }
-    }
-
-    #[test]
-    fn the_fast_path_agrees_with_the_log_tables_on_16_bit_factors() {
-        // Every 16-bit a against a sample of b, and each factor also lifted into every
-        // 16-bit slot of the word, so all eight conversion tables and the Fermat halves of
-        // both widths are exercised.
-        let t = tables();
-        for a in 0u64..65536 {
-            for b in [
-                0u64,
-                1,
-                2,
-                3,
-                0x8000,
-                0xffff,
-                a ^ 0x5a5a,
-                a.wrapping_mul(40503) & 0xffff,
-            ] {
-                assert_eq!(mul64(a, b), t.mul64_log(a, b), "{a} ⊗ {b}");
-                let s = 16 * (a % 4) as u32;
-                let (x, y) = (a << s, b << (48 - s));
-                assert_eq!(mul64(x, y), t.mul64_log(x, y), "{x} ⊗ {y}");
-                let (x, y) = ((a as u128) << (2 * s), (b as u128) << (112 - 2 * s));
-                assert_eq!(mul128(x, y), t.mul128_log(x, y), "{x} ⊗ {y}");
-            }
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn the_fast_path_agrees_with_the_log_tables(a: u64, b: u64, x: u128, y: u128) {
-            let t = tables();
-            proptest::prop_assert_eq!(mul64(a, b), t.mul64_log(a, b));
-            proptest::prop_assert_eq!(t.mul64(a, b), t.mul64_log(a, b));
-            proptest::prop_assert_eq!(mul128(x, y), t.mul128_log(x, y));
-            proptest::prop_assert_eq!(t.mul128(x, y), t.mul128_log(x, y));
-        }
-    }
-
-    #[test]
-    fn square_inverse_and_power_agree_with_products() {
-        let t = tables();
-        for x in [2u64, 3, 0x1234_5678_9abc_def0, u64::MAX, 1 << 40, 12345] {
-            assert_eq!(t.sq64(x), t.mul64(x, x), "square of {x}");
-            assert_eq!(t.mul64(x, t.inv64(x)), 1, "inverse of {x}");
-            let mut r = 1;
-            for e in 0u64..40 {
-                assert_eq!(t.pow64(x, e), r, "{x}^{e}");
-                r = t.mul64(r, x);
             }
         }
     }

@@ -421,6 +421,42 @@ pub(super) fn content_type(path: &Path) -> &'static str {
     }
 }
 
+/// A heading id as mdBook makes it: letters, digits, `_` and `-` kept (lower-cased),
+/// whitespace made `-`, everything else dropped.
+pub(crate) fn mdbook_id(title: &str) -> String {
+    title
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_ascii_lowercase())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// A URL fragment from heading text: lower case, words joined by `-`.
+pub(crate) fn slug(title: &str) -> String {
+    let mut s = String::new();
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            s.extend(c.to_lowercase());
+        } else if (c.is_whitespace() || c == '-' || c == '_') && !s.ends_with('-') && !s.is_empty()
+        {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-').to_string();
+    if s.is_empty() {
+        "section".into()
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -129,6 +129,10 @@ fn position(g: &Game) -> Position {
             // Coin-turning games have an oracle of their own (the coin-turning section below), which
             // searches sets of heads coins; no test here reads a coin through this one.
             Game::Coin(_) => unreachable!("coin positions are checked by the coin oracle"),
+            // Wythoff, Moore, Staircase, Poker and Welter have their oracles in `game_classics`.
+            Game::Heaps(_) => unreachable!("heap positions are checked in game_classics"),
+            Game::Loopy(_) => unreachable!("loopy positions are checked in game_loopy"),
+            Game::Lasker(_) => unreachable!("Lasker's Nim is checked in game_classics"),
         }
     }
     let mut out = Vec::new();

@@ -29,8 +29,11 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// Asserts that the live site in `patched` is what a clean build of `root` writes.
 fn assert_same_as_clean_build(root: &Path, patched: &Path) {
     let clean = root.join("clean");
-    let report = nimbook::site::build(root, Some(&clean), &nimbook::site::Progress::none(), &[])
-        .expect("clean build");
+    let report = nimbook::site::build(
+        &nimbook::site::Options::new(root).output(&clean),
+        &nimbook::site::Progress::none(),
+    )
+    .expect("clean build");
     assert_eq!(report.errors, 0, "{:?}", report.diagnostics);
     let (a, b) = (tree(patched), tree(&clean));
     assert_eq!(
@@ -49,8 +52,11 @@ fn assert_same_as_clean_build(root: &Path, patched: &Path) {
 
 fn start(root: &Path) -> (LiveSite, PathBuf) {
     let out = root.join("live");
-    let (live, report) = LiveSite::build(root, Some(&out), &nimbook::site::Progress::none(), &[])
-        .expect("first build");
+    let (live, report) = LiveSite::build(
+        &nimbook::site::Options::new(root).output(&out),
+        &nimbook::site::Progress::none(),
+    )
+    .expect("first build");
     assert_eq!(report.errors, 0, "{:?}", report.diagnostics);
     (live.expect("a live site after a clean build"), out)
 }

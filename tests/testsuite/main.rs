@@ -3,17 +3,25 @@
 //!
 //! - engines: `nim_*` (nimber arithmetic against the naive definitions, field laws, published
 //!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
-//!   brute-force oracles written from the rules), `game_theorems` (theorems and published
+//!   brute-force oracles written from the rules), `game_classics` (Wythoff, Moore, Staircase,
+//!   Poker, Welter, Mock Turtles: oracles and theorems), `game_loopy` (Smith's values against
+//!   won, lost and drawn positions of whole sums), `game_theorems` (theorems and published
 //!   results), `sparse` (the sparse-space engine against the plain mex below 10⁵ and published
 //!   values);
-//! - site (with the `site` feature, running the real binary): `site` (fixture books), `diagrams`
+//! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
+//!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `mdbook_compat` (mdBook's markdown and
+//!   `handout`, `serve`, `live`, `exercises`, `coverage`, `lesson_api` (one lesson checked
+//!   through the library, no book on disk), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output).
 
 #[cfg(test)]
 mod common;
 
+#[cfg(test)]
+mod game_classics;
+#[cfg(test)]
+mod game_loopy;
 #[cfg(test)]
 mod game_oracle;
 #[cfg(test)]
@@ -40,6 +48,8 @@ mod sparse;
 #[cfg(all(test, feature = "site"))]
 mod bad_input;
 #[cfg(all(test, feature = "site"))]
+mod builtins;
+#[cfg(all(test, feature = "site"))]
 mod coverage;
 #[cfg(all(test, feature = "site"))]
 mod diagnostics;
@@ -50,9 +60,15 @@ mod exercises;
 #[cfg(all(test, feature = "site"))]
 mod handout;
 #[cfg(all(test, feature = "site"))]
+mod lesson_api;
+#[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
+mod lsp;
+#[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
+#[cfg(all(test, feature = "site"))]
+mod mdbook_parity;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
 #[cfg(all(test, feature = "site"))]

@@ -24,7 +24,8 @@ use num_traits::{One, Zero};
 use super::poly::{Poly, Ring};
 use super::{mentions, Domain, Plan, Stop};
 use crate::claim::ast::{BinOp, Binder, Claim, Expr, ExprKind, Rel};
-use crate::claim::eval::{eval, Scope, Value};
+use crate::claim::eval::{eval, Scope};
+use crate::claim::value::Value;
 use crate::claim::{ClaimError, Limits};
 use crate::nim::Nimber;
 

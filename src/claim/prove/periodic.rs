@@ -29,7 +29,8 @@ use num_traits::ToPrimitive;
 
 use super::{mentions, Domain, Stop, Window};
 use crate::claim::ast::{BinOp, Claim, Expr, ExprKind};
-use crate::claim::eval::{as_count, eval, Scope, Value};
+use crate::claim::eval::{eval, Scope};
+use crate::claim::value::{as_count, Value};
 use crate::claim::{ClaimError, Limits};
 use crate::game::{self, Periodicity};
 
@@ -247,9 +248,7 @@ impl Analysis<'_> {
                 self.game(&args[0])
             }
             ExprKind::Call { name, .. }
-                if crate::claim::games::GAME_FUNCTIONS
-                    .iter()
-                    .any(|(n, _)| n == name) =>
+                if crate::claim::builtins::is_game_function(name) =>
             {
                 Err(Stop::refuse(
                     e.span.clone(),

@@ -156,7 +156,7 @@ impl Ring {
     }
 
     fn check_time(&self) -> Result<(), Overrun> {
-        if std::time::Instant::now() > self.deadline {
+        if std::time::Instant::now() > self.deadline || crate::game::cancel::is_raised() {
             return Err(Overrun::Time {
                 seconds: self.seconds,
             });

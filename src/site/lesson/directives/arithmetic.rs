@@ -1,0 +1,139 @@
+//! Nim arithmetic directives: `addition_table(n)`, `multiplication_table(n)`,
+//! `powers_table(n)` and `expansion(a, b)`. Every cell is computed by the nimber engine when
+//! the site is built, and every step of an expansion is checked by the claim checker.
+
+use std::fmt::Write as _;
+
+use crate::claim::{Directive, LessonChecker, Value};
+use crate::diag::{Diagnostic, Span};
+use crate::nim::Nimber;
+use crate::site::html::escape;
+use crate::site::lesson::claims::VERIFIED_STEP;
+use crate::site::lesson::mathml;
+
+use super::args::{error, side};
+use super::table::{Caption, Table};
+
+/// `addition_table(n)` and `multiplication_table(n)`.
+pub(super) fn operation_table(
+    checker: &LessonChecker,
+    d: &Directive,
+    add: bool,
+) -> Result<String, Diagnostic> {
+    let n = side(checker, &d.args[0])?;
+    let caption = format!(
+        "Nim-{} of a and b for a, b < {n}; lines mark the subfields of sizes 2, 4, 16 and 256",
+        if add { "sums" } else { "products" }
+    );
+    Ok(field_table(
+        if add { "⊕" } else { "⊗" },
+        &caption,
+        n,
+        |i| i.to_string(),
+        is_fermat,
+        |a, b| {
+            let (x, y) = (Nimber::from_u64(a), Nimber::from_u64(b));
+            if add { x.nim_add(&y) } else { x.nim_mul(&y) }.to_string()
+        },
+    ))
+}
+
+/// `powers_table(n)`: the products `2^i ⊗ 2^j`.
+pub(super) fn powers_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+    let n = side(checker, &d.args[0])?.min(128);
+    let pow2 = |i: u64| Nimber::from_biguint(&(num_bigint::BigUint::from(1u32) << i));
+    let mut cells = Vec::with_capacity((n * n) as usize);
+    for i in 0..n {
+        for j in 0..n {
+            match (pow2(i), pow2(j)) {
+                (Ok(a), Ok(b)) => cells.push(a.nim_mul(&b).to_string()),
+                _ => return Err(error(checker, &d.span, "power of two beyond the engine")),
+            }
+        }
+    }
+    Ok(field_table(
+        "⊗",
+        &format!(
+            "Nim-products 2^i ⊗ 2^j for i, j < {n}; lines mark where 2^i enters a larger field (i = 1, 2, 4, 8, …)"
+        ),
+        n,
+        |i| format!("2<sup>{i}</sup>"),
+        |i| i > 0 && i.is_power_of_two(),
+        |a, b| cells[(a * n + b) as usize].clone(),
+    ))
+}
+
+/// `expansion(a, b)`: the worked expansion of a nim-product, every step verified.
+pub(super) fn expansion(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+    let num = |i: usize| match &d.args[i].0 {
+        Value::Num(n) => Ok(n.clone()),
+        other => Err(error(
+            checker,
+            &d.args[i].1,
+            format!("expected a number, found `{other}`"),
+        )),
+    };
+    let (a, b) = (num(0)?, num(1)?);
+    Ok(worked_product(checker, &a, &b, &d.span))
+}
+
+/// The worked expansion of the nim-product `a ⊗ b`, every step verified by the claim checker
+/// (a failing step is reported at `at`); also the hint of an exercise that asks for a product.
+pub(super) fn worked_product(
+    checker: &mut LessonChecker,
+    a: &Nimber,
+    b: &Nimber,
+    at: &Span,
+) -> String {
+    let steps = crate::nim::expand::product_steps(a, b);
+    let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
+    let exprs = checker.verify_steps(&texts, at);
+    let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
+    for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
+        let mut inner = String::new();
+        if i > 0 {
+            inner.push_str("<mo>=</mo>");
+        }
+        if let Some(e) = &expr {
+            mathml::expr(&mut inner, e);
+        }
+        let _ = writeln!(
+            h,
+            "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
+            mathml::math(&inner, false, &step.expr),
+            escape(&step.why),
+            if i > 0 { VERIFIED_STEP } else { "" }
+        );
+    }
+    h.push_str("</div>\n");
+    h
+}
+
+/// 2, 4, 16, 256, 65536, …: where a larger subfield GF(2^(2^k)) begins.
+fn is_fermat(i: u64) -> bool {
+    i >= 2 && i.is_power_of_two() && i.trailing_zeros().is_power_of_two()
+}
+
+/// An `n × n` table of an operation, with lines where `boundary` says a subfield begins.
+fn field_table(
+    corner: &str,
+    caption: &str,
+    n: u64,
+    label: impl Fn(u64) -> String,
+    boundary: impl Fn(u64) -> bool,
+    cell: impl Fn(u64, u64) -> String,
+) -> String {
+    let class = |i: u64| boundary(i).then_some("field-start");
+    Table {
+        class: None,
+        caption: Caption::Inside(caption),
+        corner,
+    }
+    .render(
+        n as usize,
+        n as usize,
+        |j| (class(j as u64), label(j as u64)),
+        |i| (class(i as u64), label(i as u64)),
+        |i, j| Some((class(j as u64), cell(i as u64, j as u64))),
+    )
+}

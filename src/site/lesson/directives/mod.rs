@@ -1,0 +1,200 @@
+//! Generated blocks: fenced blocks whose info string is `nimbook` hold directives, one call per
+//! line, such as `multiplication_table(16)`. Each directive is parsed and its arguments
+//! evaluated by the claim language, so `let` bindings work and errors point at the argument.
+//! The content is computed by the engines at build time; nothing in a generated block is typed
+//! by hand, and a budget that runs out is a located error that names it.
+//!
+//! This module is the registry of directives ([`DIRECTIVES`]: one [`Entry`] each, dispatch
+//! and arity errors come from it). The rooms: `args` (argument checks), `table` (the one table builder),
+//! `arithmetic` (nim tables and expansions), `grundy` (Grundy and octal-sequence tables),
+//! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions),
+//! `graph` (game graphs), `play` (the play widget) and `exercise` (`exercise`, `choice` and
+//! `practice`: questions answered on the page, keys computed here). Dependencies run from this dispatcher
+//! down to the directives and from them to the helpers, never back.
+
+mod args;
+mod arithmetic;
+mod coins;
+mod draw;
+mod exercise;
+mod graph;
+mod grundy;
+mod layout;
+mod play;
+mod svg;
+mod table;
+
+use crate::claim::builtins::{nearest, Arity, Signature};
+use crate::claim::{Directive, LessonChecker, MappedText};
+use crate::diag::Diagnostic;
+
+use args::error;
+
+/// How a directive runs: its HTML, or a located error.
+type Run = fn(&mut LessonChecker, &Directive) -> Result<String, Diagnostic>;
+
+/// One directive: what it is (the same [`Signature`] as a claim function, so both kinds of
+/// builtin are listed and checked alike) and how it runs. The runner is called only with as
+/// many arguments as the arity admits.
+pub(crate) struct Entry {
+    /// Name, usage, arity and description.
+    pub(crate) sig: Signature,
+    run: Run,
+}
+
+const fn entry(
+    name: &'static str,
+    usage: &'static str,
+    arity: Arity,
+    description: &'static str,
+    run: Run,
+) -> Entry {
+    Entry {
+        sig: Signature::new(name, usage, arity, description),
+        run,
+    }
+}
+
+/// Every directive: adding one is one entry here (and a row in README.md's table).
+pub(crate) const DIRECTIVES: &[Entry] = &[
+    entry(
+        "addition_table",
+        "addition_table(n)",
+        Arity::Exactly(1),
+        "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked",
+        |c, d| arithmetic::operation_table(c, d, true),
+    ),
+    entry(
+        "multiplication_table",
+        "multiplication_table(n)",
+        Arity::Exactly(1),
+        "the nim-products a ⊗ b for a, b < n, subfield boundaries marked",
+        |c, d| arithmetic::operation_table(c, d, false),
+    ),
+    entry(
+        "powers_table",
+        "powers_table(n)",
+        Arity::Exactly(1),
+        "the nim-products 2^i ⊗ 2^j for i, j < n",
+        |c, d| arithmetic::powers_table(c, d),
+    ),
+    entry(
+        "expansion",
+        "expansion(a, b)",
+        Arity::Exactly(2),
+        "the worked expansion of the nim-product a ⊗ b, every step verified",
+        arithmetic::expansion,
+    ),
+    entry(
+        "grundy_table",
+        "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)",
+        Arity::Either(2, 3),
+        "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols",
+        |c, d| grundy::grundy_table(c, d),
+    ),
+    entry(
+        "sequence_table",
+        "sequence_table(\"0.77\", n)",
+        Arity::Exactly(2),
+        "an octal game's values for heaps 0 … n−1, one proven period to a row, the pre-period marked",
+        |c, d| grundy::sequence_table(c, d),
+    ),
+    entry(
+        "rare_table",
+        "rare_table(\"grundys_game\", mask, n)",
+        Arity::Exactly(3),
+        "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last",
+        |c, d| grundy::rare_table(c, d),
+    ),
+    entry(
+        "draw",
+        "draw(G)",
+        Arity::Exactly(1),
+        "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, with its value",
+        |c, d| draw::draw(c, d),
+    ),
+    entry(
+        "cram_diagram",
+        "cram_diagram(\"AA##/B###/B.##\")",
+        Arity::Exactly(1),
+        "a Cram board with dominoes placed: rows split by /, # free, . blocked, a letter on both cells of a domino; valued by the engine",
+        |c, d| draw::cram_diagram(c, d),
+    ),
+    entry(
+        "game_graph",
+        "game_graph(G)",
+        Arity::Exactly(1),
+        "the positions and moves of G (at most 60 positions), P-positions filled, with its counts",
+        |c, d| graph::game_graph(c, d),
+    ),
+    entry(
+        "play",
+        "play(nim(3, 5, 7))",
+        Arity::Exactly(1),
+        "a widget to play G against the perfect strategy, with a hint button",
+        |c, d| play::play(c, d),
+    ),
+    entry(
+        "exercise",
+        "exercise(\"Compute 6 ⊗ 13\", 6 * 13)",
+        Arity::Exactly(2),
+        "a question the reader answers on the page; the build computes the answer",
+        exercise::exercise,
+    ),
+    entry(
+        "choice",
+        "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])",
+        Arity::Either(2, 3),
+        "a multiple-choice question; the engine decides which options are correct",
+        exercise::choice,
+    ),
+    entry(
+        "practice",
+        "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)",
+        Arity::Either(2, 3),
+        "endless random problems drawn in the browser, answers checked there",
+        exercise::practice,
+    ),
+];
+
+/// Every directive's signature, in registry order.
+pub fn list() -> impl Iterator<Item = &'static Signature> {
+    DIRECTIVES.iter().map(|e| &e.sig)
+}
+
+/// Renders the directives of one `nimbook` block.
+pub(super) fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
+    let mut html = String::new();
+    for d in checker.directives(block) {
+        match render_one(checker, &d) {
+            Ok(h) => html.push_str(&h),
+            Err(diag) => checker.push_error(diag),
+        }
+    }
+    html
+}
+
+fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+    let Some(entry) = DIRECTIVES.iter().find(|e| e.sig.name == d.name) else {
+        return Err(unknown(checker, d));
+    };
+    args::arity(checker, d, entry.sig.arity)?;
+    (entry.run)(checker, d)
+}
+
+/// The error for a directive that does not exist, with a suggestion or the list.
+fn unknown(checker: &LessonChecker, d: &Directive) -> Diagnostic {
+    let diag = error(
+        checker,
+        &d.name_span,
+        format!("unknown directive `{}`", d.name),
+    );
+    let names = || list().map(|s| s.name);
+    match nearest(&d.name, names()) {
+        Some(best) => diag.help(format!("a directive with a similar name exists: `{best}`")),
+        None => diag.help(format!(
+            "the directives are: {}",
+            names().collect::<Vec<_>>().join(", ")
+        )),
+    }
+}

@@ -1,0 +1,108 @@
+//! `play(G)`: a small game to play against the computer, in the page, offline.
+//!
+//! The block is written as a static drawing of the start position inside an element of class
+//! `nim-widget`, with the game in `data-` attributes. `widget.js` (a site asset loaded with
+//! `defer`) turns it into buttons; without JavaScript the drawing stays. The computer plays the
+//! engine's perfect strategy: for Nim the nim-sum, for Kayles the Grundy values of rows of
+//! `0 … n` pins, computed here by the engine at build time and embedded as a JSON array, so the
+//! script does no game theory of its own beyond the nim-sum of those values.
+
+use crate::claim::{Directive, LessonChecker};
+use crate::diag::Diagnostic;
+use crate::game::{self, Game, OctalCode};
+
+use crate::site::html::escape;
+
+use super::args::{error, game_arg, game_error};
+use super::draw::{nim_svg, pins_svg};
+
+/// The most heaps a playable Nim game may have.
+pub(super) const MAX_PLAY_HEAPS: usize = 8;
+/// The largest heap of a playable Nim game.
+pub(super) const MAX_PLAY_HEAP: u64 = 20;
+/// The most pins of a playable Kayles row.
+pub(super) const MAX_PLAY_PINS: u64 = 40;
+
+fn json_list(values: &[u64]) -> String {
+    let items: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// `play(nim(3, 5, 7))` and `play(kayles(10))`.
+pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+    let at = &d.args[0].1;
+    let game = game_arg(checker, &d.args[0])?;
+    let budget = checker.limits().game;
+    match game {
+        Game::Nim(heaps) => {
+            if heaps.is_empty() || heaps.len() > MAX_PLAY_HEAPS {
+                return Err(error(
+                    checker,
+                    at,
+                    format!(
+                        "play() takes Nim with 1 to {MAX_PLAY_HEAPS} heaps, not {}",
+                        heaps.len()
+                    ),
+                ));
+            }
+            if let Some(big) = heaps.iter().find(|&&h| h > MAX_PLAY_HEAP) {
+                return Err(error(
+                    checker,
+                    at,
+                    format!(
+                        "play() takes Nim heaps of at most {MAX_PLAY_HEAP} counters, not {big}"
+                    ),
+                ));
+            }
+            let svg = nim_svg(heaps, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            Ok(widget(
+                &format!(
+                    "data-game=\"nim\" data-heaps=\"{}\"",
+                    escape(&json_list(heaps))
+                ),
+                &svg,
+                &format!(
+                    "Nim with heaps {}",
+                    heaps
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ))
+        }
+        Game::Octal { code, n } if *code == OctalCode::kayles() => {
+            if *n == 0 || *n > MAX_PLAY_PINS {
+                return Err(error(
+                    checker,
+                    at,
+                    format!("play() takes Kayles on 1 to {MAX_PLAY_PINS} pins, not {n}"),
+                ));
+            }
+            let grundy = game::octal_sequence(code, *n, &budget)
+                .map_err(|e| game_error(checker, &d.span, e))?;
+            let svg = pins_svg(*n, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            Ok(widget(
+                &format!(
+                    "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
+                    escape(&json_list(&grundy))
+                ),
+                &svg,
+                &format!("Kayles on a row of {n} pins"),
+            ))
+        }
+        other => Err(error(checker, at, format!("play() cannot play `{other}`"))
+            .help("play() takes Nim, such as nim(3, 5, 7), or Kayles, such as kayles(10)")),
+    }
+}
+
+fn widget(data: &str, svg: &str, title: &str) -> String {
+    format!(
+        "<div class=\"nim-widget\" {data}>\
+         <p class=\"nim-widget-title\">Play {title} against the computer</p>\
+         <div class=\"nim-widget-board\">{svg}</div>\
+         <p class=\"nim-widget-status\" role=\"status\" aria-live=\"polite\">The start position. Turn on JavaScript to play it against the computer.</p>\
+         <div class=\"nim-widget-controls\"></div>\
+         </div>\n"
+    )
+}

@@ -1,0 +1,632 @@
+//! One lesson from markdown to HTML, with its claims checked on the way.
+//!
+//! pulldown-cmark yields events with byte offsets into the lesson. The pass below rewrites the
+//! event stream in place: `nim` blocks and `` `nim: …` `` code spans go to the checker (their
+//! offsets become file offsets, so diagnostics point at the right column) and come back as
+//! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
+//! regular expression touches the markdown and no placeholder string is swapped in later.
+//!
+//! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`, or
+//! the lessons are in `content/`),
+//! `nim` fences are claims, `nimbook` fences are directives and `$…$` is LaTeX. In any other
+//! book the markdown means what it means to mdBook: a `nim` fence is code in the Nim language
+//! (a warning says so when its text would also read as claims, so claims never stop being checked
+//! silently), `$` is a dollar sign, and with `[output.html] mathjax-support` the MathJax
+//! delimiters `\( \)`, `\[ \]` and `$$` become MathML at build time. Both flavours get mdBook's
+//! admonitions, definition lists, footnotes gathered at the end with back-links, and hidden
+//! `# ` lines in Rust code.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
+
+use super::claims;
+use super::coverage::{Coverage, NumberCounts};
+use super::highlight::highlight;
+use super::mathml;
+use crate::claim::{LessonChecker, MappedText};
+use crate::diag::{Code, Diagnostic};
+use crate::site::html::{escape, is_external, mdbook_id, resolve_relative, slug};
+use crate::site::load::lints::Lints;
+
+/// A heading of a page, for the outline.
+#[derive(Debug, Clone, serde::Serialize)]
+pub(crate) struct Heading {
+    /// 1 for `#`, 2 for `##`, …
+    pub level: u8,
+    /// The anchor id.
+    pub id: String,
+    /// The text.
+    pub title: String,
+    /// Where the heading starts in the lesson (for an editor's go-to-definition).
+    #[serde(skip)]
+    pub offset: usize,
+}
+
+/// A link from a lesson to a page of the book, to be checked once every page is known.
+#[derive(Debug, Clone)]
+pub(crate) struct InternalLink {
+    /// The target's source path relative to the source folder (`a/b.md`), or the page's own
+    /// path for a bare `#anchor`.
+    pub target: String,
+    /// The anchor after `#`, if any.
+    pub anchor: Option<String>,
+    /// Where the link stands in the lesson.
+    pub span: Range<usize>,
+}
+
+/// A lesson rendered to HTML.
+#[derive(Debug, Clone, Default)]
+pub struct RenderedPage {
+    /// The body HTML.
+    pub html: String,
+    /// The headings, in order.
+    pub(crate) headings: Vec<Heading>,
+    /// Links to pages and anchors of the book.
+    pub(crate) links: Vec<InternalLink>,
+    /// The answer key of the page's exercises, in document order.
+    pub answers: Vec<crate::claim::AnswerKey>,
+    /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
+    /// name.
+    pub(crate) anchors: Vec<String>,
+    /// The lesson's number account (see [`NumberCounts`](crate::site::NumberCounts)).
+    pub numbers: NumberCounts,
+    /// Every statement of the claim language as it was checked, in document order (what an
+    /// editor shows on hover).
+    pub(crate) checked: Vec<crate::claim::Checked>,
+}
+
+/// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
+#[derive(Debug, Clone)]
+pub(crate) struct Flavour {
+    /// `nim` fences are claims, `nimbook` fences directives, `` `nim: …` `` spans inline claims.
+    pub claims: bool,
+    /// `$…$` and `$$…$$` are LaTeX.
+    pub dollar_math: bool,
+    /// MathJax's delimiters are LaTeX: `\( \)`, `\[ \]` and `$$`.
+    pub mathjax: bool,
+    /// Curly quotes and dashes.
+    pub smart_punctuation: bool,
+    /// `Term` / `: definition` lists.
+    pub definition_lists: bool,
+    /// `> [!NOTE]` admonitions.
+    pub admonitions: bool,
+    /// Heading ids as mdBook makes them (`A_b c` → `a_b-c`) instead of nimbook's slugs.
+    pub mdbook_ids: bool,
+    /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
+    pub hidelines: BTreeMap<String, String>,
+}
+
+impl Flavour {
+    /// A nimbook book with the default settings.
+    pub(crate) fn nimbook() -> Self {
+        Flavour {
+            claims: true,
+            dollar_math: true,
+            mathjax: false,
+            smart_punctuation: false,
+            definition_lists: true,
+            admonitions: true,
+            mdbook_ids: false,
+            hidelines: BTreeMap::new(),
+        }
+    }
+
+    /// The flavour of the book configured by `config`.
+    pub(crate) fn of(config: &crate::site::load::config::Config) -> Self {
+        let nimbook = config.is_nimbook();
+        Flavour {
+            claims: nimbook,
+            dollar_math: nimbook,
+            mathjax: config.html.mathjax_support,
+            smart_punctuation: config.smart_punctuation(),
+            definition_lists: config.html.definition_lists.unwrap_or(true),
+            admonitions: config.html.admonitions.unwrap_or(true),
+            mdbook_ids: !nimbook,
+            hidelines: config.html.code.hidelines.clone(),
+        }
+    }
+
+    /// The pulldown-cmark extensions for this flavour.
+    pub(crate) fn options(&self) -> Options {
+        let mut o = Options::ENABLE_TABLES
+            | Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_STRIKETHROUGH
+            | Options::ENABLE_TASKLISTS
+            | Options::ENABLE_HEADING_ATTRIBUTES;
+        if self.dollar_math || self.mathjax {
+            o |= Options::ENABLE_MATH;
+        }
+        if self.smart_punctuation {
+            o |= Options::ENABLE_SMART_PUNCTUATION;
+        }
+        if self.definition_lists {
+            o |= Options::ENABLE_DEFINITION_LIST;
+        }
+        if self.admonitions {
+            o |= Options::ENABLE_GFM;
+        }
+        o
+    }
+}
+
+/// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
+fn internal_link(
+    page: &str,
+    url: &str,
+    span: Range<usize>,
+    links: &mut Vec<InternalLink>,
+) -> Option<String> {
+    if url.is_empty() || is_external(url) {
+        return None;
+    }
+    let (path, anchor) = match url.split_once('#') {
+        Some((p, a)) => (p, Some(a.to_string())),
+        None => (url, None),
+    };
+    // A query (`other.md?highlight=word`) is for the page's script, not part of its path.
+    let (path, query) = match path.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (path, None),
+    };
+    let target = if path.is_empty() {
+        page.to_string()
+    } else {
+        resolve_relative(page, path).unwrap_or_else(|| format!("../{path}"))
+    };
+    links.push(InternalLink {
+        target,
+        anchor: anchor.clone(),
+        span,
+    });
+    let rewritten = path.ends_with(".md").then(|| {
+        crate::site::html::url_path(&crate::site::load::book::page_path(std::path::Path::new(
+            path,
+        )))
+    });
+    rewritten.map(|p| {
+        let p = match query {
+            Some(q) => format!("{p}?{q}"),
+            None => p,
+        };
+        match anchor {
+            Some(a) => format!("{p}#{a}"),
+            None => p,
+        }
+    })
+}
+
+/// The markdown extensions of a nimbook book.
+pub(crate) fn options() -> Options {
+    Flavour::nimbook().options()
+}
+
+/// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
+/// `page`) as a nimbook book does, checking every claim in document order and keeping its
+/// number account under `lints`.
+pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> RenderedPage {
+    render_with(checker, page, &Flavour::nimbook(), lints)
+}
+
+/// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
+/// book the number lints are off: its numerals are not claims.
+pub(crate) fn render_with(
+    checker: &mut LessonChecker,
+    page: &str,
+    flavour: &Flavour,
+    lints: Lints,
+) -> RenderedPage {
+    let mut links = Vec::new();
+    let mut checked = Vec::new();
+    let file = std::sync::Arc::clone(checker.file());
+    let source = file.text.as_str();
+    let lints = if flavour.claims { lints } else { Lints::ALLOW };
+    let mut coverage = Coverage::new(source, lints);
+    let events = parse(source, flavour);
+    // Footnote definitions are rendered where they stand, then moved to the end of the page.
+    let mut footnotes = super::footnotes::Footnotes::default();
+    let mut footnote_start: Option<(usize, String)> = None;
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut headings = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        coverage.structure(event);
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let (html, end) = code_block(
+                    checker,
+                    &mut coverage,
+                    flavour,
+                    &events,
+                    i,
+                    kind,
+                    range,
+                    &mut checked,
+                );
+                out.push(Event::Html(CowStr::from(html)));
+                i = end + 1;
+                continue;
+            }
+            Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
+                let (html, result) = inline_claim(checker, &mut coverage, code, range);
+                out.push(Event::InlineHtml(CowStr::from(html)));
+                checked.push(result);
+            }
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                coverage.latex(tex, text_offset(source, tex, range));
+                out.push(math(checker, flavour, tex, display, range));
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                let title = heading_title(checker, flavour, &events[i + 1..]);
+                let base = match id {
+                    Some(s) => s.to_string(),
+                    None if flavour.mdbook_ids => mdbook_id(&title),
+                    None => slug(&title),
+                };
+                let anchor = unique(&mut ids, base);
+                out.extend(heading(*level, &anchor, classes, attrs));
+                headings.push(Heading {
+                    level: heading_number(*level),
+                    id: anchor,
+                    title,
+                    offset: range.start,
+                });
+            }
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
+                out.push(link(page, event, range, &mut links));
+            }
+            Event::FootnoteReference(label) => {
+                // Two markers side by side read as one number ("12"); mdBook puts a space
+                // between them.
+                let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
+                    if h.starts_with("<sup class=\"footnote-reference\""));
+                if after_marker {
+                    out.push(Event::Text(CowStr::from(" ")));
+                }
+                out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
+            }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                footnote_start = Some((out.len(), label.to_string()));
+            }
+            Event::End(TagEnd::FootnoteDefinition) => {
+                if let Some((start, label)) = footnote_start.take() {
+                    let mut body = String::new();
+                    pulldown_cmark::html::push_html(&mut body, out.drain(start..));
+                    footnotes.define(&label, body);
+                }
+            }
+            // Exemption braces and the number account belong to a nimbook book; elsewhere
+            // `{1, 2, 3}` is just text.
+            Event::Text(t) if flavour.claims => {
+                match coverage.prose(t, text_offset(source, t, range)) {
+                    std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
+                    std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
+                }
+            }
+            other => boxed(other, &mut out),
+        }
+        i += 1;
+    }
+    let numbers = coverage.finish(checker);
+    let mut html = String::with_capacity(source.len() * 2);
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    footnotes.finish(&mut html);
+    let anchors = crate::site::html::ids(&html);
+    RenderedPage {
+        html,
+        headings,
+        links,
+        answers: std::mem::take(&mut checker.answers),
+        anchors,
+        numbers,
+        checked,
+    }
+}
+
+/// A fenced or indented code block that starts at event `i`: a `nim` block checked as claims,
+/// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
+/// of its end event.
+fn code_block(
+    checker: &mut LessonChecker,
+    coverage: &mut Coverage<'_>,
+    flavour: &Flavour,
+    events: &[(Event<'_>, Range<usize>)],
+    i: usize,
+    kind: &CodeBlockKind<'_>,
+    range: &Range<usize>,
+    checked: &mut Vec<crate::claim::Checked>,
+) -> (String, usize) {
+    let file = std::sync::Arc::clone(checker.file());
+    let source = file.text.as_str();
+    let lang = match kind {
+        CodeBlockKind::Fenced(info) => info
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        CodeBlockKind::Indented => String::new(),
+    };
+    let mut block = MappedText::default();
+    let mut j = i + 1;
+    while j < events.len() {
+        match &events[j].0 {
+            Event::Text(t) => block.push(t, text_offset(source, t, &events[j].1)),
+            Event::End(TagEnd::CodeBlock) => break,
+            _ => {}
+        }
+        j += 1;
+    }
+    let html = if lang == "nim" && flavour.claims {
+        let results = checker.check_block(&block);
+        coverage.claims(&results, checker);
+        let html = claims::block(&results);
+        checked.extend(results);
+        html
+    } else if lang == "nimbook" && flavour.claims {
+        super::directives::render(checker, &block)
+    } else {
+        if lang == "nim" && reads_as_claims(&block.text) {
+            checker.diagnostics.push(
+                    Diagnostic::warning(
+                        Code::UncheckedClaims,
+                        "this `nim` block is shown as Nim code, not checked",
+                    )
+                    .at(&file, range.clone())
+                    .label("every line of it reads as a nimbook claim")
+                    .note("`nim` blocks are claims only in a nimbook book, one whose book.toml has a [nimbook] table")
+                    .help("add `[nimbook]` to book.toml to check these claims"),
+                );
+        }
+        let (text, hidden) = super::codelines::lines(&block.text, &lang, &flavour.hidelines);
+        if lang.is_empty() {
+            format!("<pre><code>{}</code></pre>\n", escape(&text))
+        } else {
+            format!(
+                "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
+                escape(&lang),
+                super::codelines::wrap_hidden(&highlight(&text, &lang), &hidden)
+            )
+        }
+    };
+    (html, j)
+}
+
+/// A LaTeX formula as MathML; one that does not parse is shown as code, with an error (a
+/// warning in an mdBook book, where MathJax reads more LaTeX than the build-time renderer).
+fn math<'e>(
+    checker: &mut LessonChecker,
+    flavour: &Flavour,
+    tex: &CowStr<'e>,
+    display: bool,
+    range: &Range<usize>,
+) -> Event<'e> {
+    match mathml::render_tex(tex, display) {
+        Ok(html) => Event::InlineHtml(CowStr::from(html)),
+        Err(reason) => {
+            let level = if flavour.claims {
+                crate::diag::Level::Error
+            } else {
+                crate::diag::Level::Warning
+            };
+            let d = Diagnostic::new(level, Code::LatexError, format!("LaTeX error: {reason}"))
+                .at(checker.file(), range.clone())
+                .label("this math does not parse");
+            if flavour.claims {
+                checker.push_error(d);
+            } else {
+                checker.diagnostics.push(d);
+            }
+            Event::Code(tex.clone())
+        }
+    }
+}
+
+/// The events of a lesson, with their byte ranges.
+fn parse<'s>(source: &'s str, flavour: &Flavour) -> Vec<(Event<'s>, Range<usize>)> {
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, flavour.options())
+        .into_offset_iter()
+        .collect();
+    if flavour.mathjax {
+        super::texmath::mathjax_delimiters(events, flavour.dollar_math)
+    } else {
+        events
+    }
+}
+
+/// A link or an image: a link to a `.md` lesson becomes a link to its page, and every link
+/// within the book is recorded for checking.
+fn link<'e>(
+    page: &str,
+    event: &Event<'e>,
+    range: &Range<usize>,
+    links: &mut Vec<InternalLink>,
+) -> Event<'e> {
+    match event {
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => {
+            // `<help@crates.io>` is an email address (the HTML writer adds `mailto:`).
+            let dest = if *link_type == pulldown_cmark::LinkType::Email {
+                dest_url.clone()
+            } else {
+                internal_link(page, dest_url, range.clone(), links)
+                    .map_or_else(|| dest_url.clone(), CowStr::from)
+            };
+            Event::Start(Tag::Link {
+                link_type: *link_type,
+                dest_url: dest,
+                title: title.clone(),
+                id: id.clone(),
+            })
+        }
+        Event::Start(Tag::Image { dest_url, .. }) => {
+            let _ = internal_link(page, dest_url, range.clone(), links);
+            event.clone()
+        }
+        other => other.clone(),
+    }
+}
+
+/// Pushes an event that needs no checking, with the box a wide table scrolls in (instead of
+/// widening the page) and an admonition's frame.
+fn boxed<'e>(event: &Event<'e>, out: &mut Vec<Event<'e>>) {
+    match event {
+        Event::Start(Tag::Table(_)) => {
+            out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">")));
+            out.push(event.clone());
+        }
+        Event::End(TagEnd::Table) => {
+            out.push(event.clone());
+            out.push(Event::Html(CowStr::from("</div>\n")));
+        }
+        Event::Start(Tag::BlockQuote(Some(kind))) => {
+            out.push(Event::Html(CowStr::from(admonition_start(*kind))));
+        }
+        Event::End(TagEnd::BlockQuote(Some(_))) => {
+            out.push(Event::Html(CowStr::from("</div>\n")));
+        }
+        other => out.push(other.clone()),
+    }
+}
+
+/// An inline claim, `` `nim: …` ``, checked: its HTML and the checked statement.
+fn inline_claim(
+    checker: &mut LessonChecker,
+    coverage: &mut Coverage<'_>,
+    code: &str,
+    range: &Range<usize>,
+) -> (String, crate::claim::Checked) {
+    let offset = text_offset(&checker.file().text, code, range);
+    let lead = code.len() - code.trim_start().len() + "nim:".len();
+    let body = &code[lead..];
+    let text = MappedText::contiguous(body, offset + lead);
+    let result = checker.check_inline(&text);
+    coverage.span(&result, checker);
+    (claims::inline(&result), result)
+}
+
+/// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are unique.
+fn unique(ids: &mut HashMap<String, usize>, base: String) -> String {
+    let n = ids.entry(base.clone()).or_insert(0);
+    let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
+    *n += 1;
+    anchor
+}
+
+/// The opening of a heading with its anchor, and the anchor's link.
+fn heading<'e>(
+    level: HeadingLevel,
+    anchor: &str,
+    classes: &[CowStr<'e>],
+    attrs: &[(CowStr<'e>, Option<CowStr<'e>>)],
+) -> [Event<'e>; 2] {
+    [
+        Event::Start(Tag::Heading {
+            level,
+            id: Some(CowStr::from(anchor.to_string())),
+            classes: classes.to_vec(),
+            attrs: attrs.to_vec(),
+        }),
+        // The anchor is for the mouse: hidden from screen readers (the heading says it all)
+        // and so out of the Tab order too, or a keyboard would land on nothing.
+        Event::InlineHtml(CowStr::from(format!(
+            "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>",
+            escape(anchor)
+        ))),
+    ]
+}
+
+/// The text of the heading whose events follow: claims read in it as they read on the page.
+fn heading_title(
+    checker: &LessonChecker,
+    flavour: &Flavour,
+    events: &[(Event<'_>, Range<usize>)],
+) -> String {
+    let mut title = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(t) if flavour.claims => title.push_str(&super::coverage::shown(t)),
+            Event::Text(t) => title.push_str(t),
+            // A claim reads in the heading's text (the contents, the anchor) as it reads on
+            // the page, in its notation, not as its source spelling.
+            Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {
+                Some(claim) => title.push_str(&claim_text(claim.trim(), checker)),
+                None => title.push_str(t),
+            },
+            _ => {}
+        }
+    }
+    title
+}
+
+/// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its
+/// source when it does not parse (the claim's own check reports that).
+fn claim_text(claim: &str, checker: &LessonChecker) -> String {
+    let limits = checker.limits();
+    crate::claim::lexer::lex(claim, limits)
+        .and_then(|toks| crate::claim::parser::parse_statement(&toks, limits, true))
+        .map_or_else(
+            |_| claim.to_string(),
+            |s| super::mathml::statement_text(&s.stmt, None, None),
+        )
+}
+
+/// The opening of an admonition (`> [!NOTE]`), with its title as mdBook shows it.
+fn admonition_start(kind: BlockQuoteKind) -> String {
+    let (class, title) = match kind {
+        BlockQuoteKind::Note => ("note", "Note"),
+        BlockQuoteKind::Tip => ("tip", "Tip"),
+        BlockQuoteKind::Important => ("important", "Important"),
+        BlockQuoteKind::Warning => ("warning", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "Caution"),
+    };
+    format!("<div class=\"admonition {class}\" role=\"note\">\n<p class=\"admonition-title\">{title}</p>\n")
+}
+
+/// Whether every statement of a block parses as a nimbook claim (and there is one).
+fn reads_as_claims(text: &str) -> bool {
+    use crate::claim::{check::statement_ranges, lexer::lex, parser::parse_statement, Limits};
+    let limits = Limits::default();
+    let ranges = statement_ranges(text);
+    !ranges.is_empty()
+        && ranges.iter().all(|r| {
+            lex(&text[r.clone()], &limits)
+                .is_ok_and(|toks| parse_statement(&toks, &limits, false).is_ok())
+        })
+}
+
+/// Where the text of an event begins in the file: inside its range, found by search because
+/// code spans and indented blocks strip characters around it.
+fn text_offset(source: &str, text: &str, range: &Range<usize>) -> usize {
+    let slice = source.get(range.clone()).unwrap_or("");
+    if slice == text {
+        return range.start;
+    }
+    slice.find(text).map_or(range.start, |i| range.start + i)
+}
+
+fn heading_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}

@@ -1,0 +1,431 @@
+//! The book: its chapters in reading order, loaded from the source folder.
+//!
+//! With a `SUMMARY.md` (mdBook's format), the summary fixes the order and the nesting. Without
+//! one, every `.md` file under the source folder is a chapter, in the order of their paths, and
+//! folders nest. Every file is read as UTF-8; a file that is not is a diagnostic naming it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use walkdir::WalkDir;
+
+use crate::diag::{Code, Diagnostic, SourceFile};
+
+/// One lesson of the book.
+#[derive(Debug, Clone)]
+pub(crate) struct Chapter {
+    /// The title shown in navigation.
+    pub title: String,
+    /// The source path relative to the source folder (`None` for a draft with no file).
+    pub path: Option<PathBuf>,
+    /// Nesting depth, 0 for top-level chapters.
+    pub depth: usize,
+    /// The section number such as `2.1.`, for numbered chapters.
+    pub number: Option<String>,
+    /// A part title that precedes this chapter in the sidebar.
+    pub part: Option<String>,
+    /// Whether a separator (`---` in `SUMMARY.md`) precedes this chapter in the sidebar.
+    pub separator: bool,
+    /// The page title set by `{{#title …}}`, for the browser tab; the chapter title otherwise.
+    pub page_title: Option<String>,
+}
+
+impl Chapter {
+    /// A lesson that is not in the book's contents (an editor may open any file of the book).
+    pub(crate) fn loose(path: PathBuf) -> Self {
+        Chapter {
+            title: path.display().to_string(),
+            path: Some(path),
+            depth: 0,
+            number: None,
+            part: None,
+            separator: false,
+            page_title: None,
+        }
+    }
+
+    /// The output path of the page, relative to the output folder. As in mdBook, a
+    /// `README.md` is its folder's `index.html`, so links into a published book keep working.
+    pub(crate) fn out_path(&self) -> Option<PathBuf> {
+        self.path.as_deref().map(page_path)
+    }
+}
+
+/// The page written for the source file at `path` (relative to the source folder):
+/// `a/b.md` → `a/b.html`, and `a/README.md` → `a/index.html`.
+pub(crate) fn page_path(path: &Path) -> PathBuf {
+    if path
+        .file_name()
+        .is_some_and(|s| s.eq_ignore_ascii_case("readme.md"))
+    {
+        path.with_file_name("index.html")
+    } else {
+        path.with_extension("html")
+    }
+}
+
+/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
+/// Lessons are rendered in memory, and a page of code and math takes about forty times its
+/// source in memory, so this bound keeps one file from taking the machine's memory.
+pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
+
+/// Reads a file of the book into a source file named by its path relative to the book root.
+/// A file longer than `max_bytes` is an error that names the limit; it is never read whole.
+pub(crate) fn read_source(
+    root: &Path,
+    path: &Path,
+    max_bytes: u64,
+) -> Result<Arc<SourceFile>, Diagnostic> {
+    use std::io::Read;
+    let name = display_name(root, path);
+    let cannot =
+        |e: std::io::Error| Diagnostic::error(Code::IoError, format!("cannot read {name}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > max_bytes {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(Diagnostic::error(Code::BudgetExceeded, format!(
+            "{name} is {size} bytes long, more than the limit of {max_bytes} bytes per source file (`max-lesson-bytes`)"
+        ))
+        .help("split it into several lessons, or raise `max-lesson-bytes` in the [nimbook] table of book.toml"));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let file = SourceFile::new(name.clone(), text);
+            Err(
+                Diagnostic::error(Code::NotUtf8, format!("{name} is not valid UTF-8"))
+                    .at(&file, at..at + 1)
+                    .label(format!("invalid byte at offset {at}"))
+                    .help("save the file as UTF-8"),
+            )
+        }
+    }
+}
+
+/// A path as shown in diagnostics: relative to the book root, with `/` separators.
+pub(crate) fn display_name(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Every file under `dir`, in sorted order, skipping hidden files and folders.
+fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    let walker = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    let mut out = Vec::new();
+    for entry in walker {
+        let entry = entry.map_err(|e| {
+            Diagnostic::error(Code::IoError, format!("cannot list {}: {e}", dir.display()))
+        })?;
+        if entry.file_type().is_file() {
+            out.push(entry.into_path());
+        }
+    }
+    Ok(out)
+}
+
+/// The files of the source folder that are not lessons (images, downloads), to be copied into
+/// the site as they are: their paths relative to the source folder.
+pub(crate) fn static_files(src: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    Ok(files_under(src)?
+        .into_iter()
+        .filter(|p| p.extension().is_none_or(|x| x != "md"))
+        .map(|p| p.strip_prefix(src).map(Path::to_path_buf).unwrap_or(p))
+        .collect())
+}
+
+/// Finds the chapters of the book under `src`.
+pub(crate) fn chapters(
+    root: &Path,
+    src: &Path,
+    max_bytes: u64,
+) -> Result<Vec<Chapter>, Diagnostic> {
+    let summary = src.join("SUMMARY.md");
+    if summary.is_file() {
+        let file = read_source(root, &summary, max_bytes)?;
+        let chapters = parse_summary(&file)?;
+        for c in &chapters {
+            if let Some(p) = &c.path {
+                if !src.join(p).is_file() {
+                    return Err(Diagnostic::error(
+                        Code::MalformedSummary,
+                        format!(
+                            "SUMMARY.md names {}, which does not exist",
+                            display_name(root, &src.join(p))
+                        ),
+                    )
+                    .at(&file, find_in(&file, p)));
+                }
+            }
+        }
+        return Ok(chapters);
+    }
+    let mut out = Vec::new();
+    for p in files_under(src)? {
+        let p = p.as_path();
+        if p.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let rel = p.strip_prefix(src).unwrap_or(p).to_path_buf();
+        let title = rel
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        out.push(Chapter {
+            title,
+            depth: rel.components().count().saturating_sub(1),
+            path: Some(rel),
+            number: None,
+            part: None,
+            separator: false,
+            page_title: None,
+        });
+    }
+    Ok(out)
+}
+
+fn find_in(file: &SourceFile, p: &Path) -> std::ops::Range<usize> {
+    let needle = p.to_string_lossy();
+    file.text
+        .find(needle.as_ref())
+        .map_or(0..0, |i| i..i + needle.len())
+}
+
+/// Parses mdBook's `SUMMARY.md`: an optional `# Summary` title, prefix chapters as bare links,
+/// numbered chapters as list items (nested by indentation, to any depth), draft chapters with
+/// an empty target, `# Part` titles, `---` separators, and suffix chapters as bare links after
+/// the list. Titles are inline markdown: `` `code` `` and `\` escapes become plain text.
+pub(crate) fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut counters: Vec<usize> = Vec::new();
+    let mut indents: Vec<usize> = Vec::new();
+    let mut part: Option<String> = None;
+    let mut separator = false;
+    let mut seen_title = false;
+    let mut in_comment = false;
+    let mut offset = 0;
+    for line in file.text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let body = line.trim_end();
+        let trimmed = body.trim_start();
+        let indent = body.len() - trimmed.len();
+        let here = start + indent..start + body.len();
+        // An HTML comment, which may run over several lines, is not an entry.
+        if in_comment {
+            in_comment = !trimmed.contains("-->");
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix("<!--") {
+            in_comment = !comment.contains("-->");
+            continue;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(h) = trimmed.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim();
+            if !seen_title && out.is_empty() && part.is_none() {
+                seen_title = true;
+                if h.eq_ignore_ascii_case("summary") {
+                    continue;
+                }
+            }
+            part = Some(h.to_string());
+            continue;
+        }
+        if trimmed.chars().all(|c| c == '-') && trimmed.len() >= 3 {
+            separator = true;
+            continue;
+        }
+        let (item, numbered) = match trimmed
+            .strip_prefix("- ")
+            .or_else(|| trimmed.strip_prefix("* "))
+        {
+            Some(rest) => (rest.trim(), true),
+            None => (trimmed, false),
+        };
+        let Some((title, target)) = parse_link(item) else {
+            return Err(
+                Diagnostic::error(Code::MalformedSummary, "malformed SUMMARY.md entry")
+                    .at(file, here)
+                    .label("expected `- [Title](file.md)` or `[Title](file.md)`"),
+            );
+        };
+        let depth = if numbered {
+            while indents.last().is_some_and(|&i| i > indent) {
+                indents.pop();
+                counters.pop();
+            }
+            if indents.last() != Some(&indent) {
+                indents.push(indent);
+                counters.push(0);
+            }
+            if let Some(last) = counters.last_mut() {
+                *last += 1;
+            }
+            indents.len() - 1
+        } else {
+            0
+        };
+        let number = numbered.then(|| counters.iter().map(|c| format!("{c}.")).collect::<String>());
+        let path = (!target.is_empty()).then(|| {
+            PathBuf::from(
+                target
+                    .trim_start_matches("./")
+                    .split('#')
+                    .next()
+                    .unwrap_or(""),
+            )
+        });
+        out.push(Chapter {
+            title: plain_title(title),
+            path,
+            depth,
+            number,
+            part: part.take(),
+            separator: std::mem::take(&mut separator),
+            page_title: None,
+        });
+    }
+    Ok(out)
+}
+
+/// The text of a title written in inline markdown, as mdBook shows it in the sidebar: code
+/// spans lose their backticks, escapes their backslash, emphasis its stars.
+fn plain_title(title: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut out = String::new();
+    for event in Parser::new(title) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `[title](target)` at the start of `s`. Brackets in the title and parentheses in the
+/// target nest; what follows the link (`(aside)`) is not part of it, as in mdBook.
+fn parse_link(s: &str) -> Option<(&str, &str)> {
+    let rest = s.strip_prefix('[')?;
+    let close = matching(rest, b'[', b']')?;
+    let title = &rest[..close];
+    let after = rest[close + 1..].strip_prefix('(')?;
+    let end = matching(after, b'(', b')')?;
+    Some((title, after[..end].trim()))
+}
+
+/// The byte index of the `close` that ends the text, which starts just after an `open`;
+/// backslash escapes are skipped.
+fn matching(text: &str, open: u8, close: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b if b == open => depth += 1,
+            b if b == close && depth == 0 => return Some(i),
+            b if b == close => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_nesting_and_numbers() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "# Summary\n\n[Intro](intro.md)\n\n- [A](a.md)\n  - [A1](a1.md)\n- [B](b.md)\n\n# Games\n\n- [C](c.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| (c.title.as_str(), c.depth, c.number.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Intro", 0, None),
+                ("A", 0, Some("1.".into())),
+                ("A1", 1, Some("1.1.".into())),
+                ("B", 0, Some("2.".into())),
+                ("C", 0, Some("3.".into())),
+            ]
+        );
+        assert_eq!(ch[4].part.as_deref(), Some("Games"));
+    }
+
+    #[test]
+    fn summary_drafts_separators_deep_nesting_and_code_titles() {
+        let f = SourceFile::new(
+            "SUMMARY.md",
+            "- [The `nim` fence](a.md)\n  - [B](b.md)\n    - [C](c.md)\n      - [D](d.md)\n- [Draft]()\n\n---\n\n[End](e.md)\n",
+        );
+        let ch = parse_summary(&f).unwrap_or_default();
+        let got: Vec<_> = ch
+            .iter()
+            .map(|c| {
+                (
+                    c.title.as_str(),
+                    c.depth,
+                    c.number.clone().unwrap_or_default(),
+                    c.path.is_some(),
+                    c.separator,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("The nim fence", 0, "1.".into(), true, false),
+                ("B", 1, "1.1.".into(), true, false),
+                ("C", 2, "1.1.1.".into(), true, false),
+                ("D", 3, "1.1.1.1.".into(), true, false),
+                ("Draft", 0, "2.".into(), false, false),
+                ("End", 0, String::new(), true, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn readme_is_its_folders_index_page() {
+        assert_eq!(
+            page_path(Path::new("README.md")),
+            PathBuf::from("index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/README.md")),
+            PathBuf::from("cli/index.html")
+        );
+        assert_eq!(
+            page_path(Path::new("cli/a.md")),
+            PathBuf::from("cli/a.html")
+        );
+    }
+
+    #[test]
+    fn malformed_summary_line_is_located() {
+        let f = SourceFile::new("src/SUMMARY.md", "# Summary\n- [A](a.md)\n- oops\n");
+        let d = parse_summary(&f).err().map(|d| d.position());
+        assert_eq!(d, Some(Some(("src/SUMMARY.md".into(), 3, 1))));
+    }
+}

@@ -1,0 +1,601 @@
+//! `book.toml`, read into typed tables that reject unknown keys.
+//!
+//! The `[book]` and `[build]` tables take mdBook's keys, so an mdBook book builds unchanged;
+//! `[nimbook]` holds the budgets of the checker, and its presence (or lessons in `content/`)
+//! marks a *nimbook book* (one whose `nim` fences are claims and whose `$…$` is LaTeX). `[output.html]` and
+//! `[preprocessor.*]` are read into typed tables that accept every key of mdBook 0.5; which of
+//! those keys nimbook uses, and why it ignores the others, is said once, in [`super::compat`].
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use super::lints::{LintLevel, Lints};
+use super::Fatal;
+use crate::claim::Limits;
+use crate::diag::{Code, Diagnostic, SourceFile};
+
+/// The whole of `book.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Config {
+    /// `[book]`
+    #[serde(default)]
+    pub book: BookTable,
+    /// `[build]`
+    #[serde(default)]
+    pub build: BuildTable,
+    /// `[nimbook]`; `None` when the table is absent, which makes the book a plain mdBook book.
+    #[serde(default)]
+    pub nimbook: Option<NimbookTable>,
+    /// mdBook's renderer tables, `[output.NAME]`; nimbook renders `html` only.
+    #[serde(default)]
+    pub output: std::collections::BTreeMap<String, toml::Table>,
+    /// mdBook's preprocessors, `[preprocessor.NAME]`, run by [`crate::site::preprocess`].
+    #[serde(default)]
+    pub preprocessor: std::collections::BTreeMap<String, PreprocessorTable>,
+    /// mdBook's `[rust]` table (the edition of Rust examples).
+    #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
+    pub rust: Option<toml::Table>,
+    /// `[output.html]`, typed; filled by [`Config::parse`].
+    #[serde(skip)]
+    pub html: HtmlTable,
+    /// Whether the lessons are in a folder named `content` (nimbook's layout); set by
+    /// [`Config::load`].
+    #[serde(skip)]
+    pub content_layout: bool,
+}
+
+/// `[preprocessor.NAME]`: how and when to run one preprocessor, as mdBook does.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct PreprocessorTable {
+    /// The command line; mdBook's default is `mdbook-NAME`.
+    pub command: Option<String>,
+    /// The renderers it runs for; all when absent.
+    pub renderers: Option<Vec<String>>,
+    /// Preprocessors this one must run before.
+    #[serde(default)]
+    pub before: Vec<String>,
+    /// Preprocessors this one must run after.
+    #[serde(default)]
+    pub after: Vec<String>,
+    /// Whether a missing command is only a warning.
+    #[serde(default)]
+    pub optional: bool,
+    /// The preprocessor's own settings, passed on to it in the context.
+    #[serde(flatten)]
+    // Read by serde only: the context hands the preprocessor the raw book.toml, keys and all.
+    #[allow(dead_code)]
+    pub extra: toml::Table,
+}
+
+/// The keys of `[output.html]` that nimbook acts on. Every other key of mdBook 0.5 is accepted
+/// with a warning from [`super::compat`].
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct HtmlTable {
+    /// Curly quotes and dashes; mdBook's default is on, a nimbook book's is off.
+    pub smart_punctuation: Option<bool>,
+    /// mdBook's older name for `smart-punctuation`.
+    pub curly_quotes: Option<bool>,
+    /// `\( \)`, `\[ \]` and `$$` are LaTeX, rendered to MathML at build time.
+    #[serde(default)]
+    pub mathjax_support: bool,
+    /// `Term` / `: definition` lists (default on).
+    pub definition_lists: Option<bool>,
+    /// `> [!NOTE]` admonitions (default on).
+    pub admonitions: Option<bool>,
+    /// Stylesheets of the book, linked from every page after nimbook's own.
+    #[serde(default)]
+    pub additional_css: Vec<PathBuf>,
+    /// Scripts of the book, loaded by every page.
+    #[serde(default)]
+    pub additional_js: Vec<PathBuf>,
+    /// The chapter rendered as `404.html` (default `404.md`, else a built-in page).
+    pub input_404: Option<String>,
+    /// The absolute URL path the site is served under, for links on `404.html`.
+    pub site_url: Option<String>,
+    /// No section numbers in the sidebar.
+    #[serde(default)]
+    pub no_section_label: bool,
+    /// `[output.html.print]`
+    #[serde(default)]
+    pub print: PrintTable,
+    /// `[output.html.code]`
+    #[serde(default)]
+    pub code: CodeTable,
+    /// `[output.html.fold]`: which sections of the sidebar start folded.
+    #[serde(default)]
+    pub fold: FoldTable,
+    /// `[output.html.redirect]`: old path → new URL; each old path gets a redirect page.
+    #[serde(default)]
+    pub redirect: std::collections::BTreeMap<String, String>,
+    /// `[output.html.search]`: the keys of mdBook's search that nimbook's search follows.
+    #[serde(default)]
+    pub search: SearchTable,
+}
+
+/// `[output.html.search]`, as far as nimbook's search follows it (the other keys warn).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct SearchTable {
+    /// Whether the site has a search box and index (default on).
+    #[serde(default = "yes")]
+    pub enable: bool,
+    /// The most results listed.
+    pub limit_results: Option<u32>,
+    /// The weight of a match in a section's heading.
+    pub boost_title: Option<u32>,
+    /// The weight of a match in the page's title.
+    pub boost_hierarchy: Option<u32>,
+    /// The weight of a match in the text.
+    pub boost_paragraph: Option<u32>,
+    /// Headings deeper than this do not start sections of their own (mdBook's default 3).
+    #[serde(default = "three")]
+    pub heading_split_level: u8,
+    /// Per chapter path or folder prefix: `{ enable = false }` leaves it out of the index.
+    #[serde(default)]
+    pub chapter: std::collections::BTreeMap<String, SearchChapter>,
+}
+
+impl Default for SearchTable {
+    fn default() -> Self {
+        SearchTable {
+            enable: true,
+            limit_results: None,
+            boost_title: None,
+            boost_hierarchy: None,
+            boost_paragraph: None,
+            heading_split_level: 3,
+            chapter: std::collections::BTreeMap::new(),
+        }
+    }
+}
+
+impl SearchTable {
+    /// Whether the chapter at `path` (its source path) is searched: the longest key of
+    /// `[output.html.search.chapter]` that is the path or a folder of it decides, as in mdBook.
+    pub(crate) fn includes(&self, path: &str) -> bool {
+        self.chapter
+            .iter()
+            .filter(|(k, _)| {
+                let k = k.trim_end_matches('/');
+                path == k
+                    || path.strip_prefix(k).is_some_and(|r| r.starts_with('/'))
+                    || k.is_empty()
+            })
+            .max_by_key(|(k, _)| k.len())
+            .is_none_or(|(_, c)| c.enable)
+    }
+}
+
+/// One entry of `[output.html.search.chapter]`.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct SearchChapter {
+    /// Whether the chapter (or folder) is searched.
+    #[serde(default = "yes")]
+    pub enable: bool,
+}
+
+fn three() -> u8 {
+    3
+}
+
+/// `[output.html.print]`
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct PrintTable {
+    /// Whether `print.html` is written (default on).
+    #[serde(default = "yes")]
+    pub enable: bool,
+}
+
+impl Default for PrintTable {
+    fn default() -> Self {
+        PrintTable { enable: true }
+    }
+}
+
+/// `[output.html.fold]`, with mdBook's meaning: when `enable` is on, a chapter's sub-chapters
+/// start hidden unless the chapter is nested less than `level` deep (so `level = 0` folds every
+/// section, `level = 1` shows the top-level chapters' sub-chapters), or the page being read is
+/// the chapter itself or below it. Off (the default), every section starts unfolded. Either way
+/// the reader can fold and unfold each section.
+#[derive(Debug, Default, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FoldTable {
+    /// Whether sections start folded.
+    #[serde(default)]
+    pub enable: bool,
+    /// How many levels of the sidebar start unfolded when `enable` is on.
+    #[serde(default)]
+    pub level: u8,
+}
+
+impl FoldTable {
+    /// The number of levels that start unfolded, or `None` when every level does.
+    pub(crate) fn unfolded_levels(self) -> Option<u8> {
+        self.enable.then_some(self.level)
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[output.html.code]`
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct CodeTable {
+    /// Per language, the prefix that hides a line of code (Rust's `# ` is built in).
+    #[serde(default)]
+    pub hidelines: std::collections::BTreeMap<String, String>,
+}
+
+/// `[book]`: mdBook's keys.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BookTable {
+    /// The book's title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The authors.
+    #[serde(default)]
+    pub authors: Vec<String>,
+    /// A one-line description, used in the page metadata.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The language code of the text, for `<html lang=…>`.
+    #[serde(default = "default_language")]
+    pub language: String,
+    /// The folder of the lessons, relative to the book root; see [`Config::src_dir`].
+    #[serde(default)]
+    pub src: Option<PathBuf>,
+    /// mdBook's old `multilingual` flag: accepted, not used.
+    #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
+    pub multilingual: Option<bool>,
+    /// The direction of the text, written as `<html dir=…>`.
+    #[serde(default, rename = "text-direction")]
+    pub text_direction: TextDirection,
+}
+
+/// mdBook's `text-direction`: which way the book's script runs.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum TextDirection {
+    /// Left to right.
+    #[default]
+    Ltr,
+    /// Right to left.
+    Rtl,
+}
+
+impl Default for BookTable {
+    fn default() -> Self {
+        BookTable {
+            title: None,
+            authors: Vec::new(),
+            description: None,
+            language: default_language(),
+            src: None,
+            multilingual: None,
+            text_direction: TextDirection::default(),
+        }
+    }
+}
+
+fn default_language() -> String {
+    "en".into()
+}
+fn default_build_dir() -> PathBuf {
+    PathBuf::from("book")
+}
+
+/// `[build]`: mdBook's keys.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct BuildTable {
+    /// The output folder, relative to the book root.
+    #[serde(default = "default_build_dir")]
+    pub build_dir: PathBuf,
+    /// mdBook creates missing chapter files; nimbook reports them instead. Accepted.
+    #[serde(default)]
+    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
+    #[allow(dead_code)]
+    pub create_missing: Option<bool>,
+    /// mdBook's preprocessor switch: accepted, not used.
+    #[serde(default)]
+    pub use_default_preprocessors: Option<bool>,
+    /// Extra folders, relative to the book root, whose changes make `serve` rebuild.
+    #[serde(default)]
+    pub extra_watch_dirs: Vec<PathBuf>,
+}
+
+impl Default for BuildTable {
+    fn default() -> Self {
+        BuildTable {
+            build_dir: default_build_dir(),
+            create_missing: None,
+            use_default_preprocessors: None,
+            extra_watch_dirs: Vec::new(),
+        }
+    }
+}
+
+/// `[nimbook]`: the checker's budgets.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct NimbookTable {
+    /// The largest number, in bits, that a claim may write or compute.
+    pub max_bits: Option<u64>,
+    /// The most cases one quantified claim may check.
+    pub max_cases: Option<u64>,
+    /// The largest side of a generated table.
+    pub max_table: Option<u64>,
+    /// The most terms of a polynomial expanded to prove an identity.
+    pub max_terms: Option<usize>,
+    /// The most positions one game search may examine.
+    pub max_positions: Option<u64>,
+    /// The most seconds one game search may take.
+    pub max_seconds: Option<u64>,
+    /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
+    pub max_lesson_bytes: Option<u64>,
+    /// The longest one preprocessor may run (default 60 seconds).
+    pub preprocessor_seconds: Option<u64>,
+    /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
+    /// `"deny"`.
+    pub unverified_numbers: Option<LintLevel>,
+    /// The level of the `vacuous-claims` lint.
+    pub vacuous_claims: Option<LintLevel>,
+    /// The level of the `broken-links` lint (default `"deny"` in a nimbook book).
+    pub broken_links: Option<LintLevel>,
+}
+
+impl Config {
+    /// Reads and checks `book.toml` in `root`. Errors carry the file position.
+    pub(crate) fn load(root: &Path) -> Result<Config, Fatal> {
+        Self::read(root).map(|(config, _)| config)
+    }
+
+    /// [`Config::load`], with the text of `book.toml`.
+    pub(crate) fn read(root: &Path) -> Result<(Config, String), Fatal> {
+        let path = root.join("book.toml");
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Box::new(
+                Diagnostic::error(
+                    Code::InvalidConfig,
+                    format!("cannot read {}: {e}", path.display()),
+                )
+                .help("a book root holds a book.toml; run `nimbook` in it or name it"),
+            )
+        })?;
+        let mut config = Self::parse(&text, &path.display().to_string())?;
+        config.content_layout = config
+            .src_dir(root)
+            .file_name()
+            .is_some_and(|n| n == "content");
+        Ok((config, text))
+    }
+
+    /// Parses the text of a `book.toml` shown as `name` in errors.
+    pub(crate) fn parse(text: &str, name: &str) -> Result<Config, Fatal> {
+        let located = |e: toml::de::Error| {
+            let file = SourceFile::new(name, text);
+            let message = e.message().to_string();
+            let d = Diagnostic::error(Code::InvalidConfig, format!("invalid book.toml: {message}"));
+            Box::new(match e.span() {
+                Some(span) => d.at(&Arc::clone(&file), span),
+                None => d,
+            })
+        };
+        let mut config = toml::from_str::<Config>(text).map_err(located)?;
+        if config.output.contains_key("html") {
+            // Deserialised from the text again, not from the table, so that a wrong type keeps
+            // its position in book.toml.
+            #[derive(Deserialize)]
+            struct Outer {
+                output: OuterOutput,
+            }
+            #[derive(Deserialize)]
+            struct OuterOutput {
+                html: HtmlTable,
+            }
+            config.html = toml::from_str::<Outer>(text).map_err(located)?.output.html;
+        }
+        Ok(config)
+    }
+
+    /// Whether this is a nimbook book: `book.toml` has a `[nimbook]` table, or the lessons are
+    /// in `content/` (nimbook's layout; mdBook's is `src/`). In a nimbook book `nim` fences are
+    /// claims and `$…$` is LaTeX; in any other book they are what mdBook makes of them.
+    pub(crate) fn is_nimbook(&self) -> bool {
+        self.nimbook.is_some() || self.content_layout
+    }
+
+    /// The source folder: `[book] src` if set; otherwise mdBook's `src/`, or `content/` (the
+    /// folder of nimbook's own layout) for a book that has that folder and no `src/`.
+    pub(crate) fn src_dir(&self, root: &Path) -> PathBuf {
+        match &self.book.src {
+            Some(s) => root.join(s),
+            None if !root.join("src").is_dir() && root.join("content").is_dir() => {
+                root.join("content")
+            }
+            None => root.join("src"),
+        }
+    }
+
+    /// Whether quotes and dashes become typographic ones.
+    pub(crate) fn smart_punctuation(&self) -> bool {
+        self.html
+            .smart_punctuation
+            .or(self.html.curly_quotes)
+            .unwrap_or(!self.is_nimbook())
+    }
+
+    /// The longest source file read, from `max-lesson-bytes` or its default.
+    pub(crate) fn max_lesson_bytes(&self) -> u64 {
+        self.nimbook
+            .as_ref()
+            .and_then(|n| n.max_lesson_bytes)
+            .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
+    }
+
+    /// The lint levels of `[nimbook]`; a lint not named is `"warn"`, except `broken-links`,
+    /// which a nimbook book denies.
+    pub(crate) fn lints(&self) -> Lints {
+        let links = if self.is_nimbook() {
+            LintLevel::Deny
+        } else {
+            LintLevel::Warn
+        };
+        Lints {
+            broken_links: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.broken_links)
+                .unwrap_or(links),
+            unverified_numbers: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.unverified_numbers)
+                .unwrap_or_default(),
+            vacuous_claims: self
+                .nimbook
+                .as_ref()
+                .and_then(|n| n.vacuous_claims)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The checker's limits, from the defaults and `[nimbook]`.
+    pub(crate) fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        let Some(nimbook) = &self.nimbook else {
+            return l;
+        };
+        if let Some(b) = nimbook.max_bits {
+            l.max_bits = b;
+        }
+        if let Some(c) = nimbook.max_cases {
+            l.max_cases = c;
+        }
+        if let Some(t) = nimbook.max_table {
+            l.max_table = t;
+        }
+        if let Some(t) = nimbook.max_terms {
+            l.max_terms = t;
+        }
+        if let Some(p) = nimbook.max_positions {
+            l.game.max_positions = p;
+        }
+        if let Some(s) = nimbook.max_seconds {
+            l.game.max_time = std::time::Duration::from_secs(s);
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_is_an_error_with_its_line() {
+        let err = Config::parse("[book]\ntitle = \"x\"\ncolour = 3\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(err.contains("unknown field `colour`"), "{err}");
+        assert!(err.contains("book.toml:3:1"), "{err}");
+    }
+
+    #[test]
+    fn lint_levels_default_to_warn_and_reject_unknown_levels() {
+        let c = Config::parse("[nimbook]\nvacuous-claims = \"deny\"\n", "book.toml");
+        let lints = c.map(|c| c.lints()).map_err(|d| d.message.clone());
+        assert_eq!(
+            lints,
+            Ok(Lints {
+                unverified_numbers: LintLevel::Warn,
+                vacuous_claims: LintLevel::Deny,
+                broken_links: LintLevel::Deny
+            })
+        );
+        let err = Config::parse("[nimbook]\nunverified-numbers = \"forbid\"\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(
+            err.contains("unknown variant `forbid`") && err.contains("book.toml:2"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn mdbook_keys_are_accepted() {
+        let c = Config::parse(
+            "[book]\ntitle = \"t\"\nauthors = [\"a\"]\nlanguage = \"en\"\nsrc = \"src\"\n[build]\nbuild-dir = \"out\"\n[output.html]\nmathjax-support = true\n",
+            "book.toml",
+        );
+        let c = c.map_err(|d| d.message.clone());
+        assert_eq!(
+            c.as_ref().map(|c| c.build.build_dir.clone()),
+            Ok(PathBuf::from("out"))
+        );
+        assert_eq!(c.map(|c| c.book.src), Ok(Some(PathBuf::from("src"))));
+    }
+
+    #[test]
+    fn fold_takes_mdbooks_keys_and_a_wrong_type_is_located() {
+        let fold =
+            |text: &str| Config::parse(text, "book.toml").map(|c| c.html.fold.unfolded_levels());
+        assert!(matches!(fold("[book]\n"), Ok(None)));
+        assert!(matches!(fold("[output.html.fold]\nlevel = 2\n"), Ok(None)));
+        assert!(matches!(
+            fold("[output.html.fold]\nenable = true\n"),
+            Ok(Some(0))
+        ));
+        assert!(matches!(
+            fold("[output.html]\nfold = { enable = true, level = 1 }\n"),
+            Ok(Some(1))
+        ));
+        for (text, place) in [
+            (
+                "[output.html.fold]\nenable = true\nlevel = -1\n",
+                "book.toml:3:9",
+            ),
+            ("[output.html.fold]\nenable = \"yes\"\n", "book.toml:2:10"),
+            (
+                "[output.html.fold]\nenable = true\ndepth = 1\n",
+                "book.toml:3:1",
+            ),
+        ] {
+            let err = Config::parse(text, "book.toml")
+                .err()
+                .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+                .unwrap_or_default();
+            assert!(err.contains(place), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn text_direction_is_ltr_or_rtl_and_a_typo_is_located() {
+        let rtl = Config::parse("[book]\ntext-direction = \"rtl\"\n", "book.toml")
+            .map(|c| c.book.text_direction);
+        assert!(matches!(rtl, Ok(TextDirection::Rtl)));
+        let default = Config::parse("[book]\n", "book.toml").map(|c| c.book.text_direction);
+        assert!(matches!(default, Ok(TextDirection::Ltr)));
+        let err = Config::parse("[book]\ntext-direction = \"up\"\n", "book.toml")
+            .err()
+            .map(|d| d.render(crate::diag::MessageFormat::Human, false))
+            .unwrap_or_default();
+        assert!(err.contains("book.toml:2:18"), "{err}");
+        assert!(err.contains("ltr") && err.contains("rtl"), "{err}");
+    }
+}

@@ -1,0 +1,856 @@
+//! The preprocessing stage: a chapter's text from its file to what the checker reads.
+//!
+//! mdBook runs a chain of preprocessors over the whole book before rendering: its own `links`
+//! (includes, see [`crate::site::load::include`]) and `index` (`README.md` becomes `index.md`), and any
+//! `[preprocessor.NAME]` of `book.toml`. nimbook runs the same chain in the same order: a
+//! topological order of the `before`/`after` constraints, ties broken by name, as mdBook 0.5
+//! does. An external preprocessor is asked `COMMAND supports html` first (a non-zero exit skips
+//! it), then gets `[context, book]` as JSON on standard input and answers with the book as JSON
+//! on standard output. It runs in the book root, for at most `[nimbook] preprocessor-seconds`
+//! (60 by default). A failure, a time-out or invalid JSON is fatal and names the preprocessor;
+//! nothing is written.
+//!
+//! Claims are checked in the text the chain produced, so a preprocessor can generate them. Each
+//! chapter keeps a [`SourceMap`] through the chain: an external preprocessor's answer is
+//! compared with what it was given, line by line (a diff), so unchanged lines keep their exact
+//! origin and changed ones point at the lines they replaced. A diagnostic therefore points into
+//! the file the author wrote, even after a preprocessor has moved its line.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::site::load::book::{self, Chapter};
+use crate::site::load::config::{Config, PreprocessorTable};
+use crate::site::load::sourcemap::SourceMap;
+use crate::site::load::Fatal;
+
+/// The mdBook version whose interface this stage speaks.
+pub(super) const MDBOOK_VERSION: &str = "0.5.4";
+
+/// A chapter's text as the checker reads it, and where it came from.
+pub(crate) struct Source {
+    /// The text after every preprocessor, named as the chapter's file.
+    pub file: Arc<SourceFile>,
+    /// Where each byte of `file` came from.
+    pub map: SourceMap,
+    /// Include errors, located in the files the author wrote.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One chapter moving through the chain.
+struct Entry {
+    chapter: Chapter,
+    name: String,
+    text: String,
+    map: SourceMap,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// One step of the chain.
+enum Step<'a> {
+    Links,
+    Index,
+    External(&'a str, &'a PreprocessorTable),
+}
+
+/// The names of the preprocessors to run, in mdBook's order.
+fn order(config: &Config) -> Result<Vec<String>, Fatal> {
+    let mut names: BTreeSet<String> = config.preprocessor.keys().cloned().collect();
+    if config.build.use_default_preprocessors != Some(false) {
+        names.insert("links".into());
+        names.insert("index".into());
+    }
+    // Edges a → b: a runs before b.
+    let mut after: BTreeMap<&str, BTreeSet<&str>> = names
+        .iter()
+        .map(|n| (n.as_str(), BTreeSet::new()))
+        .collect();
+    for (name, table) in &config.preprocessor {
+        for (first, then, list) in table
+            .before
+            .iter()
+            .map(|b| (name.as_str(), b.as_str(), "before"))
+            .chain(
+                table
+                    .after
+                    .iter()
+                    .map(|a| (a.as_str(), name.as_str(), "after")),
+            )
+        {
+            let other = if first == name { then } else { first };
+            if !names.contains(other) {
+                return Err(Box::new(
+                    Diagnostic::error(Code::PreprocessorError, format!(
+                        "preprocessor `{name}` is set to run {list} `{other}`, which is not configured"
+                    ))
+                    .help(format!("add a [preprocessor.{other}] table or remove it from `{list}`")),
+                ));
+            }
+            after.entry(then).or_default().insert(first);
+        }
+    }
+    let mut done: Vec<String> = Vec::new();
+    let mut left: BTreeSet<&str> = names.iter().map(String::as_str).collect();
+    while !left.is_empty() {
+        let ready = left
+            .iter()
+            .find(|n| {
+                after
+                    .get(*n)
+                    .is_none_or(|deps| deps.iter().all(|d| !left.contains(d)))
+            })
+            .copied();
+        let Some(next) = ready else {
+            let cycle = left.iter().copied().collect::<Vec<_>>().join(", ");
+            return Err(Box::new(Diagnostic::error(
+                Code::PreprocessorError,
+                format!(
+                    "the `before`/`after` settings of the preprocessors form a cycle among {cycle}"
+                ),
+            )));
+        };
+        left.remove(next);
+        done.push(next.to_string());
+    }
+    Ok(done)
+}
+
+/// The book after the chain.
+pub(super) struct Prepared {
+    /// The chapters as the last preprocessor left them.
+    pub chapters: Vec<Chapter>,
+    /// Each chapter's text, by source path.
+    pub sources: HashMap<PathBuf, Source>,
+    /// Optional preprocessors that are missing.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads every chapter and runs the chain.
+pub(super) fn run(
+    root: &Path,
+    config: &Config,
+    src: &Path,
+    chapters: Vec<Chapter>,
+) -> Result<Prepared, Fatal> {
+    let (mut entries, mut unreadable) = read(root, config, src, chapters);
+    let mut warnings = Vec::new();
+    let mut indexed = false;
+    let limit = Duration::from_secs(
+        config
+            .nimbook
+            .as_ref()
+            .and_then(|n| n.preprocessor_seconds)
+            .unwrap_or(60),
+    );
+    let order = order(config)?;
+    let answers = ask_support(root, config, &order, limit)?;
+    for name in order {
+        let step = match (name.as_str(), config.preprocessor.get(&name)) {
+            ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
+            ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
+            (_, Some(t)) => Step::External(&name, t),
+            _ => continue,
+        };
+        match step {
+            Step::Links => links(root, src, config.max_lesson_bytes(), &mut entries),
+            Step::Index => indexed = true,
+            Step::External(name, table) => {
+                let Some(command) = external(name, table, &answers, &mut warnings) else {
+                    continue;
+                };
+                let input = json!([context(root, config), to_json(&entries, indexed)]);
+                let answer = call(root, &command, name, &input.to_string(), limit)?;
+                entries = from_json(name, &answer, entries)?;
+            }
+        }
+    }
+    let mut chapters = Vec::with_capacity(entries.len());
+    let mut sources = HashMap::new();
+    for e in entries {
+        if let Some(p) = &e.chapter.path {
+            let source = match unreadable.remove(p) {
+                Some(d) => Source {
+                    file: SourceFile::new(e.name, String::new()),
+                    map: SourceMap::new(),
+                    diagnostics: vec![d],
+                },
+                None => {
+                    let file = SourceFile::new(e.name, e.text);
+                    let map = if e.map.is_identity() {
+                        SourceMap::identity(&file)
+                    } else {
+                        e.map
+                    };
+                    Source {
+                        file,
+                        map,
+                        diagnostics: e.diagnostics,
+                    }
+                }
+            };
+            sources.insert(p.clone(), source);
+        }
+        chapters.push(e.chapter);
+    }
+    Ok(Prepared {
+        chapters,
+        sources,
+        warnings,
+    })
+}
+
+/// Reads every chapter with a file: the entries the chain works on, and the files that could
+/// not be read, with why.
+fn read(
+    root: &Path,
+    config: &Config,
+    src: &Path,
+    chapters: Vec<Chapter>,
+) -> (Vec<Entry>, HashMap<PathBuf, Diagnostic>) {
+    let mut entries = Vec::with_capacity(chapters.len());
+    let mut unreadable = HashMap::new();
+    for chapter in chapters {
+        let (name, text, map) = match &chapter.path {
+            Some(p) => match book::read_source(root, &src.join(p), config.max_lesson_bytes()) {
+                Ok(file) => (
+                    file.name.clone(),
+                    file.text.clone(),
+                    SourceMap::identity(&file),
+                ),
+                Err(d) => {
+                    unreadable.insert(p.clone(), d);
+                    (String::new(), String::new(), SourceMap::new())
+                }
+            },
+            None => (String::new(), String::new(), SourceMap::new()),
+        };
+        entries.push(Entry {
+            chapter,
+            name,
+            text,
+            map,
+            diagnostics: Vec::new(),
+        });
+    }
+    (entries, unreadable)
+}
+
+/// The `links` preprocessor: includes expanded in every chapter, in parallel.
+fn links(root: &Path, src: &Path, max_bytes: u64, entries: &mut [Entry]) {
+    use rayon::prelude::*;
+    entries.par_iter_mut().for_each(|e| {
+        let Some(p) = &e.chapter.path else { return };
+        if !e.text.contains("{{") {
+            return;
+        }
+        let dir = src
+            .join(p)
+            .parent()
+            .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
+        let x = crate::site::load::include::expand(root, &e.text, &e.map, &dir, max_bytes);
+        e.text = x.text;
+        e.map = x.map;
+        e.diagnostics.extend(x.diagnostics);
+        if x.title.is_some() {
+            e.chapter.page_title = x.title;
+        }
+    });
+}
+
+/// The command of an external preprocessor, or `None` when it is not to run: it is for other
+/// renderers, does not support HTML, or is optional and missing (a warning says so). `answers`
+/// holds what each one said to `supports html` (see [`ask_support`]).
+fn external(
+    name: &str,
+    table: &PreprocessorTable,
+    answers: &HashMap<String, Support>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let command = command_of(name, table);
+    match answers.get(name)? {
+        Support::Yes => Some(command),
+        Support::No => None,
+        Support::Missing => {
+            warnings.push(Diagnostic::warning(
+                Code::PreprocessorError,
+                format!(
+                    "the optional preprocessor `{name}` was not run: `{command}` was not found"
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// The command of an external preprocessor: `command`, or mdBook's `mdbook-NAME`.
+fn command_of(name: &str, table: &PreprocessorTable) -> String {
+    table
+        .command
+        .clone()
+        .unwrap_or_else(|| format!("mdbook-{name}"))
+}
+
+/// Asks every external preprocessor that runs for HTML whether it supports the renderer,
+/// before any of them runs, so that all the missing ones are named at once (mdBook names only
+/// the first). A missing one that is not `optional` is fatal.
+fn ask_support(
+    root: &Path,
+    config: &Config,
+    order: &[String],
+    limit: Duration,
+) -> Result<HashMap<String, Support>, Fatal> {
+    let mut answers = HashMap::new();
+    let mut missing = Vec::new();
+    for name in order {
+        let Some(table) = config.preprocessor.get(name) else {
+            continue;
+        };
+        let builtin = (name == "links" || name == "index") && table.command.is_none();
+        let other_renderer = table
+            .renderers
+            .as_ref()
+            .is_some_and(|r| !r.iter().any(|r| r == "html"));
+        if builtin || other_renderer {
+            continue;
+        }
+        let command = command_of(name, table);
+        let answer = supports(root, &command, name, limit)?;
+        if answer == Support::Missing && !table.optional {
+            missing.push(format!("`{name}` (`{command}`)"));
+        }
+        answers.insert(name.clone(), answer);
+    }
+    if missing.is_empty() {
+        return Ok(answers);
+    }
+    let (what, them) = if missing.len() == 1 {
+        ("preprocessor", "it")
+    } else {
+        ("preprocessors", "each")
+    };
+    Err(Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("{what} {} not found", missing.join(", ")),
+        )
+        .help(format!(
+            "install {them}, or set `optional = true` in its [preprocessor.NAME] table to build without it"
+        )),
+    ))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Support {
+    Yes,
+    No,
+    Missing,
+}
+
+fn shell(root: &Path, command: &str) -> Command {
+    let mut c = if cfg!(windows) {
+        let mut c = Command::new("cmd");
+        c.arg("/C").arg(command);
+        c
+    } else {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(command);
+        c
+    };
+    c.current_dir(root);
+    c
+}
+
+/// `COMMAND supports html`: exit 0 means yes. A shell that cannot find the command exits 127.
+fn supports(root: &Path, command: &str, name: &str, limit: Duration) -> Result<Support, Fatal> {
+    let mut c = shell(root, &format!("{command} supports html"));
+    c.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let out = run_bounded(c, None, name, limit)?;
+    Ok(match out.status {
+        Some(0) => Support::Yes,
+        Some(127) => Support::Missing,
+        _ => Support::No,
+    })
+}
+
+/// Runs the preprocessor on the book and returns its standard output.
+fn call(
+    root: &Path,
+    command: &str,
+    name: &str,
+    input: &str,
+    limit: Duration,
+) -> Result<String, Fatal> {
+    let mut c = shell(root, command);
+    c.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let out = run_bounded(c, Some(input), name, limit)?;
+    if out.status != Some(0) {
+        let mut d = Diagnostic::error(
+            Code::PreprocessorError,
+            format!(
+                "preprocessor `{name}` failed ({})",
+                out.status.map_or_else(
+                    || "killed by a signal".to_string(),
+                    |s| format!("exit status {s}")
+                )
+            ),
+        );
+        for line in out.stderr.lines().filter(|l| !l.trim().is_empty()).take(20) {
+            d = d.note(line.to_string());
+        }
+        return Err(Box::new(d));
+    }
+    Ok(out.stdout)
+}
+
+struct Output {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `c`, feeding it `input`, and kills it after `limit`. Output is read on threads so that
+/// a preprocessor writing more than a pipe holds cannot block.
+fn run_bounded(
+    mut c: Command,
+    input: Option<&str>,
+    name: &str,
+    limit: Duration,
+) -> Result<Output, Fatal> {
+    let io_err = |e: std::io::Error| {
+        Box::new(Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` could not be run: {e}"),
+        ))
+    };
+    let mut child = c.spawn().map_err(io_err)?;
+    let feeder = match (input, child.stdin.take()) {
+        (Some(text), Some(mut stdin)) => {
+            let text = text.to_string();
+            Some(std::thread::spawn(move || {
+                // A preprocessor may exit without reading everything; that is its answer.
+                let _ = stdin.write_all(text.as_bytes());
+            }))
+        }
+        _ => None,
+    };
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut s);
+            }
+            s
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait().map_err(io_err)? {
+            Some(s) => break s,
+            None if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Box::new(
+                    Diagnostic::error(Code::PreprocessorError, format!(
+                        "preprocessor `{name}` did not finish within {} s",
+                        limit.as_secs()
+                    ))
+                    .help("raise `preprocessor-seconds` in the [nimbook] table of book.toml if it needs longer"),
+                ));
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    };
+    if let Some(f) = feeder {
+        let _ = f.join();
+    }
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    let stdout = String::from_utf8(stdout).map_err(|_| {
+        Box::new(Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` wrote output that is not UTF-8"),
+        ))
+    })?;
+    Ok(Output {
+        status: status.code(),
+        stdout,
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+    })
+}
+
+/// The context mdBook gives a preprocessor.
+fn context(root: &Path, config: &Config) -> Value {
+    let raw = std::fs::read_to_string(root.join("book.toml")).unwrap_or_default();
+    let table: toml::Table = raw.parse().unwrap_or_default();
+    let mut config_json = serde_json::to_value(&table).unwrap_or(Value::Null);
+    if let Some(book) = config_json.get_mut("book").and_then(Value::as_object_mut) {
+        book.entry("authors").or_insert(json!([]));
+        book.entry("language")
+            .or_insert(json!(config.book.language));
+        book.entry("src").or_insert(json!("src"));
+    }
+    let root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+    json!({
+        "root": root,
+        "config": config_json,
+        "renderer": "html",
+        "mdbook_version": MDBOOK_VERSION,
+    })
+}
+
+/// The book as mdBook serialises it: items nested by depth, with part titles and separators.
+/// Both the 0.5 name (`items`) and the 0.4 name (`sections`) are filled, so preprocessors
+/// built against either version read it.
+fn to_json(entries: &[Entry], indexed: bool) -> Value {
+    // A stack of (depth, items) being filled; each closed level becomes its parent's sub_items.
+    let mut stack: Vec<(usize, Vec<Value>, Vec<String>)> = vec![(0, Vec::new(), Vec::new())];
+    let close = |stack: &mut Vec<(usize, Vec<Value>, Vec<String>)>| {
+        if let Some((_, items, _)) = stack.pop() {
+            if let Some(parent) = stack.last_mut().and_then(|(_, v, _)| v.last_mut()) {
+                parent["Chapter"]["sub_items"] = Value::Array(items);
+            }
+        }
+    };
+    for e in entries {
+        let c = &e.chapter;
+        while stack.len() > 1 && stack.last().is_some_and(|(d, _, _)| *d > c.depth) {
+            close(&mut stack);
+        }
+        if c.depth + 1 > stack.len() {
+            let parents = stack
+                .last()
+                .map(|(_, v, names)| {
+                    let mut n = names.clone();
+                    if let Some(Value::String(s)) = v.last().map(|x| &x["Chapter"]["name"]) {
+                        n.push(s.clone());
+                    }
+                    n
+                })
+                .unwrap_or_default();
+            stack.push((c.depth, Vec::new(), parents));
+        }
+        let Some((_, items, parents)) = stack.last_mut() else {
+            break;
+        };
+        if let Some(part) = &c.part {
+            items.push(json!({ "PartTitle": part }));
+        }
+        if c.separator {
+            items.push(json!("Separator"));
+        }
+        let number: Option<Vec<u64>> = c
+            .number
+            .as_ref()
+            .map(|n| n.split('.').filter_map(|x| x.parse().ok()).collect());
+        let path = c.path.as_ref().map(|p| {
+            let p = crate::site::html::url_path(p);
+            if indexed
+                && p.rsplit('/')
+                    .next()
+                    .is_some_and(|f| f.eq_ignore_ascii_case("readme.md"))
+            {
+                format!("{}index.md", &p[..p.len() - "readme.md".len()])
+            } else {
+                p
+            }
+        });
+        items.push(json!({ "Chapter": {
+            "name": c.title,
+            "content": e.text,
+            "number": number,
+            "sub_items": [],
+            "path": path,
+            "source_path": c.path.as_ref().map(|p| crate::site::html::url_path(p)),
+            "parent_names": parents,
+        }}));
+    }
+    while stack.len() > 1 {
+        close(&mut stack);
+    }
+    let items = stack.pop().map(|(_, v, _)| v).unwrap_or_default();
+    json!({ "items": items, "sections": items, "__non_exhaustive": null })
+}
+
+/// The error for an answer of preprocessor `name` that is not a book, and why.
+fn not_a_book(name: &str, why: impl Into<String>) -> Fatal {
+    Box::new(
+        Diagnostic::error(
+            Code::PreprocessorError,
+            format!("preprocessor `{name}` did not answer with a book"),
+        )
+        .note(why)
+        .help("a preprocessor writes the book, as JSON, to standard output and nothing else"),
+    )
+}
+
+/// Reads a preprocessor's answer back into entries, mapping each chapter's new text to the
+/// one it was given.
+fn from_json(name: &str, answer: &str, before: Vec<Entry>) -> Result<Vec<Entry>, Fatal> {
+    let value: Value =
+        serde_json::from_str(answer).map_err(|e| not_a_book(name, format!("invalid JSON: {e}")))?;
+    let items = value
+        .get("items")
+        .or_else(|| value.get("sections"))
+        .and_then(Value::as_array)
+        .ok_or_else(|| not_a_book(name, "the object has no `items` list"))?;
+    let mut old: HashMap<String, Entry> = HashMap::new();
+    let mut drafts: Vec<Entry> = Vec::new();
+    for e in before {
+        match &e.chapter.path {
+            Some(p) => {
+                old.insert(crate::site::html::url_path(p), e);
+            }
+            None => drafts.push(e),
+        }
+    }
+    let mut out = Vec::new();
+    let mut part = None;
+    let mut separator = false;
+    walk(
+        name,
+        items,
+        0,
+        &mut part,
+        &mut separator,
+        &mut old,
+        &mut out,
+    )?;
+    Ok(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    name: &str,
+    items: &[Value],
+    depth: usize,
+    part: &mut Option<String>,
+    separator: &mut bool,
+    old: &mut HashMap<String, Entry>,
+    out: &mut Vec<Entry>,
+) -> Result<(), Fatal> {
+    for item in items {
+        if item.as_str() == Some("Separator") {
+            *separator = true;
+            continue;
+        }
+        if let Some(p) = item.get("PartTitle").and_then(Value::as_str) {
+            *part = Some(p.to_string());
+            continue;
+        }
+        let Some(c) = item.get("Chapter") else {
+            return Err(not_a_book(
+                name,
+                format!("an item is neither a chapter, a part title nor a separator: {item}"),
+            ));
+        };
+        let title = c
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| not_a_book(name, "a chapter has no `name`"))?;
+        let content = c
+            .get("content")
+            .and_then(Value::as_str)
+            .ok_or_else(|| not_a_book(name, "a chapter has no `content`"))?;
+        let source = c
+            .get("source_path")
+            .and_then(Value::as_str)
+            .or_else(|| c.get("path").and_then(Value::as_str));
+        let number = c.get("number").and_then(Value::as_array).map(|n| {
+            n.iter()
+                .filter_map(Value::as_u64)
+                .map(|x| format!("{x}."))
+                .collect::<String>()
+        });
+        let previous = source.and_then(|s| old.remove(s));
+        let entry = match previous {
+            Some(prev) => {
+                let map = if prev.text == content {
+                    prev.map
+                } else {
+                    remap(&prev.text, &prev.map, content)
+                };
+                Entry {
+                    chapter: Chapter {
+                        title: title.to_string(),
+                        number,
+                        depth,
+                        part: part.take(),
+                        separator: std::mem::take(separator),
+                        ..prev.chapter
+                    },
+                    name: prev.name,
+                    text: content.to_string(),
+                    map,
+                    diagnostics: prev.diagnostics,
+                }
+            }
+            None => {
+                // A chapter the preprocessor made up: its text is its own source.
+                let path = source.map(PathBuf::from);
+                let shown = format!("(preprocessor {name}) {}", source.unwrap_or(title));
+                let file = SourceFile::new(shown.clone(), content);
+                Entry {
+                    chapter: Chapter {
+                        title: title.to_string(),
+                        path,
+                        depth,
+                        number,
+                        part: part.take(),
+                        separator: std::mem::take(separator),
+                        page_title: None,
+                    },
+                    name: shown,
+                    text: content.to_string(),
+                    map: SourceMap::identity(&file),
+                    diagnostics: Vec::new(),
+                }
+            }
+        };
+        out.push(entry);
+        if let Some(sub) = c.get("sub_items").and_then(Value::as_array) {
+            walk(name, sub, depth + 1, part, separator, old, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// The map of `new`, a preprocessor's rewrite of `old` (mapped by `map`): lines it kept map
+/// where they came from, lines it changed map to the lines they replaced.
+fn remap(old: &str, map: &SourceMap, new: &str) -> SourceMap {
+    use similar::{Algorithm, DiffOp, TextDiff};
+    let diff = TextDiff::configure()
+        .algorithm(Algorithm::Myers)
+        .timeout(Duration::from_secs(1))
+        .diff_lines(old, new);
+    // Byte offsets of the line starts in both texts.
+    let starts = |s: &str| {
+        let mut v = vec![0];
+        v.extend(s.match_indices('\n').map(|(i, _)| i + 1));
+        if v.last() != Some(&s.len()) {
+            v.push(s.len());
+        }
+        v
+    };
+    let (os, ns) = (starts(old), starts(new));
+    let at = |v: &Vec<usize>, i: usize| {
+        v.get(i)
+            .copied()
+            .unwrap_or_else(|| v.last().copied().unwrap_or(0))
+    };
+    let mut out = SourceMap::new();
+    for op in diff.ops() {
+        match *op {
+            DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => {
+                let _ = new_index;
+                out.copy(map, at(&os, old_index)..at(&os, old_index + len));
+            }
+            DiffOp::Delete { .. } => {}
+            DiffOp::Insert {
+                old_index,
+                new_index,
+                new_len,
+            } => {
+                let o = at(&os, old_index);
+                // New lines stand for the line before them (where the preprocessor put them).
+                let from = if o > 0 {
+                    os.iter().rev().find(|&&s| s < o).copied().unwrap_or(0)
+                } else {
+                    0
+                };
+                out.replaced(
+                    map,
+                    from..o.max(from),
+                    at(&ns, new_index + new_len) - at(&ns, new_index),
+                );
+            }
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                out.replaced(
+                    map,
+                    at(&os, old_index)..at(&os, old_index + old_len),
+                    at(&ns, new_index + new_len) - at(&ns, new_index),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_follows_before_and_after_then_names() {
+        let c = Config::parse(
+            "[preprocessor.zeta]\nbefore = [\"links\"]\n[preprocessor.alpha]\nafter = [\"index\"]\n[preprocessor.mid]\n",
+            "book.toml",
+        );
+        let got = c
+            .map_err(|d| d.message.clone())
+            .and_then(|c| order(&c).map_err(|d| d.message.clone()));
+        assert_eq!(
+            got,
+            Ok(vec![
+                "index".into(),
+                "alpha".into(),
+                "mid".into(),
+                "zeta".into(),
+                "links".into()
+            ])
+        );
+    }
+
+    #[test]
+    fn a_cycle_is_an_error() {
+        let c = Config::parse(
+            "[preprocessor.a]\nbefore = [\"b\"]\n[preprocessor.b]\nbefore = [\"a\"]\n",
+            "book.toml",
+        );
+        let got = c.ok().map(|c| order(&c).is_err());
+        assert_eq!(got, Some(true));
+    }
+
+    #[test]
+    fn a_moved_line_keeps_its_origin() {
+        let file = SourceFile::new("a.md", "# T\n\n```nim\n6 * 13 = 14\n```\n");
+        let id = SourceMap::identity(&file);
+        let new = "# T\n\nInserted by a preprocessor.\nAnd more.\n\n```nim\n6 * 13 = 14\n```\n";
+        let map = remap(&file.text, &id, new);
+        let at = new.find("13").unwrap_or(0);
+        let (f, span) = map.locate(at..at + 2).unwrap_or((Arc::clone(&file), 0..0));
+        assert_eq!(f.line_col(span.start), (4, 5));
+        assert_eq!(&f.text[span], "13");
+    }
+}

@@ -1,0 +1,172 @@
+//! The render stage: pages from templates, the table of contents, the search index, the print
+//! page, 404 and redirects.
+
+pub(crate) mod pages;
+pub(crate) mod search;
+pub(crate) mod templates;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diag::{Code, Diagnostic};
+use crate::site::lesson::book::{Book, Lesson};
+use crate::site::lesson::report::Report;
+use crate::site::load::book::static_files;
+use crate::site::load::Fatal;
+use crate::site::output;
+use pages::ExtraPages;
+use search::{SearchIndex, Section};
+use templates::SiteRenderer;
+
+/// A checked book being made into a site: the page renderer and every lesson's search
+/// sections. A build makes one and writes everything; `serve` keeps it and writes what an edit
+/// changed, through the same [`Site::write`].
+pub(crate) struct Site {
+    /// Renders one page at a time.
+    pub(crate) renderer: SiteRenderer,
+    /// The pages and files mdBook writes besides the chapters.
+    pages: ExtraPages,
+    /// Each lesson's sections of the search index.
+    pub(crate) sections: Vec<Vec<Section>>,
+}
+
+/// Which files of a site to write.
+#[derive(Default)]
+pub(crate) struct Parts {
+    /// The lessons whose pages are written, by index.
+    pub(crate) pages: Vec<usize>,
+    /// `404.html`, `print.html` (which shows every lesson), redirects and the book's extra
+    /// files.
+    pub(crate) extra: bool,
+    /// Static files of the source folder, relative to it; one that is gone is removed.
+    pub(crate) statics: Vec<PathBuf>,
+    /// The front page and the table of contents.
+    pub(crate) contents: bool,
+    /// The search index.
+    pub(crate) search: bool,
+    /// The stylesheets, scripts and fonts every site carries.
+    pub(crate) assets: bool,
+}
+
+impl Parts {
+    /// Every file of the site.
+    fn all(book: &Book, lessons: &[Lesson]) -> Result<Parts, Fatal> {
+        Ok(Parts {
+            pages: (0..lessons.len()).collect(),
+            extra: true,
+            statics: static_files(&book.src).map_err(Box::new)?,
+            contents: true,
+            search: true,
+            assets: true,
+        })
+    }
+}
+
+impl Site {
+    /// Lays out the site of a checked book.
+    pub(crate) fn new(book: &Book, lessons: &[Lesson], report: &Report) -> Result<Site, Fatal> {
+        let pages = ExtraPages::new(book)?;
+        Ok(Site {
+            renderer: SiteRenderer::new(book, lessons, report.numbers, pages.extra.clone())?
+                .with_fragments(pages.fragments.clone()),
+            pages,
+            sections: lessons.par_iter().map(search::lesson_sections).collect(),
+        })
+    }
+
+    /// Renders the `parts` of the site and hands each file to `put` (a path relative to the
+    /// output folder, and its bytes, or `None` to remove it), pages in parallel as each is
+    /// rendered, so that memory does not grow with the size of the output. Returns the number
+    /// of files put.
+    pub(crate) fn write(
+        &self,
+        book: &Book,
+        lessons: &[Lesson],
+        parts: &Parts,
+        put: impl Fn(&Path, Option<&[u8]>) -> Result<(), Fatal> + Sync,
+    ) -> Result<usize, Fatal> {
+        let site = &self.renderer;
+        // In a build's order, so that a later file wins over an earlier one of the same path:
+        // static files, pages, contents, extra pages, assets, search index.
+        for rel in &parts.statics {
+            let from = book.src.join(rel);
+            // A static file that is gone is removed from the site, as a clean build would.
+            let bytes = if from.is_file() {
+                Some(read_static(&from)?)
+            } else {
+                None
+            };
+            put(rel, bytes.as_deref())?;
+        }
+        let pages: Vec<usize> = parts
+            .pages
+            .par_iter()
+            .map(|&i| match site.page(i, &lessons[i])? {
+                Some((out, html)) => put(&out, Some(html.as_bytes())).map(|()| 1),
+                None => Ok(0),
+            })
+            .collect::<Result<_, Fatal>>()?;
+        let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        if parts.contents {
+            if let Some(index) = site.index_page(lessons)? {
+                files.push((PathBuf::from("index.html"), index.into_bytes()));
+            }
+            files.push((
+                PathBuf::from(templates::TOC_SCRIPT),
+                site.toc_script()?.into_bytes(),
+            ));
+            files.push((
+                PathBuf::from(templates::TOC_PAGE),
+                site.toc_page()?.into_bytes(),
+            ));
+        }
+        if parts.extra {
+            // `404.html` and `print.html` show lessons; the other files no lesson changes.
+            files.extend(self.pages.render(site, lessons)?);
+            files.extend(self.pages.files.iter().cloned());
+        }
+        if parts.assets {
+            files.extend(site.assets());
+        }
+        if parts.search {
+            let index = SearchIndex::assemble(lessons, &self.sections, &book.config.html.search);
+            files.push((PathBuf::from(search::FILE), index.to_script().into_bytes()));
+        }
+        for (rel, bytes) in &files {
+            put(rel, Some(bytes))?;
+        }
+        Ok(parts.statics.len() + pages.iter().sum::<usize>() + files.len())
+    }
+}
+
+/// Writes a checked book's site as the new content of its output folder (`dest`, else its
+/// `build-dir`), atomically: every page as it is rendered, the static files of the source
+/// folder, the contents, the assets and the search index. Records the folder in `report`.
+pub(crate) fn publish(
+    book: &Book,
+    lessons: &[Lesson],
+    report: &mut Report,
+    dest: Option<&Path>,
+) -> Result<(Site, PathBuf), Fatal> {
+    let out = book.output_dir(dest);
+    output::guard(&book.root, &book.src, &out)?;
+    let site = Site::new(book, lessons, report)?;
+    let staging = output::Staging::begin(&out)?;
+    site.write(book, lessons, &Parts::all(book, lessons)?, |rel, bytes| {
+        bytes.map_or(Ok(()), |b| staging.write(rel, b))
+    })?;
+    staging.commit()?;
+    report.output = Some(out.clone());
+    Ok((site, out))
+}
+
+/// The bytes of a static file of the source folder.
+fn read_static(path: &Path) -> Result<Vec<u8>, Fatal> {
+    std::fs::read(path).map_err(|e| {
+        Box::new(Diagnostic::error(
+            Code::IoError,
+            format!("cannot read {}: {e}", path.display()),
+        ))
+    })
+}

@@ -1,0 +1,174 @@
+//! The registry of builtins as the user sees it: `nimbook calc --list`, held to README.md's
+//! tables (so the documentation cannot drift from what the binary knows), and the arity errors
+//! and suggestions that come from the same registry.
+
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+
+/// Runs `nimbook ARGS` without colour.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimbook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run nimbook")
+}
+
+/// One builtin as listed: kind (`function` or `directive`), usage, description.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Listed {
+    kind: String,
+    usage: String,
+    description: String,
+}
+
+/// The lines of `nimbook calc --list`, read as `KIND  USAGE — DESCRIPTION`.
+fn listed() -> Vec<Listed> {
+    let out = run(&["calc", "--list"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    text.lines()
+        .map(|line| {
+            let (kind, rest) = line.split_once(' ').expect("a kind, then the usage");
+            let (usage, description) = rest
+                .trim_start()
+                .split_once(" — ")
+                .unwrap_or_else(|| panic!("no ` — ` in {line:?}"));
+            Listed {
+                kind: kind.to_string(),
+                usage: usage.to_string(),
+                description: description.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The rows `| usage | description |` of the tables under the README heading `heading`, up to
+/// the next heading of level 2 or 3, with code marks removed (the README may set a formula in
+/// code; the registry's one-line description is plain text).
+fn readme_rows(heading: &str) -> BTreeSet<(String, String)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("read README.md");
+    let mut lines = readme.lines().skip_while(|l| *l != heading);
+    assert!(
+        lines.next().is_some(),
+        "README.md has no heading {heading:?}"
+    );
+    lines
+        .take_while(|l| !l.starts_with("## ") && !l.starts_with("### "))
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").collect();
+            assert_eq!(cells.len(), 2, "a row of two cells: {l:?}");
+            let plain = |c: &str| c.trim().replace('`', "");
+            (plain(cells[0]), plain(cells[1]))
+        })
+        .collect()
+}
+
+fn of_kind(all: &[Listed], kind: &str) -> BTreeSet<(String, String)> {
+    all.iter()
+        .filter(|b| b.kind == kind)
+        .map(|b| (b.usage.clone(), b.description.clone()))
+        .collect()
+}
+
+/// Both directions at once: what the README lacks and what it has beyond the registry.
+fn assert_same(
+    kind: &str,
+    registry: &BTreeSet<(String, String)>,
+    readme: &BTreeSet<(String, String)>,
+) {
+    let missing: Vec<_> = registry.difference(readme).collect();
+    let extra: Vec<_> = readme.difference(registry).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "README.md and the registry disagree on {kind}s.\nnot in README.md (add a row `| `usage` | description |`): {missing:#?}\nin README.md but not registered (or worded differently): {extra:#?}"
+    );
+}
+
+#[test]
+fn every_function_is_documented_in_the_readme_and_nothing_else_is() {
+    let all = listed();
+    assert_same(
+        "function",
+        &of_kind(&all, "function"),
+        &readme_rows("### Functions"),
+    );
+}
+
+#[test]
+fn every_directive_is_documented_in_the_readme_and_nothing_else_is() {
+    let all = listed();
+    assert_same(
+        "directive",
+        &of_kind(&all, "directive"),
+        &readme_rows("### Generated blocks"),
+    );
+}
+
+#[test]
+fn the_list_is_functions_then_directives_each_sorted_by_name() {
+    let all = listed();
+    assert!(all.len() >= 40, "only {} builtins", all.len());
+    let kinds: Vec<&str> = all.iter().map(|b| b.kind.as_str()).collect();
+    let first_directive = kinds.iter().position(|k| *k == "directive");
+    let first_directive = first_directive.expect("some directives");
+    assert!(first_directive > 0, "some functions");
+    assert!(kinds[..first_directive].iter().all(|k| *k == "function"));
+    assert!(kinds[first_directive..].iter().all(|k| *k == "directive"));
+    for part in [&all[..first_directive], &all[first_directive..]] {
+        let names: Vec<&str> = part
+            .iter()
+            .map(|b| b.usage.split('(').next().expect("a name"))
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(names, sorted, "sorted by name, each once");
+    }
+    // A few entries known from the language itself.
+    for (kind, usage) in [
+        ("function", "grundy(G)"),
+        ("function", "log(a, b)"),
+        ("function", "roots(c) or roots(a, b, c)"),
+        ("directive", "draw(G)"),
+    ] {
+        assert!(
+            all.iter().any(|b| b.kind == kind && b.usage == usage),
+            "{kind} {usage} is not listed"
+        );
+    }
+}
+
+#[test]
+fn arity_errors_and_suggestions_come_from_the_registry() {
+    let cases = [
+        ("log(2)", "`log` takes 2 arguments, but 1 was given"),
+        ("inv(2, 3)", "`inv` takes 1 argument, but 2 were given"),
+        (
+            "roots(1, 2)",
+            "`roots` takes 1 or 3 arguments, but 2 were given",
+        ),
+        ("grundy()", "`grundy` takes 1 argument, but 0 were given"),
+        (
+            "kayles(1, 2)",
+            "`kayles` takes 1 argument, but 2 were given",
+        ),
+        ("gundy(nim(1))", "unknown function `gundy`"),
+    ];
+    for (expr, message) in cases {
+        let out = run(&["calc", expr]);
+        assert_eq!(out.status.code(), Some(1), "{expr}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{expr}: {err}");
+    }
+    // Any number of heaps is a Nim position, none at all included.
+    let out = run(&["calc", "grundy(nim())", "grundy(nim(1, 2, 3, 4, 5, 6, 7))"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n0\n");
+}
