@@ -72,7 +72,8 @@
 //!   handled alike: a heap's value depends only on the `max(set)` values before it, so the
 //!   sequence repeats from the first window of that many values that comes back.
 //! * **Grundy's game** `grundys_game(n)`: split one heap into two heaps of different sizes.
-//!   Its values are computed from the definition (no period is known).
+//!   Its values are computed as the mex of the options (no period is known), with the sparse
+//!   space of the module `sparse`, as are those of every octal game that splits heaps.
 //! * **Cram** `cram(rows, cols)`, `misere_cram(rows, cols)`: place a domino on two adjacent free
 //!   cells, horizontally or vertically. Boards that are not rectangles print as
 //!   `cram_cells("##./###")` and `misere_cram_cells(...)`, in the **cell notation** of
@@ -161,6 +162,7 @@ mod loopy;
 mod northcott;
 mod octal;
 mod solver;
+mod sparse;
 mod welter;
 mod wythoff;
 
@@ -174,8 +176,10 @@ pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
 pub use lasker::MAX_LASKER_HEAP;
 pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
+pub(crate) use octal::named_heap_sequence;
 pub use octal::{
-    octal_sequence, octal_sequence_by_mex, period, subtraction_period, OctalCode, Periodicity,
+    grundys_sequence, grundys_sequence_plain, octal_sequence, octal_sequence_by_mex,
+    octal_sequence_plain, period, subtraction_period, OctalCode, Periodicity,
 };
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 pub use welter::welter_function;
@@ -726,6 +730,17 @@ impl Meter {
     pub(crate) fn step(&mut self) -> Result<(), GameError> {
         self.steps += 1;
         if self.steps & 0xffff == 0 {
+            self.check_time()?;
+        }
+        Ok(())
+    }
+
+    /// `n` units of work that are not positions at once (options looked at in bulk); checks
+    /// the clock whenever the running count passes a multiple of 65 536.
+    pub(crate) fn steps(&mut self, n: u64) -> Result<(), GameError> {
+        let before = self.steps;
+        self.steps = self.steps.wrapping_add(n);
+        if before >> 16 != self.steps >> 16 {
             self.check_time()?;
         }
         Ok(())

@@ -4,22 +4,17 @@
 //! several heaps is a sum. The naive computation of `g(n)` for an octal game that may split a
 //! heap looks at all `n/2` ways of splitting, so the first `N` values cost `O(N²)`.
 //!
-//! The **sparse space** technique of Berlekamp, Conway and Guy makes this nearly linear for most
-//! games. Fix a bit mask `m` and call a value *common* when `popcount(v & m)` is odd and *rare*
-//! when it is even. A common value can only arise as `a ⊕ b` with exactly one of `a`, `b` rare.
-//! For a good mask rare values occur at only a few heap sizes (often only finitely many), so all
-//! the common options of a heap are found from the short list of rare heaps. The mex is then
-//! found by walking up the values: a rare candidate is looked for among all splits (it is
-//! usually found after a few steps, since rare option values are abundant); the first common
-//! candidate that is not an option is the mex, with no need to look at every split. The result
-//! is exact for every mask; the mask only decides the speed, and it is chosen from the first
-//! values, computed naively.
+//! The values of games that split heaps (octal games with a digit 4, 5, 6 or 7, and Grundy's
+//! game) are computed by the sparse-space engine of the module `sparse`, which explains why it
+//! is exact; this module holds the codes, the tables that grow on demand and read values off a
+//! proved period, the Guy–Smith criterion, and subtraction games.
 
 use std::fmt;
 use std::str::FromStr;
 
 use std::hash::{Hash, Hasher};
 
+use super::sparse::{Rules, Sequence, Values};
 use super::{Budget, Game, GameError, Meter};
 use rustc_hash::{FxHashMap, FxHasher};
 
@@ -193,11 +188,6 @@ impl Seen {
         }
         self.0[i] |= 1 << (v % 64);
     }
-    #[inline]
-    fn has(&self, v: u64) -> bool {
-        let i = (v / 64) as usize;
-        i < self.0.len() && self.0[i] & (1 << (v % 64)) != 0
-    }
     fn mex(&self) -> u64 {
         mex_of(&self.0)
     }
@@ -218,6 +208,14 @@ fn alloc(len: u64, meter: &Meter) -> Result<Vec<u64>, GameError> {
     Ok(v)
 }
 
+/// The number of heaps `0 … n`, or the error that names why there cannot be that many.
+fn heaps_up_to(n: u64) -> Result<u64, GameError> {
+    n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
+        budget: "the address space".into(),
+        reached: format!("a request for heap sizes up to {n}"),
+    })
+}
+
 /// The values `g(0), …, g(n)` of the octal game `code` (so `n + 1` values), each heap size
 /// computed counting as one position against the budget.
 ///
@@ -231,14 +229,62 @@ pub fn octal_sequence(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, 
 }
 
 /// The values `g(0), …, g(n)` of the octal game `code`, every one computed as the mex of its
-/// options (with the sparse-space technique), never by periodicity.
+/// options (with the sparse space of the module `sparse`, exact for every game), never by
+/// periodicity.
 pub fn octal_sequence_by_mex(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
-    let mut meter = Meter::new(b);
-    octal_values_mex(code, n, &mut meter, false, &mut None)
+    by_mex(Sequence::new(Rules::octal(code.digits())), n, b)
 }
 
-/// Heap sizes computed naively before a sparse-space mask is chosen.
-const NAIVE_PREFIX: u64 = 1500;
+/// The values `g(0), …, g(n)` of the octal game `code`, each the mex of all of its options,
+/// split by split: the reference computation, and the slow one.
+pub fn octal_sequence_plain(code: &OctalCode, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    by_mex(Sequence::plain(Rules::octal(code.digits())), n, b)
+}
+
+/// The values `g(0), …, g(n)` of Grundy's game (split a heap into two unequal heaps), computed
+/// with the sparse space.
+pub fn grundys_sequence(n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    by_mex(Sequence::new(Rules::grundys_game()), n, b)
+}
+
+/// The values `g(0), …, g(n)` of Grundy's game, each the mex of every split: the reference
+/// computation, and the slow one.
+pub fn grundys_sequence_plain(n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    by_mex(Sequence::plain(Rules::grundys_game()), n, b)
+}
+
+fn by_mex(mut seq: Sequence, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> {
+    let mut meter = Meter::new(b);
+    let len = heaps_up_to(n)?;
+    seq.extend(len, &mut meter)?;
+    Ok(seq.values().to_u64(len as usize))
+}
+
+/// The values of heaps `0 … n−1` of a heap game named `"grundys_game"`, `"kayles"`,
+/// `"dawsons_kayles"` or by an octal code; `None` if the name is none of these.
+pub(crate) fn named_heap_sequence(
+    name: &str,
+    n: u64,
+    budget: &Budget,
+) -> Option<Result<Vec<u64>, GameError>> {
+    let code = match name {
+        "grundys_game" => {
+            let seq = grundys_sequence(n.saturating_sub(1), budget);
+            return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
+        }
+        "kayles" => OctalCode::kayles(),
+        "dawsons_kayles" => OctalCode::dawsons_kayles(),
+        other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+            match other.parse::<OctalCode>() {
+                Ok(c) => c,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        _ => return None,
+    };
+    let seq = octal_sequence(&code, n.saturating_sub(1), budget);
+    Some(seq.map(|v| v.into_iter().take(n as usize).collect()))
+}
 
 /// The values up to `n`, continued by periodicity once the Guy–Smith criterion proves it.
 pub(crate) fn octal_values(
@@ -246,7 +292,14 @@ pub(crate) fn octal_values(
     n: u64,
     meter: &mut Meter,
 ) -> Result<Vec<u64>, GameError> {
-    octal_values_mex(code, n, meter, true, &mut None)
+    let len = heaps_up_to(n)?;
+    let mut out = alloc(len, meter)?;
+    let mut table = OctalTable::new(code);
+    table.extend(n, meter)?;
+    for i in 0..len {
+        out.push(table.value(i)?);
+    }
+    Ok(out)
 }
 
 /// The largest heap whose value is computed directly; beyond it values come from a proved
@@ -254,46 +307,83 @@ pub(crate) fn octal_values(
 pub(crate) const DIRECT_LIMIT: u64 = (1 << 22) - 1;
 
 /// The values of an octal game, with its period when one has been proved, so that the value
-/// of any heap can be read off.
+/// of any heap can be read off. It grows on demand.
 pub(crate) struct OctalTable {
-    values: Vec<u64>,
+    code: OctalCode,
+    seq: Sequence,
     period: Option<Periodicity>,
+    /// The heap count at which the Guy–Smith criterion is next tried.
+    next_try: u64,
 }
 
 impl OctalTable {
-    /// Computes values up to heap `n`, or, for a heap beyond [`DIRECT_LIMIT`], enough values to
-    /// prove a period.
-    pub(crate) fn new(code: &OctalCode, n: u64, meter: &mut Meter) -> Result<Self, GameError> {
-        let mut period = None;
-        let values = octal_values_mex(code, n.min(DIRECT_LIMIT), meter, true, &mut period)?;
-        if n > DIRECT_LIMIT && period.is_none() {
-            period = find_period(&values, code.len(), meter)?;
-            if period.is_none() {
+    /// A table with no values yet.
+    pub(crate) fn new(code: &OctalCode) -> Self {
+        OctalTable {
+            code: code.clone(),
+            seq: Sequence::new(Rules::octal(code.digits())),
+            period: None,
+            next_try: 4096,
+        }
+    }
+
+    /// Makes the value of every heap up to `n` known: computes values up to heap `n`, or, for a
+    /// heap beyond [`DIRECT_LIMIT`], enough values to prove a period. Whenever the number of
+    /// values reaches a power of two from 4096 on, the Guy–Smith criterion is tried, and once it
+    /// proves a period no more values are computed.
+    pub(crate) fn extend(&mut self, n: u64, meter: &mut Meter) -> Result<(), GameError> {
+        let want = n.min(DIRECT_LIMIT) + 1;
+        let t = self.code.len();
+        while self.period.is_none() {
+            let have = self.seq.values().len() as u64;
+            if have >= self.next_try {
+                self.next_try = have.saturating_mul(2);
+                self.period = find_period(self.seq.values(), t, meter)?;
+                continue;
+            }
+            if have >= want {
+                break;
+            }
+            self.seq.extend(want.min(self.next_try), meter)?;
+        }
+        if n > DIRECT_LIMIT && self.period.is_none() {
+            self.period = find_period(self.seq.values(), t, meter)?;
+            if self.period.is_none() {
                 return Err(GameError::BudgetExceeded {
                     budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
                     reached: format!(
-                        "no period of {code} proved among them, so the heap of {n} is out of reach"
+                        "no period of {} proved among them, so the heap of {n} is out of reach",
+                        self.code
                     ),
                 });
             }
         }
-        Ok(OctalTable { values, period })
+        Ok(())
     }
 
     /// The number of values held directly.
     pub(crate) fn len(&self) -> usize {
-        self.values.len()
+        self.seq.values().len()
     }
 
     /// The value of heap `n`, if known.
     pub(crate) fn get(&self, n: u64) -> Option<u64> {
-        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
-            return Some(*v);
+        let values = self.seq.values();
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+            return Some(v);
         }
         let p = self.period?;
         // n >= len > preperiod + period, as the criterion needed 2 n0 + 2p + t values.
         let i = p.preperiod + (n - p.preperiod) % p.period;
-        self.values.get(usize::try_from(i).ok()?).copied()
+        values.get(usize::try_from(i).ok()?)
+    }
+
+    /// The value of heap `n`, which [`OctalTable::extend`] made known.
+    fn value(&self, n: u64) -> Result<u64, GameError> {
+        self.get(n).ok_or_else(|| GameError::BudgetExceeded {
+            budget: format!("{} heap sizes", DIRECT_LIMIT + 1),
+            reached: format!("no value of the heap of {n} in {}", self.code),
+        })
     }
 
     /// The proved period, if any.
@@ -302,215 +392,38 @@ impl OctalTable {
     }
 }
 
-/// Whether the values `g` (all heap sizes below `g.len()`) have a proved period, checked when
-/// `g.len()` is a power of two from 4096 on; if so, fills `g` up to `len` values by it.
-fn continue_by_period(
-    g: &mut Vec<u64>,
-    len: u64,
-    t: u64,
-    meter: &mut Meter,
-    found: &mut Option<Periodicity>,
-) -> Result<bool, GameError> {
-    let have = g.len();
-    if have < 4096 || !have.is_power_of_two() {
-        return Ok(false);
-    }
-    match find_period(g, t, meter)? {
-        Some(per) => {
-            *found = Some(per);
-            let p = per.period as usize;
-            // The criterion held with 2 n0 + 2p + t <= have, so every new index i >= have has
-            // i - p >= n0.
-            while (g.len() as u64) < len {
-                let v = g[g.len() - p];
-                g.push(v);
-            }
-            Ok(true)
-        }
-        None => Ok(false),
-    }
-}
-
-/// Marks the values of the options of heap `h` that leave no heap or a single heap (digit bits
-/// 1 and 2); the splitting options (bit 4) are the caller's, which differ between the plain and
-/// the sparse-space computation.
-#[inline]
-fn mark_unsplit_options(digits: &[u8], h: u64, g: &[u64], seen: &mut Seen) {
-    for (k, &d) in digits.iter().enumerate() {
-        let k = k as u64;
-        if k > h {
-            break;
-        }
-        let m = h - k;
-        if d & 1 != 0 && m == 0 {
-            seen.set(0);
-        }
-        if d & 2 != 0 && m > 0 {
-            seen.set(g[m as usize]);
-        }
-    }
-}
-
-fn octal_values_mex(
-    code: &OctalCode,
-    n: u64,
-    meter: &mut Meter,
-    by_period: bool,
-    found: &mut Option<Periodicity>,
-) -> Result<Vec<u64>, GameError> {
-    let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
-        budget: "the address space".into(),
-        reached: format!("a request for heap sizes up to {n}"),
-    })?;
-    let mut g = alloc(len, meter)?;
-    let digits = code.digits();
-    let split_ks: Vec<u64> = (0..digits.len())
-        .filter(|&k| digits[k] & 4 != 0)
-        .map(|k| k as u64)
-        .collect();
-    let mut seen = Seen(vec![0; 4]);
-    let naive_end = if split_ks.is_empty() {
-        len
-    } else {
-        len.min(NAIVE_PREFIX)
-    };
-    let t = code.len();
-    for h in 0..naive_end {
-        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
-            return Ok(g);
-        }
-        meter.tick()?;
-        seen.clear();
-        mark_unsplit_options(digits, h, &g, &mut seen);
-        for (k, &d) in digits.iter().enumerate() {
-            let k = k as u64;
-            if k > h {
-                break;
-            }
-            let m = h - k;
-            if d & 4 != 0 && m >= 2 {
-                for a in 1..=m / 2 {
-                    meter.step()?;
-                    seen.set(g[a as usize] ^ g[(m - a) as usize]);
-                }
-            }
-        }
-        g.push(seen.mex());
-    }
-    if naive_end == len {
-        return Ok(g);
-    }
-    let mask = choose_mask(&g);
-    let rare = |v: u64| (v & mask).count_ones().is_multiple_of(2);
-    // Heap sizes (at least 1) whose value is rare, in increasing order.
-    let mut rare_heaps: Vec<u64> = (1..naive_end).filter(|&a| rare(g[a as usize])).collect();
-    for h in naive_end..len {
-        if by_period && continue_by_period(&mut g, len, t, meter, found)? {
-            return Ok(g);
-        }
-        meter.tick()?;
-        seen.clear();
-        mark_unsplit_options(digits, h, &g, &mut seen);
-        // Every common option value has a rare heap on one side.
-        for &k in &split_ks {
-            if k + 2 > h {
-                continue;
-            }
-            let m = h - k;
-            for &a in &rare_heaps {
-                if a >= m {
-                    break;
-                }
-                meter.step()?;
-                seen.set(g[a as usize] ^ g[(m - a) as usize]);
-            }
-        }
-        let mut v = 0u64;
-        loop {
-            if seen.has(v) {
-                v += 1;
-                continue;
-            }
-            if !rare(v) {
-                break;
-            }
-            // A rare candidate: look for a split that makes it, trying the small parts first
-            // for every removal at once, since a hit usually comes early.
-            let mut found = false;
-            let top = split_ks
-                .iter()
-                .filter(|&&k| k + 2 <= h)
-                .map(|&k| (h - k) / 2)
-                .max()
-                .unwrap_or(0);
-            'search: for a in 1..=top {
-                for &k in &split_ks {
-                    if k + 2 * a > h {
-                        continue;
-                    }
-                    let m = h - k;
-                    if g[a as usize] ^ g[(m - a) as usize] == v {
-                        found = true;
-                        break 'search;
-                    }
-                }
-                if a & 0xfff == 0 {
-                    meter.step()?;
-                }
-            }
-            if !found {
-                break;
-            }
-            v += 1;
-        }
-        if rare(v) {
-            rare_heaps.push(h);
-        }
-        g.push(v);
-    }
-    Ok(g)
-}
-
-/// The mask under which the fewest heaps of the later half of `g` have rare values.
-fn choose_mask(g: &[u64]) -> u64 {
-    let max = g.iter().copied().max().unwrap_or(0);
-    let bits = 64 - max.leading_zeros();
-    let bits = bits.clamp(1, 12);
-    let tail = &g[g.len() / 2..];
-    let mut best = (usize::MAX, u64::MAX);
-    for mask in 1..(1u64 << bits) {
-        let rare = tail
-            .iter()
-            .filter(|&&v| (v & mask).count_ones() % 2 == 0)
-            .count();
-        if rare < best.0 {
-            best = (rare, mask);
-        }
-    }
-    best.1
-}
-
 /// Proves the eventual period of an octal game by the Guy–Smith criterion, computing values
-/// for ever larger heaps until the criterion holds or the budget runs out.
+/// for ever larger heaps (with the sparse space) and trying the criterion each time their
+/// number doubles, until it holds or the budget runs out; then the error says how many heap
+/// sizes were computed and how many were tried.
 pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
     let mut meter = Meter::new(b);
     let t = code.len();
+    let mut seq = Sequence::new(Rules::octal(code.digits()));
     let mut len: u64 = 1024;
+    let mut tried = 0;
     loop {
-        let g = match octal_values_mex(code, len - 1, &mut meter, false, &mut None) {
-            Ok(g) => g,
+        let grown = seq
+            .extend(len, &mut meter)
+            .and_then(|()| find_period(seq.values(), t, &mut meter));
+        match grown {
+            Ok(Some(p)) => return Ok(p),
+            Ok(None) => tried = len,
             Err(GameError::BudgetExceeded { budget, reached }) => {
+                let tried = if tried == 0 {
+                    String::new()
+                } else {
+                    format!("; no period among the first {tried} heap sizes")
+                };
                 return Err(GameError::BudgetExceeded {
                     budget,
                     reached: format!(
-                        "{reached}, looking for the period of {code} among heap sizes below {len}"
+                        "{reached}, looking for the period of {code}: values of heaps below {} computed{tried}",
+                        seq.values().len()
                     ),
-                })
+                });
             }
             Err(e) => return Err(e),
-        };
-        if let Some(p) = find_period(&g, t, &mut meter)? {
-            return Ok(p);
         }
         len = len.saturating_mul(2);
     }
@@ -519,21 +432,15 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
 /// The smallest period `p` whose periodicity the Guy–Smith criterion proves from the values
 /// `g`, with the smallest pre-period for it.
 pub(crate) fn find_period(
-    g: &[u64],
+    g: &Values,
     t: u64,
     meter: &mut Meter,
 ) -> Result<Option<Periodicity>, GameError> {
     let len = g.len();
     for p in 1..=len / 2 {
         // The smallest n0 with g(n + p) = g(n) for all n0 <= n < len - p.
-        let mut n = len - p;
-        while n > 0 && g[n - 1] == g[n - 1 + p] {
-            n -= 1;
-            if n & 0xffff == 0 {
-                meter.step()?;
-            }
-        }
-        let n0 = n as u64;
+        let n0 = g.agree_from(p) as u64;
+        meter.steps((len - p) as u64 - n0 + 1)?;
         let p64 = p as u64;
         // The criterion needs g(n + p) = g(n) for n < 2 n0 + p + t, that is values up to
         // index 2 n0 + 2p + t - 1.
@@ -544,7 +451,6 @@ pub(crate) fn find_period(
                 period: p64,
             }));
         }
-        meter.step()?;
     }
     Ok(None)
 }
@@ -566,6 +472,29 @@ pub fn subtraction_period(set: &[u64], b: &Budget) -> Result<Periodicity, GameEr
     })
 }
 
+/// The values of a subtraction game, with its period once a window of values came back.
+pub(crate) struct SubtractionTable {
+    values: Vec<u64>,
+    period: Option<Periodicity>,
+}
+
+impl SubtractionTable {
+    /// The number of values held directly.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of heap `n`, if known.
+    pub(crate) fn get(&self, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(*v);
+        }
+        let p = self.period?;
+        let i = p.preperiod + (n - p.preperiod) % p.period;
+        self.values.get(usize::try_from(i).ok()?).copied()
+    }
+}
+
 /// The values of the subtraction game with the given (sorted, positive) set, up to heap `n`
 /// or until they provably repeat.
 ///
@@ -577,7 +506,7 @@ pub(crate) fn subtraction_table(
     set: &[u64],
     n: u64,
     meter: &mut Meter,
-) -> Result<OctalTable, GameError> {
+) -> Result<SubtractionTable, GameError> {
     let limit = n.min(DIRECT_LIMIT);
     let len = limit + 1;
     let mut g = alloc(len, meter)?;
@@ -606,7 +535,7 @@ pub(crate) fn subtraction_table(
                         preperiod: (j - smax) as u64,
                         period: (i - j) as u64,
                     };
-                    return Ok(OctalTable {
+                    return Ok(SubtractionTable {
                         values: g,
                         period: Some(period),
                     });
@@ -624,33 +553,10 @@ pub(crate) fn subtraction_table(
             reached: format!("no repetition found among them, so the heap of {n} is out of reach"),
         });
     }
-    Ok(OctalTable {
+    Ok(SubtractionTable {
         values: g,
         period: None,
     })
-}
-
-/// The values `g(0), …, g(n)` of Grundy's game (split a heap into two unequal heaps).
-pub(crate) fn grundys_values(n: u64, meter: &mut Meter) -> Result<Vec<u64>, GameError> {
-    let len = n.checked_add(1).ok_or_else(|| GameError::BudgetExceeded {
-        budget: "the address space".into(),
-        reached: format!("a request for heap sizes up to {n}"),
-    })?;
-    let mut g = alloc(len, meter)?;
-    let mut seen = Seen(vec![0; 2]);
-    for h in 0..len {
-        meter.tick()?;
-        seen.clear();
-        // a < h - a, a >= 1
-        let mut a = 1;
-        while 2 * a < h {
-            meter.step()?;
-            seen.set(g[a as usize] ^ g[(h - a) as usize]);
-            a += 1;
-        }
-        g.push(seen.mex());
-    }
-    Ok(g)
 }
 
 #[cfg(test)]

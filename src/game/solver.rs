@@ -9,7 +9,8 @@ use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
 use super::heaps::HeapSolver;
 use super::lasker::lasker_value;
-use super::octal::{grundys_values, subtraction_table, OctalTable};
+use super::octal::{subtraction_table, OctalTable, SubtractionTable, DIRECT_LIMIT};
+use super::sparse::{Rules, Sequence};
 use super::{
     Board, Budget, Coin, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode,
     Outcome, MAX_LISTED_MOVES,
@@ -46,8 +47,8 @@ impl GameGraph {
 pub(crate) struct Solver {
     meter: Meter,
     octal: FxHashMap<OctalCode, OctalTable>,
-    subtraction: FxHashMap<Vec<u64>, OctalTable>,
-    grundys: Vec<u64>,
+    subtraction: FxHashMap<Vec<u64>, SubtractionTable>,
+    grundys: Sequence,
     cram: Option<CramSolver>,
     heaps: HeapSolver,
 }
@@ -231,7 +232,7 @@ impl Solver {
             meter: Meter::new(b),
             octal: FxHashMap::default(),
             subtraction: FxHashMap::default(),
-            grundys: Vec::new(),
+            grundys: Sequence::new(Rules::grundys_game()),
             cram: None,
             heaps: HeapSolver::default(),
         }
@@ -262,21 +263,25 @@ impl Solver {
     }
 
     fn octal_value(&mut self, code: &OctalCode, n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.octal.get(code).and_then(|s| s.get(n)) {
+        let table = self
+            .octal
+            .entry(code.clone())
+            .or_insert_with(|| OctalTable::new(code));
+        if let Some(v) = table.get(n) {
             return Ok(v);
         }
-        let have = self.octal.get(code).map_or(0, OctalTable::len);
-        let table = OctalTable::new(code, target_len(have, n), &mut self.meter)?;
-        let v = table.get(n).unwrap_or(0);
-        self.octal.insert(code.clone(), table);
-        Ok(v)
+        // Beyond the values computed directly only a proved period can answer, and `extend`
+        // says so when there is none; a geometric growth must not ask for that by itself.
+        let grow = target_len(table.len(), n).min(DIRECT_LIMIT).max(n);
+        table.extend(grow, &mut self.meter)?;
+        Ok(table.get(n).unwrap_or(0))
     }
 
     fn subtraction_value(&mut self, set: &[u64], n: u64) -> Result<u64, GameError> {
         if let Some(v) = self.subtraction.get(set).and_then(|s| s.get(n)) {
             return Ok(v);
         }
-        let have = self.subtraction.get(set).map_or(0, OctalTable::len);
+        let have = self.subtraction.get(set).map_or(0, SubtractionTable::len);
         let table = subtraction_table(set, target_len(have, n), &mut self.meter)?;
         let v = table.get(n).unwrap_or(0);
         self.subtraction.insert(set.to_vec(), table);
@@ -284,11 +289,13 @@ impl Solver {
     }
 
     fn grundys_value(&mut self, n: u64) -> Result<u64, GameError> {
-        if let Some(v) = self.grundys.get(n as usize) {
-            return Ok(*v);
+        let known = |s: &Sequence| usize::try_from(n).ok().and_then(|i| s.values().get(i));
+        if let Some(v) = known(&self.grundys) {
+            return Ok(v);
         }
-        self.grundys = grundys_values(target_len(self.grundys.len(), n), &mut self.meter)?;
-        Ok(self.grundys.get(n as usize).copied().unwrap_or(0))
+        let len = target_len(self.grundys.values().len(), n).saturating_add(1);
+        self.grundys.extend(len, &mut self.meter)?;
+        Ok(known(&self.grundys).unwrap_or(0))
     }
 
     pub(crate) fn grundy(&mut self, game: &Game) -> Result<u64, GameError> {

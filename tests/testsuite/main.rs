@@ -6,7 +6,8 @@
 //!   brute-force oracles written from the rules), `game_classics` (Wythoff, Moore, Staircase,
 //!   Poker, Welter, Mock Turtles: oracles and theorems), `game_loopy` (Smith's values against
 //!   won, lost and drawn positions of whole sums), `game_theorems` (theorems and published
-//!   results);
+//!   results), `sparse` (the sparse-space engine against the plain mex below 10⁵ and published
+//!   values);
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
 //!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
@@ -44,6 +45,8 @@ mod ordinal_notation;
 mod ordinal_robust;
 #[cfg(test)]
 mod ordinal_values;
+#[cfg(test)]
+mod sparse;
 
 #[cfg(all(test, feature = "site"))]
 mod bad_input;

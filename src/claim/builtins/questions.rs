@@ -91,7 +91,52 @@ pub(super) const FUNCTIONS: &[Function] = &[
         ),
         sequence,
     ),
+    Function::game(
+        Signature::new(
+            "rare_count",
+            "rare_count(\"grundys_game\", mask, n)",
+            Arity::Exactly(3),
+            "how many of heaps 0 … n−1 have a rare value: an even number of ones in value AND mask",
+        ),
+        sequence_fact,
+    ),
+    Function::game(
+        Signature::new(
+            "max_value",
+            "max_value(\"grundys_game\", n)",
+            Arity::Exactly(2),
+            "the largest Grundy value among heaps 0 … n−1",
+        ),
+        sequence_fact,
+    ),
 ];
+
+/// `rare_count(game, mask, n)` and `max_value(game, n)`: one number about the values of heaps
+/// `0 … n−1` of `"grundys_game"`, `"kayles"`, `"dawsons_kayles"` or an octal code, computed
+/// with the sparse space.
+fn sequence_fact(c: &Call<'_>) -> Result<Value, ClaimError> {
+    let (mask, n) = if c.args.len() == 3 {
+        (Some(c.count(1)?), c.count(2)?)
+    } else {
+        (None, c.count(1)?)
+    };
+    let name = c.string(0, "\"grundys_game\"")?;
+    let seq = game::named_heap_sequence(name, n, &c.limits.game)
+        .ok_or_else(|| {
+            ClaimError::new(
+                c.at(0),
+                format!("unknown heap game `{name}`: use \"grundys_game\", \"kayles\", \"dawsons_kayles\" or an octal code such as \"0.137\""),
+            )
+        })?
+        .map_err(|e| c.game_error(e))?;
+    Ok(count_value(match mask {
+        Some(m) => seq
+            .iter()
+            .filter(|&&v| (v & m).count_ones() % 2 == 0)
+            .count() as u64,
+        None => seq.iter().copied().max().unwrap_or(0),
+    }))
+}
 
 /// A count of G's game graph, where a position is a multiset of non-terminal components.
 fn graph_count(c: &Call<'_>, count: fn(&GameGraph) -> usize) -> Result<Value, ClaimError> {

@@ -70,19 +70,12 @@ pub(super) fn heap_values(
         "kayles" => OctalCode::kayles(),
         "dawsons_kayles" => OctalCode::dawsons_kayles(),
         "grundys_game" => {
-            let start = Instant::now();
-            let mut out = Vec::with_capacity(n as usize);
-            for k in 0..n {
-                let b = Budget {
-                    max_time: budget.max_time.saturating_sub(start.elapsed()),
-                    ..*budget
-                };
-                let v = Game::grundys_game(k)
-                    .grundy(&b)
-                    .map_err(|e| game_error(checker, at, e))?;
-                out.push(v);
-            }
-            return Ok(("Grundy's game".into(), out));
+            let out = game::grundys_sequence(n.saturating_sub(1), budget)
+                .map_err(|e| game_error(checker, at, e))?;
+            return Ok((
+                "Grundy's game".into(),
+                out.into_iter().take(n as usize).collect(),
+            ));
         }
         other => {
             if !other.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
@@ -284,4 +277,74 @@ pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<S
         caption.push_str(" This table ends before the periodic part begins.");
     }
     Ok(grid_table("sequence", &caption, "n", &cols, &body))
+}
+
+/// `rare_table(game, mask, n)`: the rare values among heaps `0 … n−1` (an even number of ones
+/// in `value AND mask`), one row per value: how many heaps have it, the first and the last.
+pub(super) fn rare_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+    arity(checker, d, Arity::Exactly(3))?;
+    let name = str_arg(checker, &d.args[0], "\"grundys_game\"")?;
+    let count = |i: usize| match &d.args[i].0 {
+        Value::Num(x) => x
+            .to_u64()
+            .ok_or_else(|| error(checker, &d.args[i].1, format!("{x} is too large"))),
+        other => Err(error(
+            checker,
+            &d.args[i].1,
+            format!("expected a number, found `{other}`"),
+        )),
+    };
+    let (mask, n) = (count(1)?, count(2)?);
+    let budget = checker.limits().game;
+    let values = game::named_heap_sequence(name, n, &budget)
+        .ok_or_else(|| {
+            error(checker, &d.args[0].1, format!("unknown heap game `{name}`"))
+                .help("use \"grundys_game\", \"kayles\", \"dawsons_kayles\" or an octal code such as \"0.137\"")
+        })?
+        .map_err(|e| game_error(checker, &d.span, e))?;
+    // value -> (heaps, first, last)
+    let mut by_value: std::collections::BTreeMap<u64, (u64, usize, usize)> = Default::default();
+    for (h, &v) in values.iter().enumerate() {
+        if (v & mask).count_ones() % 2 == 0 {
+            let e = by_value.entry(v).or_insert((0, h, h));
+            e.0 += 1;
+            e.2 = h;
+        }
+    }
+    let max = checker.limits().max_table;
+    if by_value.len() as u64 > max {
+        return Err(error(
+            checker,
+            &d.span,
+            format!(
+                "{} rare values are more rows than the budget of {max} ([nimbook] max-table)",
+                by_value.len()
+            ),
+        ));
+    }
+    let cols = ["heaps".to_string(), "first heap".into(), "last heap".into()];
+    let rows: Vec<Row> = by_value
+        .iter()
+        .map(|(v, (k, first, last))| {
+            let cells = vec![
+                ("", k.to_string()),
+                ("", first.to_string()),
+                ("", last.to_string()),
+            ];
+            (v.to_string(), cells)
+        })
+        .collect();
+    let rare: u64 = by_value.values().map(|e| e.0).sum();
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let title = if name == "grundys_game" {
+        "Grundy's game".to_string()
+    } else {
+        format!("the game {name}")
+    };
+    let caption = format!(
+        "The rare values of {} among heaps 0 … {} under the mask {mask} (an even number of ones in value AND {mask}), one row per value: how many heaps have it, the first and the last. {rare} of the {n} heaps are rare, and the largest value of any of them is {largest}. Computed by nimbook's engine.",
+        escape(&title),
+        n.saturating_sub(1),
+    );
+    Ok(grid_table("rare", &caption, "value", &cols, &rows))
 }

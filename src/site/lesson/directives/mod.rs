@@ -100,6 +100,13 @@ pub(crate) const DIRECTIVES: &[Entry] = &[
         |c, d| grundy::sequence_table(c, d),
     ),
     entry(
+        "rare_table",
+        "rare_table(\"grundys_game\", mask, n)",
+        Arity::Exactly(3),
+        "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last",
+        |c, d| grundy::rare_table(c, d),
+    ),
+    entry(
         "draw",
         "draw(G)",
         Arity::Exactly(1),

@@ -1,0 +1,672 @@
+//! The sparse-space computation of heap games whose moves split a heap in two.
+//!
+//! # The problem
+//!
+//! In Grundy's game, and in every octal game with a digit that has the bit 4, a heap of `n`
+//! may be split into two heaps `a` and `b`. The value of that option is `G(a) ⊕ G(b)`, so the
+//! plain computation of `G(n)` looks at about `n/2` splits, and the first `N` values cost
+//! about `N²/4` steps: a hundred thousand heaps take seconds, ten million take days.
+//!
+//! # Two classes of values
+//!
+//! Pick a non-zero bit mask `m`, and sort every value `v` by the parity of the number of
+//! its bits that `m` selects, `popcount(v & m)`:
+//!
+//! - **rare** when the parity is even (0 is always rare: it has no bits at all);
+//! - **common** when the parity is odd.
+//!
+//! Parity adds under exclusive or: `popcount((x ⊕ y) & m)` and `popcount(x & m) +
+//! popcount(y & m)` have the same parity, because a bit selected in both `x` and `y` is
+//! counted twice on the right and not at all on the left. So
+//!
+//! | `G(a)` | `G(b)` | `G(a) ⊕ G(b)` |
+//! | --- | --- | --- |
+//! | rare | rare | rare |
+//! | common | common | rare |
+//! | rare | common | common |
+//! | common | rare | common |
+//!
+//! **A split has a common value exactly when one of its two heaps has a rare value.**
+//! (Note the direction: with both parts rare, the value is rare, not common.)
+//!
+//! # Why that helps
+//!
+//! For a good mask, few heaps have rare values: the *sparse space*. Call the list of those
+//! heaps `R`. The mex of heap `n` is found in two steps.
+//!
+//! 1. **Every common option value** is made by a split `(r, n' − r)` with `r` in `R` (`n'`
+//!    the heap left after the counters a move removes). So walking `R` once, and marking
+//!    `G(r) ⊕ G(n' − r)` for each `r < n'`, marks every common value among the options,
+//!    together with some rare ones. That costs `|R|` steps instead of `n/2`. The options
+//!    that do not split (take the heap, or leave one heap) are few and are all marked.
+//! 2. **Walk up the candidates** `v = 0, 1, 2, …`. A marked `v` is an option: go on. An
+//!    unmarked *common* `v` is not an option, since step 1 marked them all, so it is the mex.
+//!    An unmarked *rare* `v` might still be made by a split of two common heaps, which step 1
+//!    did not look at: look at the splits in order (`a = 1, 2, …`), marking what they make,
+//!    until `v` turns up; if it never does, `v` is the mex. The walk over the splits resumes
+//!    where it stopped for the next rare candidate, so each split is looked at at most once.
+//!
+//! Step 2 is usually short: the common heaps are the many, so the splits of two common heaps
+//! make every small rare value within the first few splits. Only when the mex itself is rare
+//! (and `n` joins `R`) does it walk every split, and that happens rarely — that is the
+//! sparse space.
+//!
+//! Nothing in this argument depends on the mask being good: it only decides the speed. The
+//! values are the mex of the options for any mask, which the tests check against the plain
+//! computation.
+//!
+//! # Choosing the mask
+//!
+//! The first [`PREFIX`] heaps are computed plainly. Then, and again each time the number of
+//! heaps doubles, the engine picks the mask under which the fewest heaps so far are rare. The
+//! count of rare heaps under every mask at once is a Walsh–Hadamard transform of the value
+//! histogram: with `c(v)` heaps of value `v` and `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the
+//! rare heaps number `(N + W(m))/2`. If no mask leaves the rare heaps sparse (more than a
+//! quarter of the heaps), or if the heaps since the last review cost more than the plain mex
+//! would have spent on them, the next stretch (up to the next review) is computed plainly; a
+//! game with no splitting move at all is always computed plainly, which is then as cheap. So
+//! the engine is never much slower than the plain computation, and much faster where the
+//! sparse space is real.
+//!
+//! # Storage
+//!
+//! Values are stored one byte each while they fit, and widened to two or four bytes when a
+//! larger value appears, so a hundred million heaps of Grundy's game take about a hundred
+//! megabytes.
+
+use super::{GameError, Meter};
+
+/// Heaps computed plainly before the first mask is chosen.
+const PREFIX: usize = 1024;
+
+/// The most bits a mask may select: the transform costs `B·2^B` steps.
+const MAX_MASK_BITS: u32 = 20;
+
+/// Step 2 looks at the splits in runs of this many smaller parts, then at what it still needs.
+const RUN: usize = 128;
+
+/// The most heaps a sequence may hold (heaps are `u32` indices internally).
+const MAX_HEAPS: u64 = u32::MAX as u64;
+
+/// A stored value: `u8`, `u16` or `u32`.
+trait Cell: Copy {
+    /// The largest value that fits.
+    const MAX: u32;
+    fn get(self) -> u32;
+    /// `v` as a cell; the caller checked `v <= MAX`.
+    fn new(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                u32::from(self)
+            }
+            #[inline(always)]
+            fn new(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// The values of a heap game, as compact as they fit.
+#[derive(Debug, Clone)]
+pub(crate) enum Values {
+    /// Every value below 256.
+    Narrow(Vec<u8>),
+    /// Every value below 65 536.
+    Mid(Vec<u16>),
+    /// Anything else.
+    Wide(Vec<u32>),
+}
+
+impl Values {
+    /// How many heaps are known.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Mid(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// The value of heap `i`, if known.
+    pub(crate) fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            Values::Narrow(v) => v.get(i).map(|&x| u64::from(x)),
+            Values::Mid(v) => v.get(i).map(|&x| u64::from(x)),
+            Values::Wide(v) => v.get(i).map(|&x| u64::from(x)),
+        }
+    }
+
+    /// The values of heaps `0 … len−1` (or fewer, if fewer are known) as `u64`.
+    pub(crate) fn to_u64(&self, len: usize) -> Vec<u64> {
+        let len = len.min(self.len());
+        (0..len).filter_map(|i| self.get(i)).collect()
+    }
+
+    /// The smallest `n₀` with `g(i + p) = g(i)` for every `n₀ ≤ i < len − p` (`p ≥ 1`).
+    pub(crate) fn agree_from(&self, p: usize) -> usize {
+        fn back<T: PartialEq>(g: &[T], p: usize) -> usize {
+            let mut n = g.len().saturating_sub(p);
+            while n > 0 && g[n - 1] == g[n - 1 + p] {
+                n -= 1;
+            }
+            n
+        }
+        match self {
+            Values::Narrow(v) => back(v, p),
+            Values::Mid(v) => back(v, p),
+            Values::Wide(v) => back(v, p),
+        }
+    }
+
+    /// Appends the value of the next heap, widening the storage if it does not fit.
+    fn push(&mut self, x: u32) {
+        match self {
+            Values::Narrow(v) if x <= u32::from(u8::MAX) => v.push(x as u8),
+            Values::Narrow(v) if x <= u32::from(u16::MAX) => {
+                let mut w: Vec<u16> = v.iter().map(|&y| u16::from(y)).collect();
+                w.push(x as u16);
+                *self = Values::Mid(w);
+            }
+            Values::Narrow(v) => {
+                let mut w: Vec<u32> = v.iter().map(|&y| u32::from(y)).collect();
+                w.push(x);
+                *self = Values::Wide(w);
+            }
+            Values::Mid(v) if x <= u32::from(u16::MAX) => v.push(x as u16),
+            Values::Mid(v) => {
+                let mut w: Vec<u32> = v.iter().map(|&y| u32::from(y)).collect();
+                w.push(x);
+                *self = Values::Wide(w);
+            }
+            Values::Wide(v) => v.push(x),
+        }
+    }
+
+    fn reserve(&mut self, extra: usize) -> Result<(), GameError> {
+        let r = match self {
+            Values::Narrow(v) => v.try_reserve_exact(extra),
+            Values::Mid(v) => v.try_reserve_exact(extra),
+            Values::Wide(v) => v.try_reserve_exact(extra),
+        };
+        r.map_err(|_| GameError::BudgetExceeded {
+            budget: "available memory".into(),
+            reached: format!("a request for {} more values", extra),
+        })
+    }
+}
+
+/// One way of splitting: remove `removed` counters, then split what is left in two non-empty
+/// heaps, equal ones allowed or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Split {
+    removed: usize,
+    equal: bool,
+}
+
+/// How a heap game moves: the octal digits for the moves that leave at most one heap, and
+/// the ways of splitting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Rules {
+    digits: Vec<u8>,
+    splits: Vec<Split>,
+}
+
+impl Rules {
+    /// The rules of an octal game with digits `d₀, d₁, …`.
+    pub(crate) fn octal(digits: &[u8]) -> Rules {
+        let splits = (0..digits.len())
+            .filter(|&k| digits[k] & 4 != 0)
+            .map(|removed| Split {
+                removed,
+                equal: true,
+            })
+            .collect();
+        Rules {
+            digits: digits.to_vec(),
+            splits,
+        }
+    }
+
+    /// Grundy's game: split a heap into two unequal non-empty heaps.
+    pub(crate) fn grundys_game() -> Rules {
+        Rules {
+            digits: Vec::new(),
+            splits: vec![Split {
+                removed: 0,
+                equal: false,
+            }],
+        }
+    }
+}
+
+/// The option values of one heap, one byte a value: a store with no read before it is the
+/// cheapest mark there is, and the inner loops do nothing else.
+///
+/// Every value known is below `width` (a power of two), so every exclusive or of two values
+/// is too, and every option value has a place.
+struct Marks(Vec<u8>);
+
+impl Marks {
+    #[inline(always)]
+    fn set(&mut self, v: u32) {
+        if let Some(b) = self.0.get_mut(v as usize) {
+            *b = 1;
+        }
+    }
+
+    #[inline(always)]
+    fn has(&self, v: u32) -> bool {
+        self.0.get(v as usize).is_some_and(|&b| b != 0)
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// Makes room for every value below the next power of two above `v`.
+    fn fit(&mut self, v: u32) {
+        let width = (v as usize + 1).next_power_of_two().max(256);
+        if width > self.0.len() {
+            self.0.resize(width, 0);
+        }
+    }
+
+    fn mex(&self) -> u32 {
+        self.0.iter().position(|&b| b == 0).unwrap_or(self.0.len()) as u32
+    }
+}
+
+/// Everything but the values: rules, mask, rare heaps, scratch.
+struct State {
+    rules: Rules,
+    /// The mask in use; 0 while every heap is computed plainly.
+    mask: u32,
+    /// The heaps (at least 1) whose values are rare under `mask`, in increasing order.
+    rare: Vec<u32>,
+    /// The heap count at which the mask is next reviewed.
+    review: usize,
+    marks: Marks,
+    /// Step 2's scratch: the rare values it still looks for.
+    needed: Vec<u32>,
+    /// Splits looked at by the sparse space since the last review, and what the plain mex
+    /// would have looked at for the same heaps: if the first is not well below the second, the
+    /// sparse space is not paying and the next stretch is computed plainly.
+    spent: (u64, u64),
+    /// Whether to use the sparse space at all (the plain computation is the tests' oracle).
+    sparse: bool,
+}
+
+/// The value sequence of a heap game, computed on demand and kept.
+pub(crate) struct Sequence {
+    values: Values,
+    state: State,
+}
+
+impl State {
+    /// Files heap `h`, whose value `x` was just stored, under its class.
+    #[inline]
+    fn record(&mut self, h: usize, x: u32) {
+        self.marks.fit(x);
+        if h >= 1 && self.mask != 0 && is_rare(x, self.mask) {
+            self.rare.push(h as u32);
+        }
+    }
+}
+
+#[inline(always)]
+fn is_rare(v: u32, mask: u32) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
+impl Sequence {
+    /// An empty sequence of a game with these rules, computed with the sparse space.
+    pub(crate) fn new(rules: Rules) -> Sequence {
+        Sequence::with(rules, true)
+    }
+
+    /// An empty sequence whose every value is computed plainly, split by split.
+    pub(crate) fn plain(rules: Rules) -> Sequence {
+        Sequence::with(rules, false)
+    }
+
+    fn with(rules: Rules, sparse: bool) -> Sequence {
+        Sequence {
+            values: Values::Narrow(Vec::new()),
+            state: State {
+                sparse: sparse && !rules.splits.is_empty(),
+                rules,
+                mask: 0,
+                rare: Vec::new(),
+                review: PREFIX,
+                spent: (0, 0),
+                marks: Marks(vec![0; 256]),
+                needed: Vec::new(),
+            },
+        }
+    }
+
+    /// The values known so far.
+    pub(crate) fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// Computes values until `len` heaps (`0 … len−1`) are known, each heap one position
+    /// against the budget.
+    pub(crate) fn extend(&mut self, len: u64, meter: &mut Meter) -> Result<(), GameError> {
+        if len > MAX_HEAPS {
+            return Err(GameError::BudgetExceeded {
+                budget: format!("{MAX_HEAPS} heap sizes"),
+                reached: format!("a request for {len} heap sizes"),
+            });
+        }
+        let len = len as usize;
+        let have = self.values.len();
+        if len <= have {
+            return Ok(());
+        }
+        meter.reserve((len - have) as u64)?;
+        self.values.reserve(len - have)?;
+        while self.values.len() < len {
+            // Runs until the end, a value too wide for the storage, or a mask review.
+            let stop = len.min(self.state.review.max(self.values.len() + 1));
+            let wide = match &mut self.values {
+                Values::Narrow(g) => run(g, &mut self.state, stop, meter)?,
+                Values::Mid(g) => run(g, &mut self.state, stop, meter)?,
+                Values::Wide(g) => run(g, &mut self.state, stop, meter)?,
+            };
+            if let Some(x) = wide {
+                self.push(x);
+            }
+            if self.values.len() >= self.state.review {
+                self.state.review = self.state.review.saturating_mul(2);
+                if self.state.sparse {
+                    review_mask(&self.values, &mut self.state);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, x: u32) {
+        let h = self.values.len();
+        self.values.push(x);
+        self.state.record(h, x);
+    }
+}
+
+/// Computes heaps until `stop` are known, or returns a value too large for `T`.
+fn run<T: Cell>(
+    g: &mut Vec<T>,
+    st: &mut State,
+    stop: usize,
+    meter: &mut Meter,
+) -> Result<Option<u32>, GameError> {
+    while g.len() < stop {
+        meter.tick()?;
+        let h = g.len();
+        let x = if st.mask != 0 && st.rare.len() * 4 <= h {
+            let plain: usize = st
+                .rules
+                .splits
+                .iter()
+                .filter(|s| h >= s.removed + 2)
+                .map(|s| top(h - s.removed, s.equal))
+                .sum();
+            st.spent.1 += plain as u64;
+            sparse_mex(g, h, st, meter)?
+        } else {
+            plain_mex(g, h, st, meter)?
+        };
+        if x > T::MAX {
+            return Ok(Some(x));
+        }
+        g.push(T::new(x));
+        st.record(h, x);
+    }
+    Ok(None)
+}
+
+/// Marks the options that leave no heap or one heap (octal digit bits 1 and 2).
+#[inline]
+fn mark_unsplit<T: Cell>(digits: &[u8], g: &[T], h: usize, marks: &mut Marks) {
+    for (k, &d) in digits.iter().enumerate().take(h + 1) {
+        let m = h - k;
+        if d & 1 != 0 && m == 0 {
+            marks.set(0);
+        }
+        if d & 2 != 0 && m > 0 {
+            marks.set(g[m].get());
+        }
+    }
+}
+
+/// The largest smaller part `a` of a split of `m` (`a ≤ m − a`, or `a < m − a`).
+#[inline(always)]
+fn top(m: usize, equal: bool) -> usize {
+    if equal {
+        m / 2
+    } else {
+        (m - 1) / 2
+    }
+}
+
+/// The mex of heap `h` over every option.
+fn plain_mex<T: Cell>(
+    g: &[T],
+    h: usize,
+    st: &mut State,
+    meter: &mut Meter,
+) -> Result<u32, GameError> {
+    st.marks.clear();
+    mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+    let mut count = 0u64;
+    for s in &st.rules.splits {
+        if h < s.removed + 2 {
+            continue;
+        }
+        let m = h - s.removed;
+        let t = top(m, s.equal);
+        for (&x, &y) in g[1..=t].iter().zip(g[m - t..m].iter().rev()) {
+            st.marks.set(x.get() ^ y.get());
+        }
+        count += t as u64;
+    }
+    meter.steps(count)?;
+    Ok(st.marks.mex())
+}
+
+/// The mex of heap `h` by the sparse space (see the module documentation).
+fn sparse_mex<T: Cell>(
+    g: &[T],
+    h: usize,
+    st: &mut State,
+    meter: &mut Meter,
+) -> Result<u32, GameError> {
+    let mask = st.mask;
+    st.marks.clear();
+    mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+    let mut count = 0u64;
+    // Step 1: every split with a rare part.
+    for s in &st.rules.splits {
+        if h < s.removed + 2 {
+            continue;
+        }
+        let m = h - s.removed;
+        let end = st.rare.partition_point(|&r| (r as usize) < m);
+        // Grundy's game has no split into equal heaps: leave out a rare heap of m/2.
+        let half = if !s.equal && m.is_multiple_of(2) {
+            st.rare[..end].binary_search(&((m / 2) as u32)).ok()
+        } else {
+            None
+        };
+        let (below, above) = match half {
+            Some(i) => (&st.rare[..i], &st.rare[i + 1..end]),
+            None => (&st.rare[..end], &st.rare[end..end]),
+        };
+        for &r in below.iter().chain(above) {
+            let r = r as usize;
+            st.marks.set(g[r].get() ^ g[m - r].get());
+        }
+        count += end as u64;
+    }
+    // The least common value that is not an option: every common option is marked now.
+    let mut first_common = 0u32;
+    while st.marks.has(first_common) || is_rare(first_common, mask) {
+        first_common += 1;
+    }
+    st.needed.clear();
+    st.needed
+        .extend((0..first_common).filter(|&v| !st.marks.has(v)));
+    if !st.needed.is_empty() {
+        count += find_rare(g, h, st);
+    }
+    st.spent.0 += count;
+    meter.steps(count)?;
+    // A rare value still missing was made by no split at all.
+    Ok(st.needed.first().copied().unwrap_or(first_common))
+}
+
+/// Step 2: looks through the splits, smaller part first, until every rare value in `needed`
+/// is found or the splits run out; leaves in `needed` the values never found, and returns how
+/// many splits it looked at.
+///
+/// It looks at every split, not only those of two common heaps: the others were seen in
+/// step 1 already and cannot help, but skipping them would cost more than looking, since a
+/// run of consecutive smaller parts is the fastest loop there is.
+fn find_rare<T: Cell>(g: &[T], h: usize, st: &mut State) -> u64 {
+    let needed = &mut st.needed;
+    let marks = &mut st.marks;
+    let mut next = 0;
+    let mut count = 0u64;
+    let most = st
+        .rules
+        .splits
+        .iter()
+        .filter(|s| h >= s.removed + 2)
+        .map(|s| top(h - s.removed, s.equal))
+        .max()
+        .unwrap_or(0);
+    let mut a = 1;
+    while a <= most {
+        let end = (a + RUN - 1).min(most);
+        for s in &st.rules.splits {
+            if h < s.removed + 2 {
+                continue;
+            }
+            let m = h - s.removed;
+            let t = top(m, s.equal).min(end);
+            if a > t {
+                continue;
+            }
+            // The pairs (a', m − a') for a' = a … t.
+            for (&x, &y) in g[a..=t].iter().zip(g[m - t..=m - a].iter().rev()) {
+                marks.set(x.get() ^ y.get());
+            }
+            count += (t + 1 - a) as u64;
+        }
+        while next < needed.len() && marks.has(needed[next]) {
+            next += 1;
+        }
+        if next == needed.len() {
+            needed.clear();
+            return count;
+        }
+        a = end + 1;
+    }
+    needed.retain(|&v| !marks.has(v));
+    count
+}
+
+/// Picks the mask under which the fewest heaps so far are rare, and rebuilds the list of rare
+/// heaps if it is better than the one in use; gives up the sparse space (mask 0) for the next
+/// stretch if no mask leaves at most a quarter of the heaps rare, or if the last stretch cost
+/// more than the plain computation would have.
+fn review_mask(values: &Values, st: &mut State) {
+    let n = values.len();
+    let mut hist: Vec<u64> = Vec::new();
+    for i in 1..n {
+        let v = values.get(i).unwrap_or(0) as usize;
+        if v >= hist.len() {
+            hist.resize(v + 1, 0);
+        }
+        hist[v] += 1;
+    }
+    let bits = (usize::BITS - hist.len().saturating_sub(1).leading_zeros()).clamp(1, MAX_MASK_BITS);
+    let (best, count) = fewest_rare(&hist, bits);
+    let (sparse, plain) = std::mem::take(&mut st.spent);
+    if sparse > plain {
+        // The sparse space cost more than the plain mex would have: the rare values are too
+        // many (Dawson's Kayles has a 0 in every period, and Grundy's game has many rare heaps
+        // among the first few thousand), so the next stretch goes plain, and the review after
+        // it tries the sparse space again.
+        st.mask = 0;
+        st.rare.clear();
+        return;
+    }
+
+    let current = if st.mask == 0 {
+        u64::MAX
+    } else {
+        hist.iter()
+            .enumerate()
+            .filter(|&(v, _)| is_rare(v as u32, st.mask))
+            .map(|(_, c)| c)
+            .sum()
+    };
+    if count.saturating_mul(4) > n as u64 {
+        st.mask = 0;
+        st.rare.clear();
+        return;
+    }
+    if count < current {
+        st.mask = best;
+        let rare = |i: &usize| is_rare(values.get(*i).unwrap_or(0) as u32, best);
+        st.rare = (1..n).filter(rare).map(|i| i as u32).collect();
+    }
+}
+
+/// The non-zero mask of at most `bits` bits with the fewest rare heaps, and that number, by
+/// the Walsh–Hadamard transform of the histogram (values at or above `2^bits` are folded
+/// onto their low bits, which is all a mask of `bits` bits sees).
+fn fewest_rare(hist: &[u64], bits: u32) -> (u32, u64) {
+    let size = 1usize << bits;
+    let mut w = vec![0i64; size];
+    let mut total = 0i64;
+    for (v, &c) in hist.iter().enumerate() {
+        w[v & (size - 1)] += c as i64;
+        total += c as i64;
+    }
+    let mut len = 1;
+    while len < size {
+        for block in (0..size).step_by(2 * len) {
+            for i in block..block + len {
+                let (x, y) = (w[i], w[i + len]);
+                w[i] = x + y;
+                w[i + len] = x - y;
+            }
+        }
+        len *= 2;
+    }
+    // w[m] = Σ c(v)·(−1)^popcount(v & m): even parity counts +, odd −.
+    let mut best = (1u32, u64::MAX);
+    for (m, &x) in w.iter().enumerate().skip(1) {
+        let rare = ((total + x) / 2) as u64;
+        if rare < best.1 {
+            best = (m as u32, rare);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,112 @@
+use super::*;
+use crate::game::Budget;
+
+/// The values by the definition: every option listed, then the least value not among them.
+fn by_definition(rules: &Rules, n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for h in 0..n {
+        let mut options = Vec::new();
+        for (k, &d) in rules.digits.iter().enumerate() {
+            if k == h && d & 1 != 0 {
+                options.push(0);
+            }
+            if k < h && d & 2 != 0 {
+                options.push(g[h - k]);
+            }
+        }
+        for s in &rules.splits {
+            // Every pair of non-empty heaps a ≤ b that the split can leave.
+            for a in 1..h {
+                for b in a..h {
+                    if s.removed + a + b == h && (s.equal || a != b) {
+                        options.push(g[a] ^ g[b]);
+                    }
+                }
+            }
+        }
+        let mut v = 0;
+        while options.contains(&v) {
+            v += 1;
+        }
+        g.push(v);
+    }
+    g
+}
+
+fn computed(mut seq: Sequence, n: usize) -> Vec<u32> {
+    let mut meter = Meter::new(&Budget::default());
+    seq.extend(n as u64, &mut meter).unwrap();
+    (0..n)
+        .map(|i| seq.values().get(i).unwrap() as u32)
+        .collect()
+}
+
+#[test]
+fn both_methods_agree_with_the_definition_on_small_heaps() {
+    let mut games = vec![Rules::grundys_game()];
+    for code in [
+        "0.77",
+        "0.07",
+        "4.7",
+        "0.106",
+        "0.165",
+        "0.6",
+        "0.0000004",
+        "4.0",
+    ] {
+        let c: crate::game::OctalCode = code.parse().unwrap();
+        games.push(Rules::octal(c.digits()));
+    }
+    for rules in games {
+        let want = by_definition(&rules, 800);
+        assert_eq!(
+            computed(Sequence::plain(rules.clone()), 800),
+            want,
+            "{rules:?}"
+        );
+        assert_eq!(
+            computed(Sequence::new(rules.clone()), 800),
+            want,
+            "{rules:?}"
+        );
+    }
+}
+
+#[test]
+fn the_transform_counts_rare_heaps_under_every_mask() {
+    let hist = [3u64, 0, 5, 1, 7, 2, 0, 4, 1, 1];
+    for bits in 1..=5 {
+        let (mask, count) = fewest_rare(&hist, bits);
+        let rare = |m: u32| -> u64 {
+            hist.iter()
+                .enumerate()
+                .filter(|&(v, _)| (v as u32 & m).count_ones().is_multiple_of(2))
+                .map(|(_, c)| c)
+                .sum()
+        };
+        assert_eq!(rare(mask), count);
+        for m in 1..(1u32 << bits) {
+            assert!(rare(m) >= count, "mask {m} beats {mask} with {bits} bits");
+        }
+    }
+}
+
+#[test]
+fn values_widen_when_a_value_does_not_fit() {
+    let mut v = Values::Narrow(vec![1, 255]);
+    v.push(256);
+    assert!(matches!(v, Values::Mid(_)));
+    v.push(70_000);
+    assert!(matches!(v, Values::Wide(_)));
+    assert_eq!(v.to_u64(10), vec![1, 255, 256, 70_000]);
+    let mut w = Values::Narrow(vec![9]);
+    w.push(1 << 20);
+    assert_eq!(w.to_u64(2), vec![9, 1 << 20]);
+}
+
+#[test]
+fn agree_from_finds_where_the_period_starts() {
+    let v = Values::Narrow(vec![5, 1, 2, 3, 1, 2, 3, 1, 2]);
+    assert_eq!(v.agree_from(3), 1);
+    assert_eq!(v.agree_from(1), 8);
+}
