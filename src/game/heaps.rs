@@ -268,7 +268,7 @@ fn moore_options(
 
 /// Moore's rule for Nim_k: a position is P exactly when, in every binary place, the number of
 /// heaps with a 1 there is a multiple of `k + 1`. Only a rule: the lessons check it against
-/// the search of [`HeapSolver`].
+/// the search of `HeapSolver`.
 pub fn moores_rule(k: u64, heaps: &[u64]) -> Outcome {
     let all_divisible = (0..64).all(|bit| {
         let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;

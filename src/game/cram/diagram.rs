@@ -7,10 +7,10 @@ use std::fmt;
 pub type Domino = (char, (u64, u64), (u64, u64));
 
 /// A Cram position drawn with the dominoes already placed: the cell notation of
-/// [`parse_cells`], where a letter marks both cells of one domino, as in `"AA##/B###/B.##"`.
+/// [`parse_cells`](super::parse_cells), where a letter marks both cells of one domino, as in `"AA##/B###/B.##"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DominoDiagram {
-    /// The cells left to play in the notation of [`parse_cells`]: a domino's cells are `.`.
+    /// The cells left to play in the notation of [`parse_cells`](super::parse_cells): a domino's cells are `.`.
     pub cells: String,
     /// The placed dominoes, in the order of their letters.
     pub dominoes: Vec<Domino>,
