@@ -457,3 +457,35 @@ fn a_slow_claim_neither_holds_back_the_rest_nor_outlives_a_newer_edit() {
     assert!(d.is_empty(), "{d:?}");
     assert!(c.shutdown().success());
 }
+
+#[test]
+fn hover_over_a_directive_shows_what_the_build_drew() {
+    let text = "# Tables\n\n```nimbook\naddition_table(4)\nexpansion(6, 13)\n```\n";
+    let dir = book_with("", text);
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    c.open(&u, text);
+    c.diagnostics(&u, 1);
+    let table = c.at("textDocument/hover", &u, 3, 3);
+    let shown = table["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        shown.contains("addition_table(n)") && shown.contains("the build drew"),
+        "{shown}"
+    );
+    // 3 ⊕ 2 = 1 is in the 4 × 4 table the build drew.
+    assert!(shown.contains('3') && shown.contains('1'), "{shown}");
+    let expansion = c.at("textDocument/hover", &u, 4, 2);
+    let shown = expansion["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        shown.contains("15"),
+        "the expansion ends at 6 ⊗ 13 = 15: {shown}"
+    );
+    assert!(c.shutdown().success());
+}

@@ -77,6 +77,9 @@ pub struct RenderedPage {
     /// Every statement of the claim language as it was checked, in document order (what an
     /// editor shows on hover).
     pub(crate) checked: Vec<crate::claim::Checked>,
+    /// Every directive of the lesson's `nimbook` blocks that drew something: its span and its
+    /// HTML, in document order (what an editor shows on hover).
+    pub(crate) drawn: Vec<(Range<usize>, String)>,
     /// What each `nim` block, `nimbook` block and `nim:` span became, where it stood: what the
     /// mdBook preprocessor puts in their place, leaving the rest of the chapter to mdBook. Kept
     /// only when the flavour asks ([`Flavour::fragments`]).
@@ -239,7 +242,7 @@ pub(crate) fn render_with(
     lints: Lints,
 ) -> RenderedPage {
     let mut links = Vec::new();
-    let mut checked = Vec::new();
+    let mut trace = Trace::default();
     let mut fragments = Vec::new();
     let file = std::sync::Arc::clone(checker.file());
     let source = file.text.as_str();
@@ -265,7 +268,7 @@ pub(crate) fn render_with(
                     &events,
                     i,
                     kind,
-                    &mut checked,
+                    &mut trace,
                 );
                 let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
                 if flavour.fragments && claims {
@@ -289,7 +292,7 @@ pub(crate) fn render_with(
                     });
                 }
                 out.push(Event::InlineHtml(CowStr::from(html)));
-                checked.push(result);
+                trace.checked.push(result);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
@@ -364,7 +367,8 @@ pub(crate) fn render_with(
         answers: std::mem::take(&mut checker.answers),
         anchors,
         numbers,
-        checked,
+        checked: trace.checked,
+        drawn: trace.drawn,
         fragments,
     }
 }
@@ -380,6 +384,14 @@ fn fence_lang<'k>(kind: &'k CodeBlockKind<'_>) -> &'k str {
     }
 }
 
+/// What the lesson's claim language became, for an editor: the statements as checked and the
+/// directives with what they drew.
+#[derive(Default)]
+struct Trace {
+    checked: Vec<crate::claim::Checked>,
+    drawn: Vec<(Range<usize>, String)>,
+}
+
 /// A fenced or indented code block that starts at event `i`: a `nim` block checked as claims,
 /// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
 /// of its end event.
@@ -390,7 +402,7 @@ fn code_block(
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
     kind: &CodeBlockKind<'_>,
-    checked: &mut Vec<crate::claim::Checked>,
+    trace: &mut Trace,
 ) -> (String, usize) {
     // The block's range is its start event's (eight parameters were one too many for clippy).
     let range = &events[i].1;
@@ -418,10 +430,10 @@ fn code_block(
         let results = checker.check_block(&block);
         coverage.claims(&results, checker);
         let html = claims::block(&results);
-        checked.extend(results);
+        trace.checked.extend(results);
         html
     } else if lang == "nimbook" && flavour.claims {
-        super::directives::render(checker, &block)
+        super::directives::render(checker, &block, &mut trace.drawn)
     } else {
         if lang == "nim" && reads_as_claims(&block.text) {
             checker.diagnostics.push(

@@ -184,13 +184,7 @@ fn standalone(path: Option<&Path>, text: &str, mode: Mode) -> Analysis {
     let mut settings = LessonSettings::default();
     settings.set_limits(limits(crate::claim::Limits::default(), mode));
     let rendered = crate::site::lesson::render(file, "untitled.html", &settings);
-    finish(
-        text,
-        rendered.diagnostics,
-        &rendered.page.checked,
-        Vec::new(),
-        mode,
-    )
+    finish(text, rendered.diagnostics, &rendered.page, Vec::new(), mode)
 }
 
 fn limits(mut limits: crate::claim::Limits, mode: Mode) -> crate::claim::Limits {
@@ -227,7 +221,7 @@ impl Loaded {
                 .is_some_and(|(f, _)| &f.name == file_name)
         });
         let targets = link_targets(&self.book, path, &lesson, &others);
-        finish(text, diagnostics, &lesson.page.checked, targets, mode)
+        finish(text, diagnostics, &lesson.page, targets, mode)
     }
 
     /// Every other chapter checked once with the quick budget, for its anchors; again when its
@@ -323,7 +317,7 @@ fn expand(book: &Book, path: &Path, text: &str) -> Source {
 fn finish(
     text: &str,
     diagnostics: Vec<Diagnostic>,
-    checked: &[Checked],
+    page: &crate::site::RenderedPage,
     links: Vec<LinkTarget>,
     mode: Mode,
 ) -> Analysis {
@@ -336,7 +330,7 @@ fn finish(
         .collect();
     let mut statements = Vec::new();
     let mut bindings = Vec::new();
-    for c in checked {
+    for c in &page.checked {
         let Some(stmt) = &c.stmt else { continue };
         if let crate::claim::ast::Statement::Let {
             name, name_span, ..
@@ -355,6 +349,11 @@ fn finish(
                 .flatten(),
         });
     }
+    statements.extend(page.drawn.iter().map(|(span, html)| Statement {
+        span: span.clone(),
+        hover: drawn_text(text.get(span.clone()).unwrap_or(""), html),
+        value: None,
+    }));
     Analysis {
         text: Arc::from(text),
         pending: !pending.is_empty(),
@@ -366,6 +365,36 @@ fn finish(
         regions: super::regions::claim_regions(text),
         notice: None,
     }
+}
+
+/// The longest text of a drawing a hover shows.
+const MAX_DRAWN_TEXT: usize = 600;
+
+/// What a hover over a directive shows: its usage and description from the registry, and the
+/// text of what the build drew (a table's numbers, an expansion's steps, a graph's counts).
+fn drawn_text(call: &str, html: &str) -> String {
+    let name = call.split('(').next().unwrap_or(call).trim();
+    let mut out = builtins()
+        .into_iter()
+        .find(|b| b.0 == name)
+        .map_or_else(String::new, |(_, usage, description)| {
+            format!("`{usage}`: {description}\n\n")
+        });
+    let mut drawn: String = crate::site::render::search::sections(html)
+        .into_iter()
+        .flat_map(|s| [s.heading, s.text])
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if drawn.chars().count() > MAX_DRAWN_TEXT {
+        drawn = drawn.chars().take(MAX_DRAWN_TEXT).collect::<String>() + " …";
+    }
+    if drawn.is_empty() {
+        out.push_str("drawn by the build (a picture with no text)");
+    } else {
+        out.push_str(&format!("the build drew:\n\n```text\n{drawn}\n```"));
+    }
+    out
 }
 
 /// What a hover over a statement shows: the verdict and how it was reached, the statement as

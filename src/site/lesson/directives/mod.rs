@@ -26,7 +26,7 @@ mod table;
 
 use crate::claim::builtins::{nearest, Arity, Signature};
 use crate::claim::{Directive, LessonChecker, MappedText};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 
 use args::error;
 
@@ -162,12 +162,20 @@ pub fn list() -> impl Iterator<Item = &'static Signature> {
     DIRECTIVES.iter().map(|e| &e.sig)
 }
 
-/// Renders the directives of one `nimbook` block.
-pub(super) fn render(checker: &mut LessonChecker, block: &MappedText) -> String {
+/// Renders the directives of one `nimbook` block, and records each that drew something, with
+/// its span, in `drawn`.
+pub(super) fn render(
+    checker: &mut LessonChecker,
+    block: &MappedText,
+    drawn: &mut Vec<(Span, String)>,
+) -> String {
     let mut html = String::new();
     for d in checker.directives(block) {
         match render_one(checker, &d) {
-            Ok(h) => html.push_str(&h),
+            Ok(h) => {
+                html.push_str(&h);
+                drawn.push((d.span.clone(), h));
+            }
             Err(diag) => checker.push_error(diag),
         }
     }
