@@ -46,18 +46,7 @@ pub struct Preprocessed {
 impl Preprocessed {
     /// The summary line, worded as `nimbook check`'s.
     pub fn summary(&self) -> String {
-        let verdict = if self.errors == 0 {
-            "all hold".to_string()
-        } else {
-            format!("{} failed", self.errors)
-        };
-        format!(
-            "checked {} claim{} in {} chapter{}: {verdict}",
-            self.claims,
-            if self.claims == 1 { "" } else { "s" },
-            self.chapters,
-            if self.chapters == 1 { "" } else { "s" },
-        )
+        crate::site::summary_line(self.claims, self.chapters, "chapter", self.errors)
     }
 }
 

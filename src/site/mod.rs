@@ -29,6 +29,7 @@ pub use handout::handout;
 pub use lesson::coverage::NumberCounts;
 pub use lesson::directives::list as directives;
 pub use lesson::markdown::{render as render_lesson, RenderedPage};
+pub(crate) use lesson::report::summary_line;
 pub use lesson::report::{Progress, Report};
 pub use load::confine::Trust;
 pub use load::lints::{Lint, LintLevel, Lints};

@@ -29,19 +29,24 @@ pub struct Report {
 impl Report {
     /// The summary line printed at the end of `check` and `build`.
     pub fn summary(&self) -> String {
-        let verdict = if self.errors == 0 {
-            "all hold".to_string()
-        } else {
-            format!("{} failed", self.errors)
-        };
-        format!(
-            "checked {} claim{} in {} lesson{}: {verdict}",
-            self.claims,
-            if self.claims == 1 { "" } else { "s" },
-            self.lessons,
-            if self.lessons == 1 { "" } else { "s" },
-        )
+        summary_line(self.claims, self.lessons, "lesson", self.errors)
     }
+}
+
+/// The summary line, a public interface that scripts read: `checked N claims in M lessons:
+/// all hold` (or `: K failed`); `unit` names what was read (`lesson`, or `chapter` inside
+/// mdBook).
+pub(crate) fn summary_line(claims: usize, units: usize, unit: &str, errors: usize) -> String {
+    let verdict = if errors == 0 {
+        "all hold".to_string()
+    } else {
+        format!("{errors} failed")
+    };
+    format!(
+        "checked {claims} claim{} in {units} {unit}{}: {verdict}",
+        if claims == 1 { "" } else { "s" },
+        if units == 1 { "" } else { "s" },
+    )
 }
 
 /// The claims and diagnostics of one lesson's check.
