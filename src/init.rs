@@ -161,7 +161,8 @@ fn yaml_quoted(s: &str) -> String {
     s.replace('\'', "''")
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> Fatal {
+/// A file that could not be written, for `init` and `mdbook install` alike.
+pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> Fatal {
     Box::new(Diagnostic::error(
         Code::IoError,
         format!("cannot write {}: {e}", path.display()),

@@ -275,12 +275,7 @@ fn rules(css: &str) -> Vec<(&str, &str)> {
     out
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> Fatal {
-    Box::new(Diagnostic::error(
-        Code::IoError,
-        format!("cannot write {}: {e}", path.display()),
-    ))
-}
+use crate::init::io_error;
 
 #[cfg(test)]
 mod tests {
