@@ -1,6 +1,7 @@
 //! `draw(G)` and `cram_diagram(…)`: inline SVG pictures of Nim heaps, Cram boards, Green
 //! Hackenbush graphs, Northcott rows and Kayles pins, each captioned with the value the engine
-//! computed when the site was built (coin-turning rows and grids are drawn by `coins`). Every
+//! computed when the site was built (coin-turning rows and grids are drawn by `coins`, Wythoff
+//! boards by `wythoff`, loopy graphs by `loopy`). Every
 //! drawing is bounded (heaps, squares, edges, pins), so a page cannot ask for an SVG of
 //! unbounded size.
 
@@ -9,7 +10,10 @@ use std::fmt::Write as _;
 
 use crate::claim::{Directive, LessonChecker};
 use crate::diag::{Diagnostic, Span};
-use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
+use crate::game::{
+    self, Board, Budget, Domino, DominoError, Game, Graph, HeapRule, LoopyGame, NorthcottRow,
+    OctalCode,
+};
 use crate::site::html::escape;
 
 use super::args::{error, game_arg, game_error, str_arg, unplaced};
@@ -72,6 +76,13 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             );
             Ok(figure(&svg, &caption))
         }
+        Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
+            &[a, b] => super::wythoff::draw_wythoff(checker, d, game, (a, b), &budget),
+            _ => Err(error(checker, &d.args[0].1, format!("draw() cannot draw `{game}`"))),
+        },
+        Game::Loopy(LoopyGame::Graph { edges, at }) => {
+            super::loopy::draw_loopy(checker, d, edges, *at, &budget)
+        }
         other => match super::coins::coin_position(other) {
             Some(pos) => super::coins::draw_coins(checker, d, other, &pos),
             None => Err(error(
@@ -79,7 +90,7 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                 &d.args[0].1,
                 format!("draw() cannot draw `{other}`"),
             )
-            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions and coin-turning rows and grids; game_graph(G) shows the positions of any small game")),
+            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions, coin-turning rows and grids, Wythoff boards and loopy graphs; game_graph(G) shows the positions of any small game")),
         },
     }
 }
