@@ -26,7 +26,7 @@ pub(super) const MAX_DRAW_MOVES: usize = 48;
 /// The radius of a vertex.
 const NODE: f64 = 15.0;
 /// Room beside the circle for the value labels.
-const PAD: f64 = 78.0;
+const PAD: f64 = 72.0;
 
 /// A value as the lesson writes it: `∞` with the set `K` as a subscript (`∅` when empty).
 fn value_parts(v: &LoopyValue) -> (String, Option<String>) {
@@ -76,25 +76,38 @@ fn values(
         .collect()
 }
 
-/// Where each vertex stands: on a circle from the top, clockwise; two vertices side by side.
-fn places(n: usize) -> (Vec<(f64, f64)>, f64) {
+/// Where each vertex stands: on a circle from the top, clockwise (two vertices side by side),
+/// moved so the drawing is only as large as its vertices and labels need; returns the places,
+/// the circle's centre, and the drawing's width and height.
+fn places(n: usize, looped: bool) -> (Vec<(f64, f64)>, (f64, f64), f64, f64) {
     let r = (90.0 * n as f64 / (2.0 * PI)).max(55.0);
-    let c = PAD + r;
-    let pts = (0..n)
+    let circle: Vec<(f64, f64)> = (0..n)
         .map(|i| {
             let t = match n {
-                1 => -PI / 2.0,
                 2 => PI * (1.0 - i as f64),
                 _ => -PI / 2.0 + 2.0 * PI * i as f64 / n as f64,
             };
             if n == 1 {
-                (c, c)
+                (0.0, 0.0)
             } else {
-                (c + r * t.cos(), c + r * t.sin())
+                (r * t.cos(), r * t.sin())
             }
         })
         .collect();
-    (pts, 2.0 * c)
+    // Room for a value label beside a vertex, and for a loop above or below one.
+    let (pad_x, pad_y) = (PAD, NODE + if looped { 48.0 } else { 32.0 });
+    let min_x = circle.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = circle.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = circle.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = circle.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let (dx, dy) = (pad_x - min_x, pad_y - min_y);
+    let pts = circle.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
+    (
+        pts,
+        (dx, dy),
+        max_x - min_x + 2.0 * pad_x,
+        max_y - min_y + 2.0 * pad_y,
+    )
 }
 
 fn unit(dx: f64, dy: f64) -> (f64, f64) {
@@ -127,8 +140,10 @@ pub(super) fn draw_loopy(
     }
     let vals = values(edges, &names, budget).map_err(|e| game_error(checker, &d.span, e))?;
     let index = |v: u64| names.binary_search(&v).unwrap_or(0);
-    let (pts, size) = places(names.len());
-    let centre = size / 2.0;
+    let has_loop: Vec<bool> = (0..names.len())
+        .map(|i| edges.iter().any(|&(a, b)| a == b && index(a) == i))
+        .collect();
+    let (pts, centre, w, h) = places(names.len(), has_loop.contains(&true));
     let token = index(at);
     let summary = names
         .iter()
@@ -139,8 +154,8 @@ pub(super) fn draw_loopy(
     let marker = format!("lp-arrow-{}", d.span.start);
     let mut svg = svg_open(
         "loopy",
-        size,
-        size,
+        w,
+        h,
         &format!(
             "A game graph of {} vertices and {} moves, the token on vertex {at}. Values: {summary}",
             names.len(),
@@ -151,13 +166,10 @@ pub(super) fn draw_loopy(
         svg,
         "<defs><marker id=\"{marker}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"lp-arrowhead\" d=\"M0 0L10 5L0 10z\"/></marker></defs>"
     );
-    let has_loop: Vec<bool> = (0..names.len())
-        .map(|i| edges.iter().any(|&(a, b)| a == b && index(a) == i))
-        .collect();
     for &(a, b) in edges {
         let (p, q) = (pts[index(a)], pts[index(b)]);
         let path = if a == b {
-            self_loop(p, (centre, centre))
+            self_loop(p, centre)
         } else {
             let back = edges.contains(&(b, a));
             arrow(p, q, if back { 20.0 } else { 0.0 })
@@ -180,7 +192,7 @@ pub(super) fn draw_loopy(
             fmt_num(y + 4.5),
             names[i]
         );
-        svg.push_str(&value_label(v, (x, y), (centre, centre), has_loop[i]));
+        svg.push_str(&value_label(v, (x, y), centre, has_loop[i]));
     }
     svg.push_str("</svg>");
     let value = &vals[token];
@@ -190,7 +202,13 @@ pub(super) fn draw_loopy(
          <span class=\"lp-key p\"></span> P-position <span class=\"lp-key n\"></span> N-position \
          <span class=\"lp-key d\"></span> draw.",
         escape(&format!("loopy(\"{}\", {at})", edge_text(edges))),
-        escape(&value.to_string()),
+        {
+            let (main, sub) = value_parts(value);
+            match sub {
+                Some(k) => format!("{}<sub>{}</sub>", escape(&main), escape(&k)),
+                None => escape(&main),
+            }
+        },
         outcome_words(value.outcome()),
     );
     Ok(format!(
@@ -252,7 +270,7 @@ fn self_loop(p: (f64, f64), centre: (f64, f64)) -> String {
     let (ox, oy) = outward(p, centre);
     let rot = |t: f64| (ox * t.cos() - oy * t.sin(), ox * t.sin() + oy * t.cos());
     let at = |d: (f64, f64), r: f64| (p.0 + d.0 * r, p.1 + d.1 * r);
-    let (a, b) = (rot(-1.2), rot(-0.2));
+    let (a, b) = (rot(-1.7), rot(-0.7));
     let (s, c1, c2, e) = (
         at(a, NODE),
         at(a, NODE + 34.0),
