@@ -326,12 +326,9 @@
                 td.classList.add("queen");
                 td.setAttribute("aria-label", "The queen, at " + square(x, y));
                 td.setAttribute("aria-disabled", "true");
-                var crown = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-                crown.setAttribute("viewBox", "-10 -10 20 20");
-                crown.setAttribute("aria-hidden", "true");
-                crown.setAttribute("class", "nw-crown");
-                crown.innerHTML = '<path d="M-7 4L-8.5 -5L-3.5 -0.5L0 -8L3.5 -0.5L8.5 -5L7 4Z"/><rect x="-7" y="5" width="14" height="3"/>';
-                sq.appendChild(crown);
+                // The HTML parser puts <svg> in the SVG namespace by itself.
+                sq.innerHTML = '<svg class="nw-crown" viewBox="-10 -10 20 20" aria-hidden="true">' +
+                  '<path d="M-7 4L-8.5 -5L-3.5 -0.5L0 -8L3.5 -0.5L8.5 -5L7 4Z"/><rect x="-7" y="5" width="14" height="3"/></svg>';
               } else if (reach(q, x, y)) {
                 td.classList.add("reach");
                 td.setAttribute("data-move", "");

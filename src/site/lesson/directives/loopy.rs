@@ -148,7 +148,14 @@ pub(super) fn draw_loopy(
     let summary = names
         .iter()
         .zip(&vals)
-        .map(|(v, x)| format!("vertex {v}: {x}"))
+        .map(|(v, x)| match x {
+            LoopyValue::Infinite(k) if k.is_empty() => format!("vertex {v}: ∞ with K empty"),
+            LoopyValue::Infinite(_) => {
+                let (_, k) = value_parts(x);
+                format!("vertex {v}: ∞ with K = {}", k.unwrap_or_default())
+            }
+            _ => format!("vertex {v}: {x}"),
+        })
         .collect::<Vec<_>>()
         .join("; ");
     let marker = format!("lp-arrow-{}", d.span.start);
@@ -236,10 +243,7 @@ fn edge_text(edges: &[(u64, u64)]) -> String {
 fn arrow(p: (f64, f64), q: (f64, f64), bow: f64) -> String {
     let (ux, uy) = unit(q.0 - p.0, q.1 - p.1);
     // Left of the direction of travel, in screen coordinates (y down).
-    let ctrl = (
-        (p.0 + q.0) / 2.0 + uy * bow,
-        (p.1 + q.1) / 2.0 - ux * bow,
-    );
+    let ctrl = ((p.0 + q.0) / 2.0 + uy * bow, (p.1 + q.1) / 2.0 - ux * bow);
     let (sx, sy) = unit(ctrl.0 - p.0, ctrl.1 - p.1);
     let (ex, ey) = unit(ctrl.0 - q.0, ctrl.1 - q.1);
     let start = (p.0 + sx * NODE, p.1 + sy * NODE);

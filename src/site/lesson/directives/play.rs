@@ -124,7 +124,7 @@ fn play_wythoff(
             checker,
             at,
             format!(
-                "play() takes Wythoff's queen at columns and rows 0 to {MAX_PLAY_SQUARE}, not in the corner, not at ({a}, {b})"
+                "play() takes Wythoff's queen in columns and rows up to {MAX_PLAY_SQUARE}, not in the corner; this queen is at ({a}, {b})"
             ),
         )
         .help(format!(

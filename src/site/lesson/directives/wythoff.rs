@@ -123,7 +123,9 @@ pub(super) fn draw_wythoff(
         .help("grundy_table(\"wythoff\", rows, cols) tabulates a larger corner of the board"));
     }
     let values = game::wythoff_table(a, b, budget).map_err(|e| game_error(checker, &d.span, e))?;
-    let v = g.grundy(budget).map_err(|e| game_error(checker, &d.span, e))?;
+    let v = g
+        .grundy(budget)
+        .map_err(|e| game_error(checker, &d.span, e))?;
     let losing = values.iter().flatten().filter(|&&x| x == 0).count();
     let svg = board_svg(a, b, Some(&values), Some(&v.to_string()))
         .map_err(|e| e.at(checker.file(), at.clone()))?;
