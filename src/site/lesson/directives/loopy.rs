@@ -76,10 +76,19 @@ fn values(
         .collect()
 }
 
+/// Where the vertices stand and how large the drawing is.
+struct Layout {
+    /// Each vertex's centre.
+    pts: Vec<(f64, f64)>,
+    /// The centre of the circle they stand on.
+    centre: (f64, f64),
+    w: f64,
+    h: f64,
+}
+
 /// Where each vertex stands: on a circle from the top, clockwise (two vertices side by side),
-/// moved so the drawing is only as large as its vertices and labels need; returns the places,
-/// the circle's centre, and the drawing's width and height.
-fn places(n: usize, looped: bool) -> (Vec<(f64, f64)>, (f64, f64), f64, f64) {
+/// moved so the drawing is only as large as its vertices and labels need.
+fn places(n: usize, looped: bool) -> Layout {
     let r = (90.0 * n as f64 / (2.0 * PI)).max(55.0);
     let circle: Vec<(f64, f64)> = (0..n)
         .map(|i| {
@@ -102,12 +111,12 @@ fn places(n: usize, looped: bool) -> (Vec<(f64, f64)>, (f64, f64), f64, f64) {
     let max_y = circle.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
     let (dx, dy) = (pad_x - min_x, pad_y - min_y);
     let pts = circle.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
-    (
+    Layout {
         pts,
-        (dx, dy),
-        max_x - min_x + 2.0 * pad_x,
-        max_y - min_y + 2.0 * pad_y,
-    )
+        centre: (dx, dy),
+        w: max_x - min_x + 2.0 * pad_x,
+        h: max_y - min_y + 2.0 * pad_y,
+    }
 }
 
 fn unit(dx: f64, dy: f64) -> (f64, f64) {
@@ -143,7 +152,7 @@ pub(super) fn draw_loopy(
     let has_loop: Vec<bool> = (0..names.len())
         .map(|i| edges.iter().any(|&(a, b)| a == b && index(a) == i))
         .collect();
-    let (pts, centre, w, h) = places(names.len(), has_loop.contains(&true));
+    let Layout { pts, centre, w, h } = places(names.len(), has_loop.contains(&true));
     let token = index(at);
     let summary = names
         .iter()
