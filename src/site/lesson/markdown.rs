@@ -247,10 +247,8 @@ pub(crate) fn render_with(
     let events = parse(source, flavour);
     // Footnote definitions are rendered where they stand, then moved to the end of the page.
     let mut footnotes = super::footnotes::Footnotes::default();
-    let mut footnote_start: Option<(usize, String)> = None;
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
-    let mut headings = Vec::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut headings = Headings::default();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -295,43 +293,15 @@ pub(crate) fn render_with(
                 attrs,
             }) => {
                 let title = heading_title(lesson, flavour, &events[i + 1..]);
-                let base = match id {
-                    Some(s) => s.to_string(),
-                    None if flavour.mdbook_ids => mdbook_id(&title),
-                    None => slug(&title),
-                };
-                let anchor = unique(&mut ids, base);
+                let anchor = headings.add(title, id.as_deref(), flavour, *level, range.start);
                 out.extend(heading(*level, &anchor, classes, attrs));
-                headings.push(Heading {
-                    level: heading_number(*level),
-                    id: anchor,
-                    title,
-                    offset: range.start,
-                });
             }
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
                 out.push(link(page, event, range, &mut links));
             }
-            Event::FootnoteReference(label) => {
-                // Two markers side by side read as one number ("12"); mdBook puts a space
-                // between them.
-                let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
-                    if h.starts_with("<sup class=\"footnote-reference\""));
-                if after_marker {
-                    out.push(Event::Text(CowStr::from(" ")));
-                }
-                out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
-            }
-            Event::Start(Tag::FootnoteDefinition(label)) => {
-                footnote_start = Some((out.len(), label.to_string()));
-            }
-            Event::End(TagEnd::FootnoteDefinition) => {
-                if let Some((start, label)) = footnote_start.take() {
-                    let mut body = String::new();
-                    pulldown_cmark::html::push_html(&mut body, out.drain(start..));
-                    footnotes.define(&label, body);
-                }
-            }
+            Event::FootnoteReference(label) => footnotes.cite(label, &mut out),
+            Event::Start(Tag::FootnoteDefinition(label)) => footnotes.open(label, &out),
+            Event::End(TagEnd::FootnoteDefinition) => footnotes.close(&mut out),
             // Exemption braces and the number account belong to a nimbook book; elsewhere
             // `{1, 2, 3}` is just text.
             Event::Text(t) if flavour.claims => {
@@ -351,7 +321,7 @@ pub(crate) fn render_with(
     let anchors = crate::site::html::ids(&html);
     RenderedPage {
         html,
-        headings,
+        headings: headings.list,
         links,
         answers: lesson.take_answers(),
         anchors,
@@ -563,12 +533,47 @@ fn inline_claim(
     (claims::inline(&result), result)
 }
 
-/// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are unique.
-fn unique(ids: &mut HashMap<String, usize>, base: String) -> String {
-    let n = ids.entry(base.clone()).or_insert(0);
-    let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
-    *n += 1;
-    anchor
+/// The headings of a page so far, and how often each anchor was asked for.
+#[derive(Default)]
+struct Headings {
+    list: Vec<Heading>,
+    ids: HashMap<String, usize>,
+}
+
+impl Headings {
+    /// Adds the heading titled `title` at byte `offset` and gives its anchor: the `id` written
+    /// in the source, else one made from the title as the flavour makes them.
+    fn add(
+        &mut self,
+        title: String,
+        id: Option<&str>,
+        flavour: &Flavour,
+        level: HeadingLevel,
+        offset: usize,
+    ) -> String {
+        let base = match id {
+            Some(s) => s.to_string(),
+            None if flavour.mdbook_ids => mdbook_id(&title),
+            None => slug(&title),
+        };
+        let anchor = self.unique(base);
+        self.list.push(Heading {
+            level: heading_number(level),
+            id: anchor.clone(),
+            title,
+            offset,
+        });
+        anchor
+    }
+
+    /// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are
+    /// unique.
+    fn unique(&mut self, base: String) -> String {
+        let n = self.ids.entry(base.clone()).or_insert(0);
+        let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
+        *n += 1;
+        anchor
+    }
 }
 
 /// The opening of a heading with its anchor, and the anchor's link.
