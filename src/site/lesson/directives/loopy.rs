@@ -10,10 +10,11 @@
 use std::f64::consts::PI;
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::{Budget, GameError, LoopyValue, Meter, Outcome};
 use crate::site::html::escape;
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_error};
 use super::svg::{fmt_num, svg_open};
@@ -126,7 +127,7 @@ fn unit(dx: f64, dy: f64) -> (f64, f64) {
 
 /// `draw(loopy("…", v))`.
 pub(super) fn draw_loopy(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     edges: &[(u64, u64)],
     at: u64,
@@ -138,7 +139,7 @@ pub(super) fn draw_loopy(
     names.dedup();
     if names.len() > MAX_DRAW_VERTICES || edges.len() > MAX_DRAW_MOVES {
         return Err(error(
-            checker,
+            env,
             &d.args[0].1,
             format!(
                 "draw() draws a loopy graph of at most {MAX_DRAW_VERTICES} vertices and {MAX_DRAW_MOVES} moves; this one has {} and {}",
@@ -147,7 +148,7 @@ pub(super) fn draw_loopy(
             ),
         ));
     }
-    let vals = values(edges, &names, budget).map_err(|e| game_error(checker, &d.span, e))?;
+    let vals = values(edges, &names, budget).map_err(|e| game_error(env, &d.span, e))?;
     let index = |v: u64| names.binary_search(&v).unwrap_or(0);
     let has_loop: Vec<bool> = (0..names.len())
         .map(|i| edges.iter().any(|&(a, b)| a == b && index(a) == i))

@@ -8,9 +8,10 @@
 //! the engine at build time and embedded as JSON, so the script does no game theory of its own
 //! beyond the nim-sum of those values (or, for the queen, finding a square of value 0).
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Game, HeapRule, OctalCode};
+use crate::site::lesson::context::DirectiveEnv;
 
 use crate::site::html::escape;
 
@@ -34,15 +35,15 @@ fn json_list(values: &[u64]) -> String {
 }
 
 /// `play(nim(3, 5, 7))` and `play(kayles(10))`.
-pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let at = &d.args[0].1;
-    let game = game_arg(checker, &d.args[0])?;
-    let budget = checker.limits().game;
+    let game = game_arg(env, &d.args[0])?;
+    let budget = env.limits().game;
     match game {
         Game::Nim(heaps) => {
             if heaps.is_empty() || heaps.len() > MAX_PLAY_HEAPS {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!(
                         "play() takes Nim with 1 to {MAX_PLAY_HEAPS} heaps, not {}",
@@ -52,14 +53,14 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             }
             if let Some(big) = heaps.iter().find(|&&h| h > MAX_PLAY_HEAP) {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!(
                         "play() takes Nim heaps of at most {MAX_PLAY_HEAP} counters, not {big}"
                     ),
                 ));
             }
-            let svg = nim_svg(heaps, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            let svg = nim_svg(heaps, None).map_err(|e| e.at(env.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"nim\" data-heaps=\"{}\"",
@@ -79,14 +80,14 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
         Game::Octal { code, n } if *code == OctalCode::kayles() => {
             if *n == 0 || *n > MAX_PLAY_PINS {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!("play() takes Kayles on 1 to {MAX_PLAY_PINS} pins, not {n}"),
                 ));
             }
-            let grundy = game::octal_sequence(code, *n, &budget)
-                .map_err(|e| game_error(checker, &d.span, e))?;
-            let svg = pins_svg(*n, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            let grundy =
+                game::octal_sequence(code, *n, &budget).map_err(|e| game_error(env, &d.span, e))?;
+            let svg = pins_svg(*n, None).map_err(|e| e.at(env.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
@@ -97,15 +98,15 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             ))
         }
         Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
-            &[a, b] => play_wythoff(checker, d, (a, b)),
-            _ => Err(unplayable(checker, at, game)),
+            &[a, b] => play_wythoff(env, d, (a, b)),
+            _ => Err(unplayable(env, at, game)),
         },
-        other => Err(unplayable(checker, at, other)),
+        other => Err(unplayable(env, at, other)),
     }
 }
 
-fn unplayable(checker: &LessonChecker, at: &Span, game: &Game) -> Diagnostic {
-    error(checker, at, format!("play() cannot play `{game}`")).help(
+fn unplayable(env: &DirectiveEnv<'_>, at: &Span, game: &Game) -> Diagnostic {
+    error(env, at, format!("play() cannot play `{game}`")).help(
         "play() takes Nim, such as nim(3, 5, 7), Kayles, such as kayles(10), or Wythoff's game, such as wythoff(9, 12)",
     )
 }
@@ -114,14 +115,14 @@ fn unplayable(checker: &LessonChecker, at: &Span, game: &Game) -> Diagnostic {
 /// size. The engine's values of every square go with it (`data-grundy`, a list of columns), so
 /// the computer and the hint move to a square of value 0 when there is one.
 fn play_wythoff(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     (a, b): (u64, u64),
 ) -> Result<String, Diagnostic> {
     let at = &d.args[0].1;
     if a > MAX_PLAY_SQUARE || b > MAX_PLAY_SQUARE || a + b == 0 {
         return Err(error(
-            checker,
+            env,
             at,
             format!(
                 "play() takes Wythoff's queen in columns and rows up to {MAX_PLAY_SQUARE}, not in the corner; this queen is at ({a}, {b})"
@@ -132,10 +133,10 @@ fn play_wythoff(
             MAX_PLAY_SQUARE + 1
         )));
     }
-    let budget = checker.limits().game;
-    let values = game::wythoff_table(a, b, &budget).map_err(|e| game_error(checker, &d.span, e))?;
+    let budget = env.limits().game;
+    let values = game::wythoff_table(a, b, &budget).map_err(|e| game_error(env, &d.span, e))?;
     let columns: Vec<String> = values.iter().map(|c| json_list(c)).collect();
-    let svg = board_svg(a, b, None, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+    let svg = board_svg(a, b, None, None).map_err(|e| e.at(env.file(), at.clone()))?;
     Ok(widget(
         &format!(
             "data-game=\"wythoff\" data-queen=\"[{a},{b}]\" data-grundy=\"{}\"",

@@ -9,9 +9,10 @@
 
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::{self, Budget, Game};
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{game_error, unplaced};
 use super::svg::{figure, fmt_num, labelled, svg_open};
@@ -107,7 +108,7 @@ fn queen(x: f64, y: f64) -> String {
 
 /// `draw(wythoff(a, b))`: the board with the losing squares shaded and the queen's value.
 pub(super) fn draw_wythoff(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     g: &Game,
     (a, b): (u64, u64),
@@ -116,19 +117,17 @@ pub(super) fn draw_wythoff(
     let at = &d.args[0].1;
     if a > MAX_DRAW_SQUARE || b > MAX_DRAW_SQUARE {
         return Err(super::args::error(
-            checker,
+            env,
             at,
             format!("draw() draws a Wythoff board up to column and row {MAX_DRAW_SQUARE}, not the queen at ({a}, {b})"),
         )
         .help("grundy_table(\"wythoff\", rows, cols) tabulates a larger corner of the board"));
     }
-    let values = game::wythoff_table(a, b, budget).map_err(|e| game_error(checker, &d.span, e))?;
-    let v = g
-        .grundy(budget)
-        .map_err(|e| game_error(checker, &d.span, e))?;
+    let values = game::wythoff_table(a, b, budget).map_err(|e| game_error(env, &d.span, e))?;
+    let v = g.grundy(budget).map_err(|e| game_error(env, &d.span, e))?;
     let losing = values.iter().flatten().filter(|&&x| x == 0).count();
     let svg = board_svg(a, b, Some(&values), Some(&v.to_string()))
-        .map_err(|e| e.at(checker.file(), at.clone()))?;
+        .map_err(|e| e.at(env.file(), at.clone()))?;
     let caption = format!(
         "Wythoff's game with the queen at ({a}, {b}), column {a} and row {b}: value {v} (computed by the engine), so {} \
          The queen moves left, down or diagonally down-left; the {losing} shaded square{} of this board {} the losing squares, \
