@@ -26,7 +26,7 @@ pub(super) const MAX_PLAY_HEAP: u64 = 20;
 /// The most pins of a playable Kayles row.
 pub(super) const MAX_PLAY_PINS: u64 = 40;
 /// The largest column or row of the queen in a playable Wythoff's game: a board of 13 squares
-/// a side still has squares of 24 px (a finger's width) on a 390 px phone.
+/// a side still has squares of 23 px on a 390 px phone (measured by `tests/browser/wythoff.mjs`).
 pub(super) const MAX_PLAY_SQUARE: u64 = 12;
 
 fn json_list(values: &[u64]) -> String {
