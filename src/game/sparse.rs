@@ -55,18 +55,42 @@
 //! values are the mex of the options for any mask, which the tests check against the plain
 //! computation.
 //!
-//! # Choosing the mask
+//! # The domain form
+//!
+//! Some games, 0.106 among them, have no sparse space of this kind (about half their heaps
+//! are rare under every mask), but have one when the parity of the heap joins in, as
+//! Flammenkamp observed: sort heap `h` by `q(h) = popcount(G(h) & m) + h (mod 2)`. A split of
+//! `n'` counters into `a + b` has a value of masked parity `q(a) + q(b) + n'`, since
+//! `a + b = n'`. So the splits with parts of one class make values of masked parity `n' mod 2`
+//! only, and every value of the other parity comes from a split with one part of each class.
+//! Take the rare class to be the one that holds few heaps, and the two steps work unchanged,
+//! with "common value" meaning "masked parity other than `n' mod 2`". Where there are several
+//! splitting moves they must all leave `n'` of one parity (so the classes of values agree),
+//! and the rare class is then the one a heap whose value is the least such common candidate
+//! falls into: `q = ` the parity of the counters removed. ([`space`] has the details; for
+//! 0.106, under the mask 13, 15 of the first 10⁵ heaps are rare.)
+//!
+//! # Games whose values repeat
+//!
+//! Dawson's Kayles has no sparse space of either form: 0 is in every period of its values.
+//! Once the values computed so far repeat with a period over their second half, each heap is
+//! computed by table lookups instead ([`tail`]): still the mex of every option, from values
+//! already known, and the engine stops using the tables if a value breaks the repetition.
+//!
+//! # Choosing how
 //!
 //! The first [`PREFIX`] heaps are computed plainly. Then, and again each time the number of
-//! heaps doubles, the engine picks the mask under which the fewest heaps so far are rare. The
-//! count of rare heaps under every mask at once is a Walsh–Hadamard transform of the value
-//! histogram: with `c(v)` heaps of value `v` and `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the
-//! rare heaps number `(N + W(m))/2`. If no mask leaves the rare heaps sparse (more than a
-//! quarter of the heaps), or if the heaps since the last review cost more than the plain mex
-//! would have spent on them, the next stretch (up to the next review) is computed plainly; a
-//! game with no splitting move at all is always computed plainly, which is then as cheap. So
-//! the engine is never much slower than the plain computation, and much faster where the
-//! sparse space is real.
+//! heaps doubles, the engine picks the mask (of either form) under which the fewest heaps so
+//! far are rare. The count of rare heaps under every mask at once is a Walsh–Hadamard
+//! transform of the value histogram: with `c(v)` heaps of value `v` and
+//! `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the rare heaps number `(N + W(m))/2` (the domain form
+//! transforms the even and the odd heaps apart). If the values repeat and their tables make a
+//! heap cheaper than the rare heaps would, the next stretch (up to the next review) uses the
+//! tables. Otherwise, if no mask leaves the rare heaps sparse (more than a quarter of the
+//! heaps), or if the heaps since the last review cost more than the plain mex would have spent
+//! on them, the next stretch is computed plainly; a game with no splitting move at all is
+//! always computed plainly, which is then as cheap. So the engine is never much slower than
+//! the plain computation, and much faster where the sparse space is real.
 //!
 //! # Storage
 //!
@@ -174,7 +198,7 @@ impl Marks {
     }
 }
 
-/// Everything but the values: rules, mask, rare heaps, scratch.
+/// Everything but the values: rules, sparse space, rare heaps, repeating stretch, scratch.
 struct State {
     rules: Rules,
     /// The sparse space in use, if any.
@@ -183,10 +207,11 @@ struct State {
     rare: Vec<u32>,
     /// The repeating stretch in use, if any: then every heap is computed with it.
     tail: Option<Tail>,
-    /// The heap count at which the mask is next reviewed.
+    /// The heap count at which the way of computing is next reviewed.
     review: usize,
     marks: Marks,
-    /// Step 2's scratch: the rare values it still looks for.
+    /// Step 2's scratch: the values made only by splits with parts of one class that it still
+    /// looks for.
     needed: Vec<u32>,
     /// Splits looked at by the sparse space since the last review, and what the plain mex
     /// would have looked at for the same heaps: if the first is not well below the second, the
@@ -275,7 +300,7 @@ impl Sequence {
         meter.reserve((len - have) as u64)?;
         self.values.reserve(len - have)?;
         while self.values.len() < len {
-            // Runs until the end, a value too wide for the storage, or a mask review.
+            // Runs until the end, a value too wide for the storage, or a review.
             let stop = len.min(self.state.review.max(self.values.len() + 1));
             let wide = match &mut self.values {
                 Values::Narrow(g) => run(g, &mut self.state, stop, meter)?,
@@ -446,11 +471,11 @@ fn sparse_mex<T: Cell>(
     }
     st.spent.0 += count;
     meter.steps(count)?;
-    // A rare value still missing was made by no split at all.
+    // A value still missing was made by no split at all.
     Ok(st.needed.first().copied().unwrap_or(first_common))
 }
 
-/// Step 2: looks through the splits, smaller part first, until every rare value in `needed`
+/// Step 2: looks through the splits, smaller part first, until every value in `needed`
 /// is found or the splits run out; leaves in `needed` the values never found, and returns how
 /// many splits it looked at.
 ///

@@ -50,11 +50,25 @@ impl Tail {
         let len = values.len();
         // The table costs period² steps to build: keep that within a few dozen passes over
         // the values (a stretch by the sparse space or the plain mex costs far more).
-        let most = (len / 3).min(MAX_PERIOD);
-        let p = (1..=most).find(|&p| {
-            let n0 = values.agree_from(p);
-            n0 <= len / 2 && n0 + 2 * p <= len && p * p <= 64 * len
-        })?;
+        let most = (len / 3)
+            .min(MAX_PERIOD)
+            .min(((64 * len) as f64).sqrt() as usize);
+        // Checking a period costs the values it agrees over: stop after a few passes' worth
+        // (Grundy's game repeats with period 3 over long stretches, but never for good).
+        let mut work = 0usize;
+        let mut found = None;
+        for p in 1..=most {
+            let n = values.agree_down_to(p, len / 2);
+            work += len - p - n;
+            if n <= len / 2 && values.agree_from(p) + 2 * p <= len {
+                found = Some(p);
+                break;
+            }
+            if work > 8 * len {
+                return None;
+            }
+        }
+        let p = found?;
         let start = values.agree_from(p);
         if let Some(t) = old.filter(|t| t.period == p && t.start == start) {
             return Some(t);

@@ -68,17 +68,23 @@ impl Values {
 
     /// The smallest `n₀` with `g(i + p) = g(i)` for every `n₀ ≤ i < len − p` (`p ≥ 1`).
     pub(crate) fn agree_from(&self, p: usize) -> usize {
-        fn back<T: PartialEq>(g: &[T], p: usize) -> usize {
+        self.agree_down_to(p, 0)
+    }
+
+    /// [`Values::agree_from`], but looking no further back than `floor`: the answer is `floor`
+    /// when the values agree down to it.
+    pub(crate) fn agree_down_to(&self, p: usize, floor: usize) -> usize {
+        fn back<T: PartialEq>(g: &[T], p: usize, floor: usize) -> usize {
             let mut n = g.len().saturating_sub(p);
-            while n > 0 && g[n - 1] == g[n - 1 + p] {
+            while n > floor && g[n - 1] == g[n - 1 + p] {
                 n -= 1;
             }
             n
         }
         match self {
-            Values::Narrow(v) => back(v, p),
-            Values::Mid(v) => back(v, p),
-            Values::Wide(v) => back(v, p),
+            Values::Narrow(v) => back(v, p, floor),
+            Values::Mid(v) => back(v, p, floor),
+            Values::Wide(v) => back(v, p, floor),
         }
     }
 
