@@ -33,9 +33,13 @@ impl Coverage<'_> {
             return;
         }
         let mut numbers = Vec::new();
-        literals(&stmt.stmt, &mut numbers);
+        literals(&stmt.stmt, false, &mut numbers);
         self.counts.verified += numbers.len();
         if in_sentence {
+            // Only what the claim says a number *is* verifies prose: `5 + 7 ≠ 12` says
+            // nothing of the 12 a sentence may call the nim-sum, nor of the 5 and 7 it adds.
+            numbers.clear();
+            literals(&stmt.stmt, true, &mut numbers);
             let operands = &mut self.sentence.operands;
             operands.extend(numbers.iter().map(|n| n.to_string()));
             if let (Status::Value, Some(v)) = (c.status, &c.value) {
@@ -181,8 +185,10 @@ fn evaluate(text: &str, checker: &LessonChecker) -> Option<String> {
     crate::claim::calc(text, &mut scratch).ok()
 }
 
-/// The number literals of a statement, in the order written (quantifier bounds included).
-fn literals<'a>(stmt: &'a Statement, out: &mut Vec<&'a Nimber>) {
+/// The number literals of a statement, in the order written (quantifier bounds included). With
+/// `equal_only`, only those of the sides of a chain that stand beside an `=`: the literals a
+/// claim states a value of, or computes one from.
+fn literals<'a>(stmt: &'a Statement, equal_only: bool, out: &mut Vec<&'a Nimber>) {
     fn expr<'a>(e: &'a crate::claim::ast::Expr, out: &mut Vec<&'a Nimber>) {
         match &e.kind {
             ExprKind::Num(n) => out.push(n),
@@ -196,15 +202,26 @@ fn literals<'a>(stmt: &'a Statement, out: &mut Vec<&'a Nimber>) {
             ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
         }
     }
-    fn claim<'a>(c: &'a crate::claim::ast::Claim, out: &mut Vec<&'a Nimber>) {
+    let claim = |c: &'a crate::claim::ast::Claim, out: &mut Vec<&'a Nimber>| {
         match c {
             crate::claim::ast::Claim::Chain(chain) => {
-                expr(&chain.first, out);
-                chain.links.iter().for_each(|l| expr(&l.rhs, out));
+                let eq = |k: usize| {
+                    chain
+                        .links
+                        .get(k)
+                        .is_some_and(|l| l.rel == crate::claim::ast::Rel::Eq)
+                };
+                // Side `k` stands between links `k - 1` and `k`.
+                let sides = std::iter::once(&chain.first).chain(chain.links.iter().map(|l| &l.rhs));
+                for (k, side) in sides.enumerate() {
+                    if !equal_only || eq(k) || (k > 0 && eq(k - 1)) {
+                        expr(side, out);
+                    }
+                }
             }
             crate::claim::ast::Claim::Is { expr: e, .. } => expr(e, out),
         }
-    }
+    };
     match stmt {
         Statement::Claim(c) => claim(c, out),
         Statement::Expr(e) | Statement::Let { value: e, .. } => expr(e, out),

@@ -89,7 +89,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use pulldown_cmark::{Event, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
 use crate::claim::{Checked, LessonChecker};
 use crate::diag::{Code, Diagnostic, Level};
@@ -102,7 +102,9 @@ mod tex;
 mod tests;
 
 pub(crate) use scan::shown;
-use scan::{equation_runs, exemption_len, numeral_end, numeral_value, parses_as_claim};
+use scan::{
+    equation_runs, exemption_len, number_word, numeral_end, numeral_value, parses_as_claim,
+};
 use tex::read_tex;
 
 /// The most unverified numbers reported one by one per lesson.
@@ -168,6 +170,8 @@ struct Sentence {
     /// The last character read was a sentence stop (`.`, `!`, `?`, `;`, `:`), so white space or
     /// the end of the block ends the sentence.
     after_stop: bool,
+    /// The sentence is a text block, which the claims of a `nim` block right after it join.
+    text_block: bool,
 }
 
 /// A value shown or checked by a claim, to offer as the fix of a numeral nearby.
@@ -188,6 +192,8 @@ pub(crate) struct Coverage<'s> {
     unverified: Vec<Numeral>,
     vacuous: Vec<Diagnostic>,
     known: HashMap<String, Vec<Known>>,
+    /// The last word of prose read, to tell the pronoun `one` from the number.
+    previous_word: String,
 }
 
 impl<'s> Coverage<'s> {
@@ -201,12 +207,26 @@ impl<'s> Coverage<'s> {
             unverified: Vec::new(),
             vacuous: Vec::new(),
             known: HashMap::new(),
+            previous_word: String::new(),
         }
     }
 
     /// Scans a piece of prose that starts at byte `offset` of the lesson, and returns it with
     /// the exemption braces removed, as the page shows it.
     pub(crate) fn prose<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
+        self.read(text, offset, false)
+    }
+
+    /// Scans the text of a ```` ```text ```` block that starts at byte `offset`, and returns it
+    /// as the page shows it. Its numerals are counted like those of prose, but no stop inside it
+    /// ends a sentence: the block is one sentence, which a `nim` block right after it joins.
+    pub(crate) fn text_block<'t>(&mut self, text: &'t str, offset: usize) -> Cow<'t, str> {
+        self.sentence.text_block = true;
+        self.read(text, offset, true)
+    }
+
+    /// Reads prose, or with `verbatim` the text of a text block, one character at a time.
+    fn read<'t>(&mut self, text: &'t str, offset: usize, verbatim: bool) -> Cow<'t, str> {
         let equations = equation_runs(text);
         let mut out: Option<String> = None;
         let mut copied = 0;
@@ -224,9 +244,11 @@ impl<'s> Coverage<'s> {
                     exempt_until = i + len;
                 }
             }
-            if c.is_ascii_digit() && !prev.is_some_and(|p| p.is_alphanumeric() || p == '_') {
+            let starts = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_');
+            let exempt = i < exempt_until;
+            let skip_to = if starts && c.is_ascii_digit() {
                 let end = numeral_end(text, i);
-                if i < exempt_until {
+                if exempt {
                     self.counts.exempt += 1;
                 } else {
                     // Numerals come in order, so one cursor walks the runs: linear time.
@@ -234,20 +256,16 @@ impl<'s> Coverage<'s> {
                         run += 1;
                     }
                     let found = equations.get(run).filter(|(r, _)| r.start <= i);
-                    let equation = found.and_then(|(_, claim)| claim.clone());
-                    let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
-                        let at = r.start + text[r.clone()].find(c.as_str())?;
-                        Some(offset + at..offset + at + c.len())
-                    });
-                    self.sentence.numerals.push(Numeral {
-                        span: offset + i..offset + end,
-                        text: text[i..end].to_string(),
-                        equation,
-                        equation_span,
-                    });
-                    self.sentence.after_stop = false;
+                    self.numeral(text, offset, i..end, found);
                 }
-                // Skip the rest of the numeral and any word it starts (`2nd`).
+                Some(end)
+            } else if starts && c.is_alphabetic() {
+                Some(self.word(text, offset, i, exempt))
+            } else {
+                None
+            };
+            if let Some(end) = skip_to {
+                // Skip the rest of the numeral or word, and any word a numeral starts (`2nd`).
                 let mut last = c;
                 while let Some(&(j, d)) = iter.peek() {
                     if j < end || d.is_alphanumeric() || d == '_' {
@@ -257,11 +275,14 @@ impl<'s> Coverage<'s> {
                         break;
                     }
                 }
+                if !exempt {
+                    self.sentence.after_stop = false;
+                }
                 prev = Some(last);
                 continue;
             }
             // An exemption mark is not read for sentences: `{Winning Ways, ch. 14}` stops none.
-            if i >= exempt_until {
+            if i >= exempt_until && !verbatim {
                 if self.sentence.after_stop && c.is_whitespace() {
                     self.end_sentence();
                 }
@@ -276,6 +297,56 @@ impl<'s> Coverage<'s> {
             }
             None => Cow::Borrowed(text),
         }
+    }
+
+    /// A numeral at `at` in `text` (which starts at byte `offset` of the lesson), inside the
+    /// equation-like run `found` if there is one.
+    fn numeral(
+        &mut self,
+        text: &str,
+        offset: usize,
+        at: Range<usize>,
+        found: Option<&(Range<usize>, Option<String>)>,
+    ) {
+        let equation = found.and_then(|(_, claim)| claim.clone());
+        let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
+            let start = r.start + text[r.clone()].find(c.as_str())?;
+            Some(offset + start..offset + start + c.len())
+        });
+        self.sentence.numerals.push(Numeral {
+            span: offset + at.start..offset + at.end,
+            text: text[at].to_string(),
+            equation,
+            equation_span,
+        });
+    }
+
+    /// The word that starts at byte `at` of `text`: counted if it is a number word. Returns
+    /// where the word ends.
+    fn word(&mut self, text: &str, offset: usize, at: usize, exempt: bool) -> usize {
+        let letters_end = text[at..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(text.len(), |(n, _)| at + n);
+        let end = match number_word(text, at, &self.previous_word) {
+            Some((end, _)) if exempt => {
+                self.counts.exempt += 1;
+                end
+            }
+            Some((end, _)) => {
+                self.sentence.numerals.push(Numeral {
+                    span: offset + at..offset + end,
+                    text: text[at..end].to_string(),
+                    equation: None,
+                    equation_span: None,
+                });
+                end
+            }
+            None => letters_end,
+        };
+        self.previous_word.clear();
+        self.previous_word.push_str(&text[at..letters_end]);
+        end
     }
 
     /// Scans the LaTeX `tex` that starts at byte `offset` of the lesson.
@@ -297,11 +368,16 @@ impl<'s> Coverage<'s> {
         }
     }
 
-    /// Accounts for the statements of a `nim` block. A block stands in no sentence, so its
-    /// claims verify no numeral of the prose.
+    /// Accounts for the statements of a `nim` block. A block stands in no sentence of prose,
+    /// so its claims verify no numeral of the prose; right after a text block, they join that
+    /// block's sentence and verify its numerals.
     pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
+        let after_text_block = self.sentence.text_block;
         for c in results {
-            self.claim(c, checker, false);
+            self.claim(c, checker, after_text_block);
+        }
+        if after_text_block {
+            self.end_sentence();
         }
     }
 
@@ -339,7 +415,13 @@ impl<'s> Coverage<'s> {
                     | TagEnd::Image
             )
         };
+        let nim_block = |kind: &CodeBlockKind<'_>| match kind {
+            CodeBlockKind::Fenced(info) => info.split([' ', '\t', ',']).next() == Some("nim"),
+            CodeBlockKind::Indented => false,
+        };
         match event {
+            // A `nim` block right after a text block joins its sentence.
+            Event::Start(Tag::CodeBlock(kind)) if self.sentence.text_block && nim_block(kind) => {}
             Event::Start(Tag::TableCell) | Event::End(TagEnd::TableCell) => self.white_space(),
             Event::SoftBreak | Event::HardBreak => self.white_space(),
             Event::Start(t) if inline_start(t) => {}
@@ -368,6 +450,7 @@ impl<'s> Coverage<'s> {
     fn end_sentence(&mut self) {
         let sentence = &mut self.sentence;
         sentence.after_stop = false;
+        sentence.text_block = false;
         let operands: HashSet<&str> = sentence.operands.iter().map(String::as_str).collect();
         for n in sentence.numerals.drain(..) {
             let verified = !operands.is_empty()
@@ -409,7 +492,9 @@ impl<'s> Coverage<'s> {
                             format!("`nim: {claim}`"),
                         );
                     }
-                } else if let Some(k) = self.nearest(&u.text, u.span.start) {
+                } else if let Some(k) = numeral_value(&u.text)
+                    .and_then(|value| self.nearest(&value, u.span.start))
+                {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",
                         u.text, k.source, k.source
