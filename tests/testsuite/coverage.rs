@@ -289,7 +289,10 @@ fn the_issues_examples_are_unverified() {
         ["5", "7", "12"]
     );
     // `17 + 0` computes nothing new.
-    assert_eq!(unverified_in("A board of 17 cells, `nim: 17 + 0`.\n"), ["17"]);
+    assert_eq!(
+        unverified_in("A board of 17 cells, `nim: 17 + 0`.\n"),
+        ["17"]
+    );
     // A text block is counted; a nim block right after it verifies it (2 ⊕ 3 = 1).
     assert_eq!(unverified_in("```text\ngap 2, gap 3\n```\n"), ["2", "3"]);
     assert_eq!(

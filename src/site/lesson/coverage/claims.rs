@@ -148,7 +148,6 @@ impl Coverage<'_> {
             .filter(|k| k.offset.abs_diff(offset) <= NEARBY && k.value == value)
             .min_by_key(|k| k.offset.abs_diff(offset))
     }
-
 }
 
 /// The source text of the first side of a claim's first link.

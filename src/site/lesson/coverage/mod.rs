@@ -3,8 +3,9 @@
 //! nimbook promises that every number in a lesson is proved by its build. This module keeps the
 //! account for one lesson. The markdown pass feeds it, with byte offsets into the lesson file,
 //! the prose it renders (paragraphs, headings, list items, table cells, link text, image alt
-//! text), the LaTeX it renders, and the claims it checked. It never sees code blocks, code spans,
-//! link targets or `nimbook` generated blocks, so those are not counted.
+//! text), the text of ```` ```text ```` blocks, which a reader reads like prose, the LaTeX it
+//! renders, and the claims it checked. It never sees other code blocks, code spans, link targets
+//! or `nimbook` generated blocks, so those are not counted.
 //!
 //! Three counts come out, printed by `check` as `numbers: V verified, U unverified, E exempt`:
 //!
@@ -43,8 +44,9 @@
 //!
 //! # The operand rule
 //!
-//! A numeral in prose, or a fact numeral in LaTeX, is verified when the same number is a number
-//! literal, or a value shown, of a checked, non-vacuous `nim:` span in the same sentence. In
+//! A numeral in prose, or a fact numeral in LaTeX, is verified when the same number is a value
+//! shown by a checked, non-vacuous `nim:` span in the same sentence, or a number literal of such
+//! a span that says what something equals. In
 //! "heaps of 3, 5 and 7, whose nim-sum `nim: 3 + 5 + 7` is 1", the 3, 5 and 7 are literals of
 //! the span and 1 is its shown value, so the four numerals of the prose are verified.
 //!
@@ -64,6 +66,15 @@
 //! - A span counts only if it was checked (it holds, or it is a value that was computed) and
 //!   is not vacuous. A false claim is an error anyway; `nim: 27` verifies nothing. The claims
 //!   of a `nim` block stand in no sentence, so they verify no prose.
+//! - Only what a span says a number *is* verifies: its shown value, and the literals of the
+//!   sides of a chain that stand beside an `=` (with quantifier bounds, the value of a `let`,
+//!   and the position of an `is` claim). "The nim-sum of 5 and 7 is 12, as
+//!   `nim: 5 + 7 ≠ 12` shows" verifies none of its numbers: `≠`, `<`, `≤`, `>` and `≥` say
+//!   what a number is not, and the prose beside them may well claim what the span denies.
+//! - A ```` ```text ```` block is one sentence: no stop inside it ends one. No span can stand
+//!   in it, so a `nim` block right after it (nothing but blank lines between) joins its
+//!   sentence, and that block's claims verify the text block's numbers: a board drawn in a text
+//!   block and then checked, or a diagnostic quoted and then corrected.
 //!
 //! The rule costs one hash set per sentence that has a span, built from the sentence's
 //! operands and probed once per numeral: linear in the numerals and literals of the lesson.
@@ -97,9 +108,9 @@ use crate::site::load::lints::{LintLevel, Lints};
 
 mod claims;
 mod scan;
-mod tex;
 #[cfg(test)]
 mod tests;
+mod tex;
 
 pub(crate) use scan::shown;
 use scan::{equation_runs, exemption_len, numeral_end, numeral_value, parses_as_claim};
@@ -457,8 +468,8 @@ impl<'s> Coverage<'s> {
                             format!("`nim: {claim}`"),
                         );
                     }
-                } else if let Some(k) = numeral_value(&u.text)
-                    .and_then(|value| self.nearest(&value, u.span.start))
+                } else if let Some(k) =
+                    numeral_value(&u.text).and_then(|value| self.nearest(&value, u.span.start))
                 {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",

@@ -116,4 +116,3 @@ pub(super) fn parses_as_claim(text: &str) -> bool {
         .and_then(|toks| parser::parse_statement(&toks, &limits, false))
         .is_ok_and(|s| matches!(s.stmt, Statement::Claim(_)))
 }
-

@@ -1,8 +1,7 @@
 //! The account of small lessons, rendered through the markdown pass.
 
-use super::scan::parses_as_claim;
 use super::*;
-use crate::claim::{Limits, LessonChecker};
+use crate::claim::{LessonChecker, Limits};
 use crate::diag::Code;
 
 fn scan(text: &str) -> (NumberCounts, Vec<String>, String) {
@@ -76,9 +75,8 @@ fn lesson(text: &str) -> (NumberCounts, Vec<String>) {
 #[test]
 fn operands_before_and_after_a_span_in_its_sentence_are_verified() {
     // 3 ⊕ 5 ⊕ 7 = 1, so the 1 after the span is its shown value.
-    let (counts, found) = lesson(
-        "Heaps of 3, 5 and 7 have the nim-sum `nim: 3 + 5 + 7`, which is 1 and not 7.\n",
-    );
+    let (counts, found) =
+        lesson("Heaps of 3, 5 and 7 have the nim-sum `nim: 3 + 5 + 7`, which is 1 and not 7.\n");
     assert_eq!(found, Vec::<String>::new());
     // Three literals, the shown value, and the five numerals of the prose.
     assert_eq!(counts.verified, 3 + 1 + 5);
@@ -162,7 +160,10 @@ fn text_blocks_are_counted() {
     let mut checker = LessonChecker::new(std::sync::Arc::clone(&file), Limits::default());
     let page = super::super::markdown::render(&mut checker, "lesson.md", Lints::default());
     assert!(page.html.contains("gap 4"), "{}", page.html);
-    assert_eq!(lesson("```rust\nlet six = 6;\n```\n").0, NumberCounts::default());
+    assert_eq!(
+        lesson("```rust\nlet six = 6;\n```\n").0,
+        NumberCounts::default()
+    );
     // A stop inside a text block ends nothing: the block is one sentence.
     assert_eq!(lesson("```text\na. 6\nb. 2\n```\n").1, ["6", "2"]);
 }
@@ -177,7 +178,10 @@ fn a_nim_block_right_after_a_text_block_verifies_it() {
     let (_, found) = lesson("```text\ngap 6\n```\n\nThen 6:\n\n```nim\n6 + 4 = 2\n```\n");
     assert_eq!(found, ["6", "6"]);
     // Nor does a nim block verify a text block after it.
-    assert_eq!(lesson("```nim\n6 + 4 = 2\n```\n\n```text\n6\n```\n").1, ["6"]);
+    assert_eq!(
+        lesson("```nim\n6 + 4 = 2\n```\n\n```text\n6\n```\n").1,
+        ["6"]
+    );
 }
 
 #[test]
@@ -197,5 +201,8 @@ fn only_an_equal_claim_or_a_shown_value_verifies_prose() {
         assert_eq!(lesson(&text).1.len(), 3, "{text}");
     }
     // An `is` claim names a position's outcome: its literals are what it decides about.
-    assert_eq!(lesson("A row of 4 pins is won, by `nim: kayles(4) is N`.\n").1, Vec::<String>::new());
+    assert_eq!(
+        lesson("A row of 4 pins is won, by `nim: kayles(4) is N`.\n").1,
+        Vec::<String>::new()
+    );
 }
