@@ -3,17 +3,18 @@
 
 use crate::claim::ast::{ExprKind, Statement};
 use crate::claim::vacuous::{vacuity, Vacuity};
-use crate::claim::{Checked, Established, LessonChecker, Status, Value};
+use crate::claim::{Checked, Checker, Established, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
 use crate::site::load::lints::LintLevel;
 
 use super::{Coverage, Known, NEARBY};
+use crate::site::lesson::context::LessonContext;
 
 impl Coverage<'_> {
     /// Accounts for one checked statement; `in_sentence` for an inline span, whose numbers
     /// become operands of its sentence.
-    pub(super) fn claim(&mut self, c: &Checked, checker: &mut LessonChecker, in_sentence: bool) {
+    pub(super) fn claim(&mut self, c: &Checked, checker: &mut LessonContext, in_sentence: bool) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -79,7 +80,7 @@ impl Coverage<'_> {
         });
     }
 
-    fn vacuous_claim(&mut self, c: &Checked, v: &Vacuity, checker: &mut LessonChecker) {
+    fn vacuous_claim(&mut self, c: &Checked, v: &Vacuity, checker: &mut LessonContext) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -173,11 +174,11 @@ fn side_source<'a>(source: &'a str, stmt: &crate::claim::ast::Spanned) -> &'a st
 }
 
 /// The value of a closed expression (no names), for a help line.
-fn evaluate(text: &str, checker: &LessonChecker) -> Option<String> {
+fn evaluate(text: &str, checker: &LessonContext) -> Option<String> {
     if text.is_empty() {
         return None;
     }
-    let mut scratch = LessonChecker::new(
+    let mut scratch = Checker::new(
         crate::diag::SourceFile::new("<help>", ""),
         checker.limits().clone(),
     );

@@ -102,8 +102,9 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
-use crate::claim::{Checked, LessonChecker};
+use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic, Level};
+use crate::site::lesson::context::LessonContext;
 use crate::site::load::lints::{LintLevel, Lints};
 
 mod claims;
@@ -347,7 +348,7 @@ impl<'s> Coverage<'s> {
     /// Accounts for the statements of a `nim` block. A block stands in no sentence of prose,
     /// so its claims verify no numeral of the prose; right after a text block, they join that
     /// block's sentence and verify its numerals.
-    pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
+    pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonContext) {
         let after_text_block = self.sentence.text_block;
         for c in results {
             self.claim(c, checker, after_text_block);
@@ -359,7 +360,7 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for an inline `nim:` span, whose literals and shown value verify the same
     /// numbers in its sentence.
-    pub(crate) fn span(&mut self, c: &Checked, checker: &mut LessonChecker) {
+    pub(crate) fn span(&mut self, c: &Checked, checker: &mut LessonContext) {
         self.claim(c, checker, true);
     }
 
@@ -443,7 +444,7 @@ impl<'s> Coverage<'s> {
 
     /// Ends the lesson: turns the findings into diagnostics on `checker` (errors for a denied
     /// lint, warnings for a warned one) and returns the counts.
-    pub(crate) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
+    pub(crate) fn finish(mut self, checker: &mut LessonContext) -> NumberCounts {
         self.end_sentence();
         let level = match self.lints.unverified_numbers {
             LintLevel::Allow => None,
@@ -512,11 +513,7 @@ impl<'s> Coverage<'s> {
         }
         findings.sort_by_key(|d| d.location.as_ref().map_or(0, |(_, s)| s.start));
         for d in findings {
-            if d.level == Level::Error {
-                checker.push_error(d);
-            } else {
-                checker.diagnostics.push(d);
-            }
+            checker.report(d);
         }
         self.counts
     }

@@ -1,7 +1,7 @@
 //! The account of small lessons, rendered through the markdown pass.
 
 use super::*;
-use crate::claim::{LessonChecker, Limits};
+use crate::claim::Limits;
 use crate::diag::Code;
 
 fn scan(text: &str) -> (NumberCounts, Vec<String>, String) {
@@ -57,13 +57,23 @@ fn a_hundred_thousand_numerals_are_counted() {
     assert_eq!(c.counts.unverified, 200_000 + 100_002);
 }
 
+/// Renders a lesson as a nimbook book does, and returns the page and the diagnostics.
+fn render(text: &str) -> (super::super::markdown::RenderedPage, Vec<Diagnostic>) {
+    let file = crate::diag::SourceFile::new("lesson.md", text);
+    let mut lesson = LessonContext::new(std::sync::Arc::clone(&file), Limits::default());
+    let page = super::super::markdown::render_with(
+        &mut lesson,
+        "lesson.md",
+        &super::super::markdown::Flavour::nimbook(),
+        Lints::default(),
+    );
+    (page, lesson.finish().diagnostics)
+}
+
 /// Renders a lesson and returns its counts and the text of each unverified numeral.
 fn lesson(text: &str) -> (NumberCounts, Vec<String>) {
-    let file = crate::diag::SourceFile::new("lesson.md", text);
-    let mut checker = LessonChecker::new(std::sync::Arc::clone(&file), Limits::default());
-    let page = super::super::markdown::render(&mut checker, "lesson.md", Lints::default());
-    let found = checker
-        .diagnostics
+    let (page, diagnostics) = render(text);
+    let found = diagnostics
         .iter()
         .filter(|d| d.code == Code::UnverifiedNumber)
         .filter_map(|d| d.location.as_ref())
@@ -156,9 +166,7 @@ fn text_blocks_are_counted() {
     assert_eq!(found, ["6"]);
     assert_eq!((counts.unverified, counts.exempt), (1, 1));
     // Braces of a mark are not shown; other code blocks are not counted.
-    let file = crate::diag::SourceFile::new("lesson.md", block);
-    let mut checker = LessonChecker::new(std::sync::Arc::clone(&file), Limits::default());
-    let page = super::super::markdown::render(&mut checker, "lesson.md", Lints::default());
+    let page = render(block).0;
     assert!(page.html.contains("gap 4"), "{}", page.html);
     assert_eq!(
         lesson("```rust\nlet six = 6;\n```\n").0,
