@@ -83,6 +83,13 @@ pub struct AnswerKey {
     pub source: String,
     /// The answer, as the engine computed it (`15`; for a choice, the correct options).
     pub answer: String,
+    /// For a choice, every option as a reader reads it (a claim's or an expression's text) and
+    /// whether the engine found it correct; empty for an exercise.
+    pub options: Vec<(String, bool)>,
+    /// The "Show the answer" text as HTML: the key the engine computed.
+    pub shown: String,
+    /// Where the directive stands in the lesson.
+    pub span: Span,
 }
 
 /// What became of one statement.
@@ -154,6 +161,10 @@ pub struct LessonChecker {
     pub claims: usize,
     /// The answer key of the lesson's exercises, in document order.
     pub answers: Vec<AnswerKey>,
+    /// Graded mode (`[nimbook] answers = "hidden"`): the salt that the lesson's questions
+    /// extend with their ids, so pages carry a hash of each answer and no key. `None` shows
+    /// the answers.
+    pub(crate) answer_salt: Option<String>,
 }
 
 impl LessonChecker {
@@ -166,6 +177,7 @@ impl LessonChecker {
             diagnostics: Vec::new(),
             claims: 0,
             answers: Vec::new(),
+            answer_salt: None,
         }
     }
 
