@@ -34,6 +34,7 @@ pub(crate) mod markdown;
 pub(crate) mod mathml;
 pub(crate) mod report;
 pub(crate) mod texmath;
+pub(crate) mod worked;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -41,7 +42,7 @@ use std::sync::Arc;
 
 use crate::claim::{AnswerKey, LessonChecker, Limits};
 use crate::diag::{Diagnostic, Level, SourceFile};
-use crate::site::load::config::Config;
+use crate::site::load::config::{self, Config};
 use crate::site::load::lints::{Lint, LintLevel, Lints};
 use crate::site::load::Fatal;
 use coverage::NumberCounts;
@@ -55,6 +56,9 @@ pub struct LessonSettings {
     lints: Lints,
     limits: Limits,
     pages: Option<HashMap<String, HashSet<String>>>,
+    /// Graded mode: the book's part of every question's salt (its title); `None` shows the
+    /// answers.
+    answer_salt: Option<String>,
 }
 
 impl Default for LessonSettings {
@@ -71,6 +75,7 @@ impl Default for LessonSettings {
             },
             limits: Limits::default(),
             pages: None,
+            answer_salt: None,
         }
     }
 }
@@ -102,6 +107,7 @@ impl LessonSettings {
             lints,
             limits,
             pages: None,
+            answer_salt: None,
         }
     }
 
@@ -112,6 +118,11 @@ impl LessonSettings {
             lints: config.lints(),
             limits: config.limits(),
             pages: None,
+            answer_salt: config
+                .nimbook
+                .as_ref()
+                .is_some_and(|n| n.answers == Some(config::Answers::Hidden))
+                .then(|| config.book.title.clone().unwrap_or_default()),
         }
     }
 
@@ -157,6 +168,10 @@ pub(crate) struct Rendered {
 /// Checks and renders the lesson in `file`, whose source path is `path`.
 pub(crate) fn render(file: Arc<SourceFile>, path: &str, settings: &LessonSettings) -> Rendered {
     let mut checker = LessonChecker::new(file, settings.limits.clone());
+    checker.answer_salt = settings
+        .answer_salt
+        .as_ref()
+        .map(|book| format!("{book}/{path}"));
     let page = markdown::render_with(&mut checker, path, &settings.flavour, settings.lints);
     Rendered {
         page,
