@@ -13,6 +13,7 @@
 //! in the handout loses its `href` (it would lead nowhere). The rewrite walks the HTML tag by
 //! tag with the same small scanner as the search index, in one linear pass.
 
+mod key;
 mod rewrite;
 
 use std::collections::{BTreeMap, HashSet};
@@ -38,28 +39,6 @@ struct HandoutLesson {
     content: String,
 }
 
-/// One lesson's part of the answer key at the end of a handout.
-#[derive(Serialize)]
-struct HandoutAnswers {
-    /// The lesson's element id.
-    id: String,
-    title: String,
-    number: String,
-    items: Vec<HandoutAnswer>,
-}
-
-#[derive(Serialize)]
-struct HandoutAnswer {
-    /// The exercise's element id in the handout.
-    target: String,
-    /// "Exercise 3".
-    label: String,
-    /// The answer expression, or the options of a choice.
-    source: String,
-    /// The answer the engine computed.
-    answer: String,
-}
-
 /// The id an element of a lesson gets in the handout: prefixed by the lesson's key, so the ids
 /// of different lessons cannot clash.
 fn handout_id(key: &str, id: &str) -> String {
@@ -67,7 +46,7 @@ fn handout_id(key: &str, id: &str) -> String {
 }
 
 #[derive(Serialize)]
-struct HandoutBook<'a> {
+pub(super) struct HandoutBook<'a> {
     title: &'a str,
     authors: &'a [String],
     language: &'a str,
@@ -195,6 +174,12 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
     }
     crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
+    if options.answer_key {
+        let path = key::path_of(file);
+        let html = key::render(&book, &lessons)?;
+        crate::site::output::write_file_atomically(&path, html.as_bytes())?;
+        report.answer_key = Some(path);
+    }
     Ok(report)
 }
 
@@ -248,27 +233,13 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
     let mut items = Vec::new();
-    let mut answers = Vec::new();
+    // In graded mode the handout, like the pages, carries no key: `--answers` writes it apart.
+    let answers = if book.config.answers_hidden() {
+        Vec::new()
+    } else {
+        key::entries(lessons, Some(&keys))
+    };
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
-        if !lesson.page.answers.is_empty() {
-            answers.push(HandoutAnswers {
-                id: key.clone(),
-                title: lesson.chapter.title.clone(),
-                number: lesson.chapter.number.clone().unwrap_or_default(),
-                items: lesson
-                    .page
-                    .answers
-                    .iter()
-                    .enumerate()
-                    .map(|(i, a)| HandoutAnswer {
-                        target: handout_id(key, &a.id),
-                        label: format!("Exercise {}", i + 1),
-                        source: a.source.clone(),
-                        answer: a.answer.clone(),
-                    })
-                    .collect(),
-            });
-        }
         let source_dir = lesson
             .chapter
             .path
@@ -323,8 +294,9 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
     // So do the exercises, which the key at the end answers for paper. The page script (scroll
     // boxes reachable by keyboard) always comes along.
-    let has_exercise =
-        !answers.is_empty() || items.iter().any(|l| l.content.contains("nim-practice"));
+    let has_exercise = items
+        .iter()
+        .any(|l| l.content.contains("nim-practice") || l.content.contains("nim-exercise"));
     let mut script = String::new();
     for (name, wanted) in [
         ("page.js", true),
@@ -350,7 +322,10 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
 
 /// The handout's one stylesheet: the site's styles, the highlighting, the math styles and the
 /// handout's own, their URLs inlined.
-fn stylesheet(assets: &BTreeMap<String, String>, warnings: &mut Vec<Diagnostic>) -> String {
+pub(super) fn stylesheet(
+    assets: &BTreeMap<String, String>,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
     let mut css = String::new();
     for name in ["style.css", "highlight.css", "math.css", "handout.css"] {
         let text = match name {

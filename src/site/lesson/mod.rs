@@ -42,7 +42,7 @@ use std::sync::Arc;
 
 use crate::claim::{AnswerKey, LessonChecker, Limits};
 use crate::diag::{Diagnostic, Level, SourceFile};
-use crate::site::load::config::{self, Config};
+use crate::site::load::config::Config;
 use crate::site::load::lints::{Lint, LintLevel, Lints};
 use crate::site::load::Fatal;
 use coverage::NumberCounts;
@@ -119,9 +119,7 @@ impl LessonSettings {
             limits: config.limits(),
             pages: None,
             answer_salt: config
-                .nimbook
-                .as_ref()
-                .is_some_and(|n| n.answers == Some(config::Answers::Hidden))
+                .answers_hidden()
                 .then(|| config.book.title.clone().unwrap_or_default()),
         }
     }

@@ -396,6 +396,13 @@ impl NimbookTable {
 }
 
 impl Config {
+    /// Whether the book is in graded mode (`[nimbook] answers = "hidden"`).
+    pub(crate) fn answers_hidden(&self) -> bool {
+        self.nimbook
+            .as_ref()
+            .is_some_and(|n| n.answers == Some(Answers::Hidden))
+    }
+
     /// Reads and checks `book.toml` in the root of `files`. Errors carry the file position.
     pub(crate) fn load(files: &super::confine::Reader) -> Result<Config, Fatal> {
         Self::read(files).map(|(config, _)| config)
