@@ -164,6 +164,8 @@ pub struct LessonChecker {
     /// Graded mode (`[nimbook] answers = "hidden"`): the salt that the lesson's questions
     /// extend with their ids, so pages carry a hash of each answer and no key. `None` shows
     /// the answers.
+    // Read only by the site layer's directives, which a build without it leaves out.
+    #[cfg_attr(not(feature = "site"), allow(dead_code))]
     pub(crate) answer_salt: Option<String>,
 }
 
