@@ -54,7 +54,9 @@ pub(super) fn entries(
     let mut out = Vec::new();
     for (n, lesson) in lessons.iter().enumerate() {
         let page = &lesson.page;
-        if page.answers.is_empty() && page.worked.is_empty() {
+        // The handout's own key lists the lessons with exercises; the teacher's file also those
+        // with worked answers only.
+        if page.answers.is_empty() && (keys.is_some() || page.worked.is_empty()) {
             continue;
         }
         let key = keys.map(|k| k[n].1.as_str());

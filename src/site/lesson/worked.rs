@@ -20,9 +20,10 @@ use std::ops::Range;
 use pulldown_cmark::Event;
 
 use crate::claim::ast::{Claim, Expr, ExprKind, Statement};
-use crate::claim::{AnswerKey, Checked, LessonChecker};
+use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic};
 
+use super::context::{AnswerKey, LessonContext};
 use super::mathml::statement_text;
 
 /// The worked-answer blocks of a lesson, found while its events are rewritten.
@@ -151,7 +152,7 @@ fn expr_mentions(e: &Expr, out: &mut HashSet<String>) {
 /// Holds every worked-answers block to the lesson's choices: a block's claims that name some
 /// of a choice's correct options name all of them. One `incomplete-answer` error per choice
 /// and block, at the first claim that names a correct option.
-pub(crate) fn check(checker: &mut LessonChecker, blocks: &[Block], checked: &[Checked]) {
+pub(crate) fn check(lesson: &mut LessonContext, blocks: &[Block], checked: &[Checked]) {
     let mut found = Vec::new();
     for block in blocks {
         // Each claim of the block with what it names, in document order.
@@ -165,19 +166,21 @@ pub(crate) fn check(checker: &mut LessonChecker, blocks: &[Block], checked: &[Ch
                 (s.span.clone(), names)
             })
             .collect();
-        for (n, key) in checker.answers.iter().enumerate() {
-            if let Some(d) = incomplete(checker, n + 1, key, &claims) {
+        for (n, key) in lesson.answers().iter().enumerate() {
+            if let Some(d) = incomplete(lesson, n + 1, key, &claims) {
                 found.push(d);
             }
         }
     }
-    checker.diagnostics.extend(found);
+    for d in found {
+        lesson.report(d);
+    }
 }
 
 /// The error for choice `key` (exercise `number` of its lesson), if the claims name some of its
 /// correct options but not all.
 fn incomplete(
-    checker: &LessonChecker,
+    lesson: &LessonContext,
     number: usize,
     key: &AnswerKey,
     claims: &[(Range<usize>, HashSet<String>)],
@@ -196,7 +199,7 @@ fn incomplete(
     if missing.is_empty() {
         return None;
     }
-    let file = checker.file();
+    let file = lesson.file();
     let (line, _) = file.line_col(key.span.start);
     let quote = |list: &[&str]| {
         list.iter()

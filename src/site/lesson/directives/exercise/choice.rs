@@ -4,10 +4,11 @@
 use std::fmt::Write as _;
 
 use crate::claim::ast::{Expr, ExprKind};
-use crate::claim::{AnswerKey, Directive, LessonChecker, MappedText, Value};
+use crate::claim::{Directive, MappedText, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::Outcome;
 use crate::site::html::escape;
+use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 use crate::site::lesson::mathml;
 
 use super::super::args::{error, game_error};
@@ -66,7 +67,7 @@ impl Options<'_> {
     }
 }
 
-fn options_of<'d>(checker: &LessonChecker, d: &'d Directive) -> Result<Options<'d>, Diagnostic> {
+fn options_of<'d>(checker: &DirectiveEnv<'_>, d: &'d Directive) -> Result<Options<'d>, Diagnostic> {
     let (list, list_at) = (&d.args[1].0, &d.args[1].1);
     let Value::List(values) = list else {
         return Err(error(
@@ -98,7 +99,7 @@ fn options_of<'d>(checker: &LessonChecker, d: &'d Directive) -> Result<Options<'
 
 /// What the options are judged by: the third argument, else the kind of the first option.
 fn judge_of(
-    checker: &LessonChecker,
+    checker: &DirectiveEnv<'_>,
     d: &Directive,
     question: &str,
     options: &Options<'_>,
@@ -142,7 +143,7 @@ fn judge_of(
 /// Judges option `i`. `Ok(None)` when the option is a claim that does not parse or evaluate:
 /// the claim's own error is already reported, and the directive adds none.
 fn judge_option(
-    checker: &mut LessonChecker,
+    checker: &mut DirectiveEnv<'_>,
     judge: &Judge,
     options: &Options<'_>,
     i: usize,
@@ -227,7 +228,7 @@ fn judge_option(
 
 /// `choice("question", [options], [class or correct value])`.
 pub(in super::super) fn choice(
-    checker: &mut LessonChecker,
+    checker: &mut DirectiveEnv<'_>,
     d: &Directive,
 ) -> Result<String, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
@@ -253,7 +254,7 @@ pub(in super::super) fn choice(
     } else {
         right.join("; ")
     };
-    let attributes = match &checker.answer_salt {
+    let attributes = match checker.answer_salt() {
         None => format!("data-answer=\"{}\"", graded::choice_canonical(&correct)),
         Some(lesson) => {
             let salt = graded::salt(lesson, &id);
@@ -291,14 +292,14 @@ pub(in super::super) fn choice(
          <div class=\"nim-exercise-hint\" hidden><p class=\"nim-hint-title\">Hint</p><p>{}</p></div>",
         escape(&hint)
     );
-    super::answer_box(&mut h, checker.answer_salt.is_none(), &shown);
+    super::answer_box(&mut h, checker.answer_salt().is_none(), &shown);
     record(checker, d, &options, id, question, &judged, shown);
     Ok(h)
 }
 
 /// Records the choice in the lesson's answer key.
 fn record(
-    checker: &mut LessonChecker,
+    checker: &mut DirectiveEnv<'_>,
     d: &Directive,
     options: &Options<'_>,
     id: String,
@@ -320,7 +321,7 @@ fn record(
         Some(items) => items.iter().map(ToString::to_string).collect(),
         None => options.values.iter().map(ToString::to_string).collect(),
     };
-    checker.answers.push(AnswerKey {
+    checker.add_answer(AnswerKey {
         id,
         question,
         source: format!("[{}]", all.join(", ")),

@@ -5,11 +5,12 @@
 use std::fmt::Write as _;
 
 use crate::claim::ast::{BinOp, Expr, ExprKind};
-use crate::claim::{LessonChecker, Value};
+use crate::claim::Value;
 use crate::diag::{Diagnostic, Span};
 use crate::game::Game;
 use crate::nim::Nimber;
 use crate::site::html::escape;
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::super::args::game_error;
 
@@ -43,7 +44,7 @@ fn sum_terms<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     }
 }
 
-fn num_of(checker: &LessonChecker, e: &Expr) -> Option<Nimber> {
+fn num_of(checker: &DirectiveEnv<'_>, e: &Expr) -> Option<Nimber> {
     match checker.evaluate(e) {
         Ok(Value::Num(n)) => Some(n),
         _ => None,
@@ -54,7 +55,7 @@ fn num_of(checker: &LessonChecker, e: &Expr) -> Option<Nimber> {
 /// graded mode (`hidden`) a hint stops short of the answer: a product's worked expansion and a
 /// sum's total line would be the key in plain text.
 pub(super) fn hint(
-    checker: &mut LessonChecker,
+    checker: &mut DirectiveEnv<'_>,
     e: &Expr,
     at: &Span,
     hidden: bool,
@@ -132,7 +133,7 @@ pub(super) fn sum_columns(terms: &[Nimber], total: bool) -> Option<String> {
 
 /// The options of `g` with their Grundy values (or outcomes), and the rule that decides `g`.
 fn move_list(
-    checker: &LessonChecker,
+    checker: &DirectiveEnv<'_>,
     g: &Game,
     outcome: bool,
     at: &Span,

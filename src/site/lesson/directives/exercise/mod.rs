@@ -22,7 +22,7 @@
 //! values, so the script only generates moves and takes a mex.
 //!
 //! Every exercise and choice is also recorded in the lesson's answer key
-//! ([`crate::claim::AnswerKey`]), which the handout prints at its end and `handout --answers`
+//! ([`AnswerKey`]), which the handout prints at its end and `handout --answers`
 //! writes as a file of its own. The "Show the answer" box of each question is made from that
 //! key: the computed value, or the options that hold. In graded mode (`graded`) a page carries
 //! neither the key nor that box, only a salted hash of each answer.
@@ -34,9 +34,10 @@ mod hint;
 use std::fmt::Write as _;
 
 use crate::claim::builtins::Arity;
-use crate::claim::{AnswerKey, Directive, LessonChecker, Value};
+use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::OctalCode;
+use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
 use super::args::{arity, error};
 use crate::site::html::escape;
@@ -68,12 +69,12 @@ pub(super) const PRACTICE_KINDS: &[(&str, &str)] = &[
 
 /// The next element id for a question of this lesson (`exercise-3`); exercises and choices are
 /// numbered together, in document order.
-fn next_id(checker: &LessonChecker) -> (usize, String) {
-    let n = checker.answers.len() + 1;
+fn next_id(checker: &DirectiveEnv<'_>) -> (usize, String) {
+    let n = checker.answers_so_far() + 1;
     (n, format!("exercise-{n}"))
 }
 
-fn question_arg(checker: &LessonChecker, arg: &(Value, Span)) -> Result<String, Diagnostic> {
+fn question_arg(checker: &DirectiveEnv<'_>, arg: &(Value, Span)) -> Result<String, Diagnostic> {
     match &arg.0 {
         Value::Str(s) if !s.trim().is_empty() => Ok(s.clone()),
         Value::Str(_) => Err(error(checker, &arg.1, "the question is empty")),
@@ -88,7 +89,7 @@ fn question_arg(checker: &LessonChecker, arg: &(Value, Span)) -> Result<String, 
 }
 
 /// The question as HTML: text, with `$…$` as inline LaTeX math.
-fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, Diagnostic> {
+fn question_html(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<String, Diagnostic> {
     let mut out = String::new();
     let mut pieces = q.split('$');
     let mut in_math = false;
@@ -120,7 +121,7 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
 
 /// The kind of an exercise's answer, its canonical form (see `graded`) and the text shown.
 fn answer_of(
-    checker: &LessonChecker,
+    checker: &DirectiveEnv<'_>,
     answer: &Value,
     at: &Span,
 ) -> Result<(&'static str, String), Diagnostic> {
@@ -147,13 +148,16 @@ fn answer_of(
 }
 
 /// `exercise("question", answer)`.
-pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn exercise(
+    checker: &mut DirectiveEnv<'_>,
+    d: &Directive,
+) -> Result<String, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
     let (kind, key) = answer_of(checker, answer, at)?;
     let expr = &d.exprs[1];
-    let hidden = checker.answer_salt.is_some();
+    let hidden = checker.answer_salt().is_some();
     let hint = hint::hint(checker, expr, at, hidden)?;
     let (n, id) = next_id(checker);
     let source = expr.to_string();
@@ -162,7 +166,7 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
         "outcome" => "P or N",
         _ => "true or false",
     };
-    let attributes = match &checker.answer_salt {
+    let attributes = match checker.answer_salt() {
         None => format!("data-answer=\"{}\"", escape(&key)),
         Some(lesson) => {
             let salt = graded::salt(lesson, &id);
@@ -188,8 +192,8 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
         );
     }
     let shown = answer_html(&source, &key);
-    answer_box(&mut h, checker.answer_salt.is_none(), &shown);
-    checker.answers.push(AnswerKey {
+    answer_box(&mut h, checker.answer_salt().is_none(), &shown);
+    checker.add_answer(AnswerKey {
         id,
         question,
         source,
@@ -226,7 +230,10 @@ fn answer_html(source: &str, shown: &str) -> String {
 }
 
 /// `practice(kind, …)`.
-pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn practice(
+    checker: &mut DirectiveEnv<'_>,
+    d: &Directive,
+) -> Result<String, Diagnostic> {
     let (kind_value, kind_at) = &d.args[0];
     let Value::Str(kind) = kind_value else {
         return Err(error(
@@ -276,7 +283,7 @@ fn digits(code: &OctalCode) -> String {
 
 /// The title and data attributes of `practice("grundy", game, n)`.
 fn grundy_practice(
-    checker: &mut LessonChecker,
+    checker: &mut DirectiveEnv<'_>,
     d: &Directive,
 ) -> Result<(String, String), Diagnostic> {
     arity(checker, d, Arity::Exactly(3))?;
@@ -339,7 +346,7 @@ fn grundy_practice(
 
 /// The title and data attributes of a nim-arithmetic practice, `practice(kind, n)`.
 fn range_practice(
-    checker: &LessonChecker,
+    checker: &DirectiveEnv<'_>,
     d: &Directive,
     kind: &str,
 ) -> Result<(String, String), Diagnostic> {
