@@ -150,6 +150,10 @@ enum Command {
         /// The HTML file to write.
         #[arg(short = 'o', long = "output", value_name = "FILE.html")]
         file: PathBuf,
+        /// Also write the teacher's answer key, every exercise with its answer and the worked
+        /// answers, to FILE.answers.html beside the handout.
+        #[arg(long)]
+        answers: bool,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -267,6 +271,7 @@ fn main() -> ExitCode {
             mut chapters,
             all,
             file,
+            answers,
             output,
             trust,
             lints,
@@ -285,12 +290,10 @@ fn main() -> ExitCode {
                 eprintln!("error: name the chapters to put in the handout, or pass --all");
                 return ExitCode::from(2);
             }
+            let mut options = lints.options(dir, Some(file)).trust(trust.trust());
+            options.answer_key = answers;
             report(
-                site::handout(
-                    &lints.options(dir, Some(file)).trust(trust.trust()),
-                    &chapters,
-                    all,
-                ),
+                site::handout(&options, &chapters, all),
                 output.message_format,
                 Numbers::None,
             )
@@ -481,6 +484,9 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
                 } else {
                     eprintln!("wrote {}", out.display());
                 }
+            }
+            if let Some(key) = &report.answer_key {
+                eprintln!("wrote the answer key to {}", key.display());
             }
             if report.errors > 0 {
                 ExitCode::from(1)

@@ -13,6 +13,7 @@
 //! in the handout loses its `href` (it would lead nowhere). The rewrite walks the HTML tag by
 //! tag with the same small scanner as the search index, in one linear pass.
 
+mod key;
 mod rewrite;
 
 use std::collections::{BTreeMap, HashSet};
@@ -38,28 +39,6 @@ struct HandoutLesson {
     content: String,
 }
 
-/// One lesson's part of the answer key at the end of a handout.
-#[derive(Serialize)]
-struct HandoutAnswers {
-    /// The lesson's element id.
-    id: String,
-    title: String,
-    number: String,
-    items: Vec<HandoutAnswer>,
-}
-
-#[derive(Serialize)]
-struct HandoutAnswer {
-    /// The exercise's element id in the handout.
-    target: String,
-    /// "Exercise 3".
-    label: String,
-    /// The answer expression, or the options of a choice.
-    source: String,
-    /// The answer the engine computed.
-    answer: String,
-}
-
 /// The id an element of a lesson gets in the handout: prefixed by the lesson's key, so the ids
 /// of different lessons cannot clash.
 fn handout_id(key: &str, id: &str) -> String {
@@ -67,7 +46,7 @@ fn handout_id(key: &str, id: &str) -> String {
 }
 
 #[derive(Serialize)]
-struct HandoutBook<'a> {
+pub(super) struct HandoutBook<'a> {
     title: &'a str,
     authors: &'a [String],
     language: &'a str,
@@ -138,6 +117,12 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
     }
     crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
+    if options.answer_key {
+        let path = key::path_of(file);
+        let html = key::render(&book, &lessons)?;
+        crate::site::output::write_file_atomically(&path, html.as_bytes())?;
+        report.answer_key = Some(path);
+    }
     Ok(report)
 }
 
@@ -259,9 +244,13 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
     let mut items = Vec::new();
-    let mut answers = Vec::new();
+    // In graded mode the handout, like the pages, carries no key: `--answers` writes it apart.
+    let answers = if book.config.answers_hidden() {
+        Vec::new()
+    } else {
+        key::entries(lessons, Some(&keys))
+    };
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
-        answers.extend(answer_part(lesson, key));
         let source_dir = lesson
             .chapter
             .path
@@ -311,7 +300,9 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    ctx.insert("script", &script(&assets, &items, !answers.is_empty()));
+    // The exercises' script comes along whenever there are exercises, graded or not.
+    let has_answers = lessons.iter().any(|l| !l.page.answers.is_empty());
+    ctx.insert("script", &script(&assets, &items, has_answers));
     ctx.insert("answers", &answers);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
@@ -321,30 +312,6 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
         ))
     })?;
     Ok((html, warnings))
-}
-
-/// One lesson's part of the answer key, if it has exercises.
-fn answer_part(lesson: &Lesson, key: &str) -> Option<HandoutAnswers> {
-    if lesson.page.answers.is_empty() {
-        return None;
-    }
-    Some(HandoutAnswers {
-        id: key.to_string(),
-        title: lesson.chapter.title.clone(),
-        number: lesson.chapter.number.clone().unwrap_or_default(),
-        items: lesson
-            .page
-            .answers
-            .iter()
-            .enumerate()
-            .map(|(i, a)| HandoutAnswer {
-                target: handout_id(key, &a.id),
-                label: format!("Exercise {}", i + 1),
-                source: a.source.clone(),
-                answer: a.answer.clone(),
-            })
-            .collect(),
-    })
 }
 
 /// The handout's one script. The page script (keyboard-reachable scroll boxes) is inlined like
@@ -370,7 +337,10 @@ fn script(assets: &BTreeMap<String, String>, items: &[HandoutLesson], has_answer
 
 /// The handout's one stylesheet: the site's styles, the highlighting, the math styles and the
 /// handout's own, their URLs inlined.
-fn stylesheet(assets: &BTreeMap<String, String>, warnings: &mut Vec<Diagnostic>) -> String {
+pub(super) fn stylesheet(
+    assets: &BTreeMap<String, String>,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
     let mut css = String::new();
     for name in ["style.css", "highlight.css", "math.css", "handout.css"] {
         let text = match name {

@@ -360,6 +360,19 @@ pub(crate) struct NimbookTable {
     /// read from; see [`super::confine`]. Ignored under `--untrusted`.
     #[serde(default)]
     pub include_roots: Vec<PathBuf>,
+    /// `"shown"` (the default: pages carry each answer and a "Show the answer" box) or
+    /// `"hidden"` (graded mode: pages carry a salted hash of each answer and no key).
+    pub answers: Option<Answers>,
+}
+
+/// `[nimbook] answers`: whether the pages carry the answer key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Answers {
+    /// Each answer in the page, and a "Show the answer" box (self-study).
+    Shown,
+    /// A salted hash of each answer, no key and no box (graded work).
+    Hidden,
 }
 
 impl NimbookTable {
@@ -378,10 +391,18 @@ impl NimbookTable {
             || self.unverified_numbers.is_some()
             || self.vacuous_claims.is_some()
             || self.broken_links.is_some()
+            || self.answers.is_some()
     }
 }
 
 impl Config {
+    /// Whether the book is in graded mode (`[nimbook] answers = "hidden"`).
+    pub(crate) fn answers_hidden(&self) -> bool {
+        self.nimbook
+            .as_ref()
+            .is_some_and(|n| n.answers == Some(Answers::Hidden))
+    }
+
     /// Reads and checks `book.toml` in the root of `files`. Errors carry the file position.
     pub(crate) fn load(files: &super::confine::Reader) -> Result<Config, Fatal> {
         Self::read(files).map(|(config, _)| config)

@@ -39,6 +39,9 @@ pub struct Options {
     pub output: Option<PathBuf>,
     /// Whether `book.toml` and the book's templates are obeyed (`--untrusted`).
     pub trust: confine::Trust,
+    /// `handout --answers`: also write the teacher's answer key, beside the handout (see
+    /// [`crate::site::handout`]).
+    pub answer_key: bool,
 }
 
 impl Options {

@@ -116,6 +116,7 @@ pub fn serve(
         lints: options.lints.clone(),
         output: Some(out.clone()),
         trust: options.trust,
+        answer_key: false,
     };
     let mut live = rebuild(&build, &version, on_event);
 
