@@ -489,7 +489,13 @@ mod tests {
     use super::*;
 
     fn reader(dir: &Path) -> Reader {
-        Reader::new(dir, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader")
+        Reader::new(
+            dir,
+            &[],
+            1 << 20,
+            crate::site::load::confine::Trust::Trusted,
+        )
+        .expect("reader")
     }
 
     fn page<'a>(

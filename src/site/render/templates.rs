@@ -648,7 +648,7 @@ mod tests {
             dir.path(),
             &[],
             1 << 20,
-            crate::site::Trust::Trusted,
+            crate::site::load::confine::Trust::Trusted,
         )
         .expect("reader");
         let Err(d) = load(Some(&files)) else {
