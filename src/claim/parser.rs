@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
         if self.is_ident("let") {
             self.bump();
             let (name, name_span) = self.variable_name()?;
-            self.expect(Tok::Eq, "`=` after the name in `let`")?;
+            self.expect(Tok::Rel(Rel::Eq), "`=` after the name in `let`")?;
             let value = self.expr(false)?;
             return Ok(Statement::Let {
                 name,
@@ -165,21 +165,20 @@ impl<'a> Parser<'a> {
                 self.bump();
                 names.push(self.variable_name()?);
             }
-            let relation = self.peek().clone();
-            let range = match relation {
+            let range = match *self.peek() {
                 Tok::Colon => Range::All,
-                Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge => {
+                Tok::Rel(rel @ (Rel::Lt | Rel::Le | Rel::Gt | Rel::Ge)) => {
                     self.bump();
                     // A bound counts cases, so it is an ordinary integer.
                     let bound = self.expr(true)?;
-                    match relation {
-                        Tok::Lt | Tok::Le => Range::Below {
+                    match rel {
+                        Rel::Lt | Rel::Le => Range::Below {
                             bound,
-                            inclusive: relation == Tok::Le,
+                            inclusive: rel == Rel::Le,
                         },
                         _ => Range::From {
                             start: bound,
-                            inclusive: relation == Tok::Ge,
+                            inclusive: rel == Rel::Ge,
                         },
                     }
                 }
@@ -204,15 +203,10 @@ impl<'a> Parser<'a> {
     }
 
     fn rel(&self) -> Option<Rel> {
-        Some(match self.peek() {
-            Tok::Eq => Rel::Eq,
-            Tok::Ne => Rel::Ne,
-            Tok::Lt => Rel::Lt,
-            Tok::Le => Rel::Le,
-            Tok::Gt => Rel::Gt,
-            Tok::Ge => Rel::Ge,
-            _ => return None,
-        })
+        match self.peek() {
+            Tok::Rel(r) => Some(*r),
+            _ => None,
+        }
     }
 
     fn relation(&mut self, allow_bare: bool) -> Result<Statement, ClaimError> {
@@ -307,15 +301,7 @@ impl<'a> Parser<'a> {
             };
             self.bump();
             let rhs = self.product(ordinary)?;
-            let span = lhs.span.start..rhs.span.end;
-            lhs = self.node(
-                ExprKind::Bin {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            )?;
+            lhs = self.binary(op, lhs, rhs)?;
         }
     }
 
@@ -339,15 +325,7 @@ impl<'a> Parser<'a> {
             };
             self.bump();
             let rhs = self.power(ordinary)?;
-            let span = lhs.span.start..rhs.span.end;
-            lhs = self.node(
-                ExprKind::Bin {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            )?;
+            lhs = self.binary(op, lhs, rhs)?;
         }
     }
 
@@ -362,13 +340,18 @@ impl<'a> Parser<'a> {
         let exp = self.power(true);
         self.depth -= 1;
         let exp = exp?;
-        let span = base.span.start..exp.span.end;
         let op = if ordinary { BinOp::Pow } else { BinOp::NimPow };
+        self.binary(op, base, exp)
+    }
+
+    /// The node `lhs op rhs`, spanning both operands.
+    fn binary(&mut self, op: BinOp, lhs: Expr, rhs: Expr) -> Result<Expr, ClaimError> {
+        let span = lhs.span.start..rhs.span.end;
         self.node(
             ExprKind::Bin {
                 op,
-                lhs: Box::new(base),
-                rhs: Box::new(exp),
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
             },
             span,
         )

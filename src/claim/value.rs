@@ -52,16 +52,7 @@ impl fmt::Display for Value {
             Value::Outcome(OutcomeClass::P) => write!(f, "P"),
             Value::Outcome(OutcomeClass::N) => write!(f, "N"),
             Value::Outcome(OutcomeClass::D) => write!(f, "D"),
-            Value::List(items) => {
-                write!(f, "[")?;
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                write!(f, "]")
-            }
+            Value::List(items) => super::ast::write_list(f, "[", items, "]"),
             Value::Str(s) => write!(f, "\"{s}\""),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Poly(p) => write!(f, "{p}"),

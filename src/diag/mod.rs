@@ -17,6 +17,10 @@ use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, 
 mod code;
 pub use code::Code;
 
+/// A failure that stops the run before content is judged: configuration, usage or I/O
+/// (exit code 2).
+pub type Fatal = Box<Diagnostic>;
+
 /// A byte range within one source file.
 pub type Span = Range<usize>;
 

@@ -2,114 +2,35 @@
 //! size of the game graph, a winning move, and the values and periods of octal games. Every
 //! answer is searched within the lesson's budget.
 
-use super::{count_value, outcome, Arity, Call, Function, Signature};
+use super::{count_value, outcome, Call, Function};
 use crate::claim::{ClaimError, Value};
 use crate::game::{self, GameGraph, OctalCode};
 
 /// The functions of this group.
-pub(super) const FUNCTIONS: &[Function] = &[
-    Function::game(
-        Signature::new(
-            "grundy",
-            "grundy(G)",
-            Arity::Exactly(1),
-            "the Grundy value of G",
-        ),
-        |c| {
-            c.game(0)?
-                .grundy(&c.limits.game)
-                .map(count_value)
-                .map_err(|e| c.game_error(e))
-        },
-    ),
-    Function::game(
-        Signature::new(
-            "outcome",
-            "outcome(G)",
-            Arity::Exactly(1),
-            "P or N, or D (a draw) for a loopy game",
-        ),
-        |c| outcome(c.game(0)?, &c.limits.game).map_err(|e| c.game_error(e)),
-    ),
-    Function::game(
-        Signature::new(
-            "winning_move",
-            "winning_move(G)",
-            Arity::Exactly(1),
-            "the position after a winning move; an error at a P-position",
-        ),
-        winning_move,
-    ),
-    Function::game(
-        Signature::new(
-            "positions",
-            "positions(G)",
-            Arity::Exactly(1),
-            "the number of positions of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.positions.len()),
-    ),
-    Function::game(
-        Signature::new(
-            "moves",
-            "moves(G)",
-            Arity::Exactly(1),
-            "the number of moves of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.edges.len()),
-    ),
-    Function::game(
-        Signature::new(
-            "ppositions",
-            "ppositions(G)",
-            Arity::Exactly(1),
-            "the number of P-positions of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.p_positions.iter().filter(|&&p| p).count()),
-    ),
-    Function::game(
-        Signature::new(
-            "period",
-            "period(\"0.77\")",
-            Arity::Exactly(1),
-            "[pre-period, period] of an octal game, proved by the Guy–Smith criterion",
-        ),
-        |c| {
-            let p = game::period(&code(c)?, &c.limits.game).map_err(|e| c.game_error(e))?;
-            Ok(Value::List(vec![
-                count_value(p.preperiod),
-                count_value(p.period),
-            ]))
-        },
-    ),
-    Function::game(
-        Signature::new(
-            "sequence",
-            "sequence(\"0.77\", n)",
-            Arity::Exactly(2),
-            "the Grundy values of heaps 0 … n−1 of an octal game",
-        ),
-        sequence,
-    ),
-    Function::game(
-        Signature::new(
-            "rare_count",
-            "rare_count(\"grundys_game\", mask, n)",
-            Arity::Exactly(3),
-            "how many of heaps 0 … n−1 have a rare value: an even number of ones in value AND mask",
-        ),
-        sequence_fact,
-    ),
-    Function::game(
-        Signature::new(
-            "max_value",
-            "max_value(\"grundys_game\", n)",
-            Arity::Exactly(2),
-            "the largest Grundy value among heaps 0 … n−1",
-        ),
-        sequence_fact,
-    ),
-];
+pub(super) const FUNCTIONS: &[Function] = registry! {
+    Function;
+    game "grundy", "grundy(G)", [1], "the Grundy value of G" => |c| {
+        c.game(0)?
+            .grundy(&c.limits.game)
+            .map(count_value)
+            .map_err(|e| c.game_error(e))
+    };
+    game "outcome", "outcome(G)", [1], "P or N, or D (a draw) for a loopy game" => |c| outcome(c.game(0)?, &c.limits.game).map_err(|e| c.game_error(e));
+    game "winning_move", "winning_move(G)", [1], "the position after a winning move; an error at a P-position" => winning_move;
+    game "positions", "positions(G)", [1], "the number of positions of G's game graph" => |c| graph_count(c, |g| g.positions.len());
+    game "moves", "moves(G)", [1], "the number of moves of G's game graph" => |c| graph_count(c, |g| g.edges.len());
+    game "ppositions", "ppositions(G)", [1], "the number of P-positions of G's game graph" => |c| graph_count(c, |g| g.p_positions.iter().filter(|&&p| p).count());
+    game "period", "period(\"0.77\")", [1], "[pre-period, period] of an octal game, proved by the Guy–Smith criterion" => |c| {
+        let p = game::period(&code(c)?, &c.limits.game).map_err(|e| c.game_error(e))?;
+        Ok(Value::List(vec![
+            count_value(p.preperiod),
+            count_value(p.period),
+        ]))
+    };
+    game "sequence", "sequence(\"0.77\", n)", [2], "the Grundy values of heaps 0 … n−1 of an octal game" => sequence;
+    game "rare_count", "rare_count(\"grundys_game\", mask, n)", [3], "how many of heaps 0 … n−1 have a rare value: an even number of ones in value AND mask" => sequence_fact;
+    game "max_value", "max_value(\"grundys_game\", n)", [2], "the largest Grundy value among heaps 0 … n−1" => sequence_fact;
+};
 
 /// `rare_count(game, mask, n)` and `max_value(game, n)`: one number about the values of heaps
 /// `0 … n−1` of `"grundys_game"`, `"kayles"`, `"dawsons_kayles"` or an octal code, computed

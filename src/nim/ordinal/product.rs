@@ -171,11 +171,7 @@ pub(super) fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordin
         for (eb, cb) in &b.terms {
             let c = crate::nim::mul64(*ca, *cb);
             let e = add_exponents(ea, eb, &mut overflow);
-            if overflow.is_empty() {
-                *acc.entry(e).or_insert(0) ^= c;
-            } else {
-                accumulate(e, c, &mut overflow, &mut acc, work)?;
-            }
+            accumulate(e, c, &mut overflow, &mut acc, work)?;
             work.check_terms(acc.len())?;
         }
     }
@@ -191,11 +187,7 @@ pub(super) fn square(a: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, Ordina
     for (e, c) in &a.terms {
         let c2 = crate::nim::mul64(*c, *c);
         let e2 = add_exponents(e, e, &mut overflow);
-        if overflow.is_empty() {
-            *acc.entry(e2).or_insert(0) ^= c2;
-        } else {
-            accumulate(e2, c2, &mut overflow, &mut acc, work)?;
-        }
+        accumulate(e2, c2, &mut overflow, &mut acc, work)?;
         work.check_terms(acc.len())?;
     }
     Ok(Ordinal::from_map(acc))

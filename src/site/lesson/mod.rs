@@ -73,7 +73,7 @@ impl Default for LessonSettings {
             flavour: Flavour::nimbook(),
             // A nimbook book denies broken links; the number lints warn.
             lints: Lints {
-                broken_links: crate::site::LintLevel::Deny,
+                broken_links: crate::site::load::lints::LintLevel::Deny,
                 ..Lints::default()
             },
             limits: Limits::default(),
@@ -89,8 +89,8 @@ impl LessonSettings {
         let files = crate::site::load::confine::Reader::new(
             root,
             &[],
-            crate::site::load::book::DEFAULT_MAX_LESSON_BYTES,
-            crate::site::Trust::Trusted,
+            crate::site::load::confine::DEFAULT_MAX_LESSON_BYTES,
+            crate::site::load::confine::Trust::Trusted,
         )?;
         Ok(Self::of(&Config::load(&files)?))
     }

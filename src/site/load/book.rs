@@ -65,23 +65,6 @@ pub(crate) fn page_path(path: &Path) -> PathBuf {
     }
 }
 
-/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
-/// Lessons are rendered in memory, and a page of code and math takes about forty times its
-/// source in memory, so this bound keeps one file from taking the machine's memory.
-pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
-
-/// A path as shown in diagnostics: relative to the book root, with `/` separators.
-pub(crate) fn display_name(root: &Path, path: &Path) -> String {
-    let Ok(rel) = path.strip_prefix(root) else {
-        // Outside the root (an absolute include): the path as written.
-        return path.to_string_lossy().replace('\\', "/");
-    };
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// Every file under `dir`, in sorted order, skipping hidden files and folders.
 fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let walker = WalkDir::new(dir)

@@ -12,7 +12,10 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::lints::{LintLevel, Lints};
-use super::Fatal;
+use crate::diag::Fatal;
+
+/// The longest one preprocessor may run when `preprocessor-seconds` is not set.
+pub(crate) const DEFAULT_PREPROCESSOR_SECONDS: u64 = 60;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -514,7 +517,7 @@ impl Config {
         self.nimbook
             .as_ref()
             .and_then(|n| n.max_lesson_bytes)
-            .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
+            .unwrap_or(super::confine::DEFAULT_MAX_LESSON_BYTES)
     }
 
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`, except `broken-links`,

@@ -10,6 +10,7 @@ pub(crate) mod include;
 pub(crate) mod lints;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;
+pub(crate) mod untrusted;
 
 use std::path::{Path, PathBuf};
 
@@ -18,9 +19,7 @@ use book::Chapter;
 use config::Config;
 use lints::{Lint, LintLevel};
 
-/// A failure that stops the run before content is judged: configuration, usage or I/O
-/// (exit code 2).
-pub type Fatal = Box<Diagnostic>;
+pub use crate::diag::Fatal;
 
 /// A lint level set on the command line, which overrides `book.toml`.
 pub type LintOverride = (Lint, LintLevel);
@@ -96,15 +95,15 @@ pub(crate) struct Loaded {
 /// Reads `book.toml` (once) and finds the chapters. A missing or malformed `book.toml` is
 /// fatal; a malformed `SUMMARY.md` is a content error in the returned diagnostics. Under
 /// [`confine::Trust::Untrusted`], what an untrusted book may not ask for is taken away first
-/// ([`confine::restrict`]); every file is read through the book's [`confine::Reader`].
+/// ([`untrusted::restrict`]); every file is read through the book's [`confine::Reader`].
 pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
-    let toml_files = confine::Reader::new(root, &[], book::DEFAULT_MAX_LESSON_BYTES, trust)?;
+    let toml_files = confine::Reader::new(root, &[], confine::DEFAULT_MAX_LESSON_BYTES, trust)?;
     let (mut config, text) = Config::read(&toml_files)?;
     let toml_path = root.join("book.toml");
-    let shown = book::display_name(root, &toml_path);
+    let shown = confine::display_name(root, &toml_path);
     let mut warnings = compat::warnings(root, &text, &shown);
     if trust == confine::Trust::Untrusted {
-        warnings.extend(confine::restrict(&mut config, &shown));
+        warnings.extend(untrusted::restrict(&mut config, &shown));
         if root.join("templates").is_dir() {
             warnings.push(Diagnostic::warning(
                 Code::TemplateError,
@@ -124,7 +123,7 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
                 Code::InvalidConfig,
                 format!(
                     "the source folder {} does not exist",
-                    book::display_name(root, &src)
+                    confine::display_name(root, &src)
                 ),
             )
             .help("set `src` in the [book] table of book.toml"),
@@ -136,7 +135,7 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
                 Code::InvalidConfig,
                 format!(
                     "the source folder {} is outside the book root",
-                    book::display_name(root, &src)
+                    confine::display_name(root, &src)
                 ),
             )
             .note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`"),
