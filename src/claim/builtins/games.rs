@@ -45,6 +45,15 @@ pub(super) const FUNCTIONS: &[Function] = &[
     ),
     Function::game(
         Signature::new(
+            "hexadecimal",
+            "hexadecimal(\"0.F\", n)",
+            Arity::Exactly(2),
+            "the hexadecimal game with this code on a heap of n: digit bits 1, 2, 4, 8 leave 0, 1, 2, 3 heaps",
+        ),
+        |c| made(c, Game::hexadecimal(c.string(0, "\"0.F\"")?, c.count(1)?)),
+    ),
+    Function::game(
+        Signature::new(
             "kayles",
             "kayles(n)",
             Arity::Exactly(1),

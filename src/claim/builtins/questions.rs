@@ -72,10 +72,14 @@ pub(super) const FUNCTIONS: &[Function] = &[
             "period",
             "period(\"0.77\")",
             Arity::Exactly(1),
-            "[pre-period, period] of an octal game, proved by the Guy–Smith criterion",
+            "[pre-period, period] of an octal or hexadecimal game, proved by the Guy–Smith criterion",
         ),
         |c| {
-            let p = game::period(&code(c)?, &c.limits.game).map_err(|e| c.game_error(e))?;
+            let p = match code(c)? {
+                Code::Octal(code) => game::period(&code, &c.limits.game),
+                Code::Hexadecimal(code) => game::hexadecimal_period(&code, &c.limits.game),
+            }
+            .map_err(|e| c.game_error(e))?;
             Ok(Value::List(vec![
                 count_value(p.preperiod),
                 count_value(p.period),
@@ -87,7 +91,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
             "sequence",
             "sequence(\"0.77\", n)",
             Arity::Exactly(2),
-            "the Grundy values of heaps 0 … n−1 of an octal game",
+            "the Grundy values of heaps 0 … n−1 of an octal or hexadecimal game",
         ),
         sequence,
     ),
@@ -160,11 +164,21 @@ fn winning_move(c: &Call<'_>) -> Result<Value, ClaimError> {
     }
 }
 
-/// The octal code in the first argument.
-fn code(c: &Call<'_>) -> Result<OctalCode, ClaimError> {
-    c.string(0, "\"0.77\"")?
-        .parse()
-        .map_err(|e| super::game_error(&c.at(0), e))
+/// An octal code, or a hexadecimal one that allows three heaps (every octal code is the
+/// hexadecimal code of the same game, and goes to the faster octal engine).
+enum Code {
+    Octal(OctalCode),
+    Hexadecimal(game::HexCode),
+}
+
+/// The code in the first argument.
+fn code(c: &Call<'_>) -> Result<Code, ClaimError> {
+    let text = c.string(0, "\"0.77\"")?;
+    let hex: game::HexCode = text.parse().map_err(|e| super::game_error(&c.at(0), e))?;
+    Ok(match hex.as_octal() {
+        Some(octal) => Code::Octal(octal),
+        None => Code::Hexadecimal(hex),
+    })
 }
 
 fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
@@ -179,8 +193,13 @@ fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
             ),
         ));
     }
-    let seq = game::octal_sequence(&code, n.saturating_sub(1), &c.limits.game)
-        .map_err(|e| c.game_error(e))?;
+    let seq = match code {
+        Code::Octal(code) => game::octal_sequence(&code, n.saturating_sub(1), &c.limits.game),
+        Code::Hexadecimal(code) => {
+            game::hexadecimal_sequence(&code, n.saturating_sub(1), &c.limits.game)
+        }
+    }
+    .map_err(|e| c.game_error(e))?;
     Ok(Value::List(
         seq.into_iter().take(n as usize).map(count_value).collect(),
     ))

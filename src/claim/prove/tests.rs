@@ -48,6 +48,8 @@ fn methods_are_named_as_the_page_shows_them() {
             period: 12,
             from: 71,
             guy_smith: true,
+            saltus: 0,
+            shift_residue: false,
         }
         .to_string(),
         "proved (period 12 from 71; Guy–Smith)"
@@ -57,6 +59,8 @@ fn methods_are_named_as_the_page_shows_them() {
             period: 4,
             from: 0,
             guy_smith: false,
+            saltus: 0,
+            shift_residue: false,
         }
         .to_string(),
         "proved (period 4 from 0)"
@@ -193,7 +197,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 4,
             from: 0,
-            guy_smith: false
+            guy_smith: false,
+            saltus: 0,
+            shift_residue: false
         })
     );
     let (status, how, message, _) =
@@ -204,7 +210,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 12,
             from: 71,
-            guy_smith: true
+            guy_smith: true,
+            saltus: 0,
+            shift_residue: false
         })
     );
     // The least counterexample, from the mex loop.
@@ -228,7 +236,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 1,
             from: 0,
-            guy_smith: false
+            guy_smith: false,
+            saltus: 0,
+            shift_residue: false
         })
     );
 }
