@@ -68,6 +68,14 @@ pub struct ArithmeticPeriodicity {
     pub checked: u64,
 }
 
+/// The first `n` values of the shared table, if that many have been computed (for tests that
+/// compare what the criterion read with an oracle).
+#[cfg(test)]
+pub(crate) fn lasker_period_values(n: usize) -> Option<Vec<u64>> {
+    let table = TABLE.lock().unwrap_or_else(|e| e.into_inner());
+    table.get(..n).map(<[u64]>::to_vec)
+}
+
 /// The largest heap the arithmetic-periodicity search of Lasker's Nim computes values for.
 const LASKER_SEARCH_LIMIT: u64 = 1 << 10;
 

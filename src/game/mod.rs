@@ -175,6 +175,8 @@ pub use cram::{
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
 pub use hexadecimal::{hexadecimal_period, hexadecimal_sequence, HexCode, MAX_HEXADECIMAL_HEAP};
+#[cfg(test)]
+pub(crate) use lasker::lasker_period_values;
 pub use lasker::{lasker_period, ArithmeticPeriodicity, MAX_LASKER_HEAP};
 pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
