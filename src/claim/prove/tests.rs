@@ -503,10 +503,22 @@ fn lasker_rule_is_proved_for_every_heap() {
     );
     // By residues: each one a claim for every k.
     for (claim, from) in [
-        ("forall k: grundy(laskers_nim(int(4 * k + 1))) = int(4 * k + 1)", 0),
-        ("forall k: grundy(laskers_nim(int(4 * k + 2))) = int(4 * k + 2)", 0),
-        ("forall k: grundy(laskers_nim(int(4 * k + 3))) = int(4 * k + 4)", 0),
-        ("forall k >= 1: grundy(laskers_nim(int(4 * k))) = int(4 * k - 1)", 1),
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 1))) = int(4 * k + 1)",
+            0,
+        ),
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 2))) = int(4 * k + 2)",
+            0,
+        ),
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 3))) = int(4 * k + 4)",
+            0,
+        ),
+        (
+            "forall k >= 1: grundy(laskers_nim(int(4 * k))) = int(4 * k - 1)",
+            1,
+        ),
     ] {
         let (status, how, message, _) = decide(claim);
         assert_eq!(status, Status::Holds, "{claim}: {message}");
@@ -601,7 +613,15 @@ fn hexadecimal_periods_are_proved_and_growing_ones_refused() {
     let (status, how, message, _) = decide("forall n: grundy(hexadecimal(\"0.F\", n)) = n mod 2");
     assert_eq!(status, Status::Holds, "{message}");
     assert!(
-        matches!(how, Some(Established::Periodic { period: 2, guy_smith: true, saltus: 0, .. })),
+        matches!(
+            how,
+            Some(Established::Periodic {
+                period: 2,
+                guy_smith: true,
+                saltus: 0,
+                ..
+            })
+        ),
         "{how:?}"
     );
     // 0.8 (remove one, leave exactly three heaps) grows: ⌊(n − 1)/3⌋ from 1 by the oracle, true
