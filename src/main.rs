@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use nimbook::claim::{builtins, calc, LessonChecker, Limits};
+use nimbook::claim::{builtins, calc, Checker, Limits};
 use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
 use nimbook::site::{Lint, LintLevel};
@@ -564,7 +564,7 @@ fn list_builtins() -> ExitCode {
 }
 
 fn run_calc(exprs: &[String]) -> ExitCode {
-    let mut checker = LessonChecker::new(SourceFile::new("<calc>", ""), Limits::default());
+    let mut checker = Checker::new(SourceFile::new("<calc>", ""), Limits::default());
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimbook::claim::{calc, Limits, LessonChecker, MappedText};
+use nimbook::claim::{calc, Limits, Checker, MappedText};
 use nimbook::diag::SourceFile;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,12 +16,12 @@ fuzz_target!(|data: &[u8]| {
         max_cases: 4096,
         ..Limits::default()
     };
-    let mut checker = LessonChecker::new(SourceFile::new("fuzz.md", text), limits.clone());
+    let mut checker = Checker::new(SourceFile::new("fuzz.md", text), limits.clone());
     let _ = checker.check_block(&MappedText::contiguous(text, 0));
-    for d in &checker.diagnostics {
+    for d in checker.diagnostics() {
         let _ = d.render(nimbook::diag::MessageFormat::Human, false);
     }
-    let mut calc_checker = LessonChecker::new(SourceFile::new("<calc>", ""), limits);
+    let mut calc_checker = Checker::new(SourceFile::new("<calc>", ""), limits);
     if let Some(line) = text.lines().next() {
         let _ = calc(line, &mut calc_checker);
     }

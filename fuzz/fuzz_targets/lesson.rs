@@ -3,20 +3,20 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimbook::claim::{Limits, LessonChecker};
-use nimbook::diag::SourceFile;
+use nimbook::claim::Limits;
+use nimbook::site::lesson::{check_lesson, LessonSettings};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let limits = Limits {
+    let mut settings = LessonSettings::default();
+    settings.set_limits(Limits {
         max_bits: 256,
         max_cases: 4096,
         max_table: 16,
         ..Limits::default()
-    };
-    let mut checker = LessonChecker::new(SourceFile::new("fuzz.md", text), limits);
-    let page = nimbook::site::render_lesson(&mut checker, "fuzz.md", Default::default());
-    std::hint::black_box(page.html.len());
+    });
+    let lesson = check_lesson(text, "fuzz.md", &settings);
+    std::hint::black_box(lesson.html.len());
 });

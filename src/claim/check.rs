@@ -71,20 +71,6 @@ pub struct Directive {
     pub span: Span,
 }
 
-/// One entry of a lesson's answer key: an exercise or a multiple-choice question, with the
-/// answer the engine computed when the lesson was checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnswerKey {
-    /// The element id of the question on the page (`exercise-3`).
-    pub id: String,
-    /// The question, as the author wrote it.
-    pub question: String,
-    /// The answer expression as written (`6 * 13`), or the options judged, for a choice.
-    pub source: String,
-    /// The answer, as the engine computed it (`15`; for a choice, the correct options).
-    pub answer: String,
-}
-
 /// What became of one statement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -143,30 +129,43 @@ impl Verdict {
     }
 }
 
-/// Checks the statements of one lesson, in document order, and collects diagnostics.
-pub struct LessonChecker {
+/// Checks the statements of one source text, in document order: the `let` bindings in scope,
+/// the claims counted, the diagnostics collected. It knows nothing of pages; the site's lesson
+/// stage owns one per lesson.
+pub struct Checker {
     file: Arc<SourceFile>,
     lets: HashMap<String, Value>,
     limits: Limits,
-    /// Every diagnostic so far.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Claims checked: every link of a chain, every `is`, every quantified claim.
-    pub claims: usize,
-    /// The answer key of the lesson's exercises, in document order.
-    pub answers: Vec<AnswerKey>,
+    diagnostics: Vec<Diagnostic>,
+    claims: usize,
 }
 
-impl LessonChecker {
+impl Checker {
     /// A checker for the lesson in `file`.
     pub fn new(file: Arc<SourceFile>, limits: Limits) -> Self {
-        LessonChecker {
+        Checker {
             file,
             lets: HashMap::new(),
             limits,
             diagnostics: Vec::new(),
             claims: 0,
-            answers: Vec::new(),
         }
+    }
+
+    /// Every diagnostic so far, in the order found.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Takes the diagnostics found so far, leaving none.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
+    /// Claims checked: every link of a chain, every `is`, every quantified claim, every step of
+    /// a verified derivation, every decided option.
+    pub fn claims(&self) -> usize {
+        self.claims
     }
 
     /// The lesson's file.
@@ -234,7 +233,7 @@ impl LessonChecker {
             let expr = match parsed.map(|s| s.stmt) {
                 Ok(Statement::Expr(e)) => e,
                 Ok(_) | Err(_) => {
-                    self.push_error(
+                    self.push_diagnostic(
                         Diagnostic::error(
                             Code::SyntaxError,
                             format!("step {} of a derivation does not parse: `{step}`", i + 1),
@@ -254,7 +253,7 @@ impl LessonChecker {
                     if let Some((pv, ps)) = &previous {
                         self.claims += 1;
                         if *pv != v {
-                            self.push_error(
+                            self.push_diagnostic(
                                 Diagnostic::error(
                                     Code::FalseClaim,
                                     "a step of the derivation does not hold",
@@ -268,7 +267,7 @@ impl LessonChecker {
                     previous = Some((v, step.clone()));
                 }
                 Err(e) => {
-                    self.push_error(
+                    self.push_diagnostic(
                         Diagnostic::error(
                             e.code,
                             format!("step {} of a derivation: {}", i + 1, e.message),
@@ -328,8 +327,8 @@ impl LessonChecker {
         &self.limits
     }
 
-    /// Records an error found outside the claims of the lesson (bad math, a broken link).
-    pub fn push_error(&mut self, d: Diagnostic) {
+    /// Records a diagnostic found outside the claims of the lesson (bad math, a broken link).
+    pub fn push_diagnostic(&mut self, d: Diagnostic) {
         self.diagnostics.push(d);
     }
 
@@ -533,7 +532,7 @@ pub(crate) fn statement_ranges(text: &str) -> Vec<Span> {
 
 /// The answer to one `nimbook calc` line: the value of an expression, or `true`/`false` for a
 /// claim. Errors come back as a one-line message with the column.
-pub fn calc(line: &str, checker: &mut LessonChecker) -> Result<String, String> {
+pub fn calc(line: &str, checker: &mut Checker) -> Result<String, String> {
     let before = checker.diagnostics.len();
     checker.set_file(SourceFile::new("<calc>", line));
     let text = MappedText::contiguous(line, 0);

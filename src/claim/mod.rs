@@ -2,7 +2,7 @@
 //!
 //! A lesson states facts in fenced blocks whose info string is `nim`, one claim per line, and
 //! inline as `` `nim: 6 * 13 = 15` ``. The pipeline for one statement is
-//! lexer → parser (an [`ast`] with a span on every node) → evaluator → [`LessonChecker`]. Spans
+//! lexer → parser (an [`ast`] with a span on every node) → evaluator → [`Checker`]. Spans
 //! are byte offsets into the lesson file, so every diagnostic can point at the failing
 //! sub-expression.
 //!
@@ -38,7 +38,7 @@ mod tests;
 pub(crate) mod vacuous;
 pub(crate) mod value;
 
-pub use check::{calc, AnswerKey, Checked, Directive, LessonChecker, MappedText, Status};
+pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
 pub use prove::Established;
 pub use vacuous::{vacuity, Vacuity};
 pub use value::Value;

@@ -3,8 +3,8 @@
 use super::*;
 use crate::diag::SourceFile;
 
-fn checker(text: &str) -> LessonChecker {
-    LessonChecker::new(SourceFile::new("t.md", text), Limits::default())
+fn checker(text: &str) -> Checker {
+    Checker::new(SourceFile::new("t.md", text), Limits::default())
 }
 
 /// Runs a block and returns (claims, failed, first diagnostic message and position).
@@ -12,7 +12,7 @@ fn run(text: &str) -> (usize, usize, Vec<(String, usize, usize)>) {
     let mut c = checker(text);
     c.check_block(&MappedText::contiguous(text, 0));
     let diags = c
-        .diagnostics
+        .diagnostics()
         .iter()
         .map(|d| {
             let (_, l, col) = d.position().unwrap_or_default();
@@ -20,11 +20,11 @@ fn run(text: &str) -> (usize, usize, Vec<(String, usize, usize)>) {
         })
         .collect();
     let failed = c
-        .diagnostics
+        .diagnostics()
         .iter()
         .filter(|d| d.level == crate::diag::Level::Error)
         .count();
-    (c.claims, failed, diags)
+    (c.claims(), failed, diags)
 }
 
 fn value(expr: &str) -> Result<String, String> {
@@ -119,7 +119,7 @@ fn quantifiers_find_counterexamples_and_witnesses() {
     let mut c = checker("");
     let text = "forall a < 10, b < 10: a + b = int(a + b)\n";
     c.check_block(&MappedText::contiguous(text, 0));
-    let notes = &c.diagnostics[0].notes;
+    let notes = &c.diagnostics()[0].notes;
     assert!(
         notes[0].starts_with("counterexample: a = 1, b = 1"),
         "{notes:?}"
@@ -214,17 +214,17 @@ fn a_slow_quantifier_stops_at_its_time_budget() {
     };
     let text =
         "forall n < 19000000: grundy(kayles(int(n mod 50))) = grundy(kayles(int(n mod 50)))\n";
-    let mut c = LessonChecker::new(SourceFile::new("t.md", text), limits);
+    let mut c = Checker::new(SourceFile::new("t.md", text), limits);
     let started = std::time::Instant::now();
     c.check_block(&MappedText::contiguous(text, 0));
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
-    assert_eq!(c.diagnostics.len(), 1, "{:?}", c.diagnostics);
+    assert_eq!(c.diagnostics().len(), 1, "{:?}", c.diagnostics());
     assert!(
-        c.diagnostics[0]
+        c.diagnostics()[0]
             .message
             .contains("ran out of its time budget"),
         "{}",
-        c.diagnostics[0].message
+        c.diagnostics()[0].message
     );
 }
 

@@ -28,7 +28,7 @@ mod serve;
 pub use handout::handout;
 pub use lesson::coverage::NumberCounts;
 pub use lesson::directives::list as directives;
-pub use lesson::markdown::{render as render_lesson, RenderedPage};
+pub use lesson::markdown::RenderedPage;
 pub(crate) use lesson::report::summary_line;
 pub use lesson::report::{Progress, Report};
 pub use load::confine::Trust;

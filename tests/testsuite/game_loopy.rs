@@ -258,14 +258,16 @@ fn value_by_play(succ: &[Vec<usize>], x: usize, top: usize) -> String {
     format!("∞{{{}}}", won.join(", "))
 }
 
+/// A graph as `loopy` spells it, its successor lists, and the value of every vertex by hand.
+type Case = (&'static str, Vec<Vec<usize>>, Vec<&'static str>);
+
 /// Small loopy graphs of the kinds Winning Ways and Siegel use to show Smith's values (built
 /// here, not copied): a cycle with no way out, a cycle with an exit, a self-loop beside a
 /// terminal, a position on a cycle that still has a number, and `∞_K` for several `K`. The
 /// values by hand are in the comments; play confirms each, and the engine must agree.
 #[test]
 fn small_loopy_graphs_have_the_values_play_shows() {
-    // (graph, its successor lists, the value of every vertex by hand)
-    let cases: [(&str, Vec<Vec<usize>>, Vec<&str>); 6] = [
+    let cases: [Case; 6] = [
         // Two positions that only lead to each other: play never ends.
         ("0-1", vec![vec![1], vec![0]], vec!["∞{}", "∞{}"]),
         // 0 ⇄ 1 and 1 → 2 (the end): 2 is 0; 0 only reaches 1, from which the opponent could

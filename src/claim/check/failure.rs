@@ -1,7 +1,7 @@
 //! When a claim fails: which link, the two values, and the diagnostic that says so, with a
 //! hint when the author probably confused nim arithmetic with ordinary arithmetic.
 
-use super::LessonChecker;
+use super::Checker;
 use crate::claim::ast::{BinOp, Claim, Expr, ExprKind, OutcomeClass, Rel};
 use crate::claim::builtins;
 use crate::claim::eval::{eval, Scope};
@@ -16,7 +16,7 @@ pub(super) struct Failure {
     rhs: Value,
 }
 
-impl LessonChecker {
+impl Checker {
     /// The diagnostic for a claim whose link `f.link` does not hold.
     pub(super) fn claim_failure(&self, claim: &Claim, f: &Failure) -> Diagnostic {
         match claim {

@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 use rayon::prelude::*;
 
 use super::failure::evaluate_claim;
-use super::{LessonChecker, Status};
+use super::{Checker, Status};
 use crate::claim::ast::{Binder, Claim, Quantifier, Range};
 use crate::claim::eval::{eval, Scope};
 use crate::claim::prove::{self, Domain, Established, Plan};
@@ -49,7 +49,7 @@ struct Question<'a> {
     span: &'a Span,
 }
 
-impl LessonChecker {
+impl Checker {
     /// Decides a quantified claim: by checking every case when the ranges are bounded and
     /// small enough, and otherwise by a proof ([`prove`]). Gives the witness of an `exists` and
     /// how a `forall` was established.
@@ -258,7 +258,7 @@ impl LessonChecker {
 /// search in every case, say) cannot run on for hours: past it, every remaining case stops at
 /// once and the check is reported as over its time budget.
 struct Cases<'a> {
-    checker: &'a LessonChecker,
+    checker: &'a Checker,
     q: &'a Question<'a>,
     starts: &'a [u64],
     sizes: &'a [u64],

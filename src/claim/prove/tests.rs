@@ -4,18 +4,18 @@
 
 use proptest::prelude::*;
 
-use crate::claim::{Established, LessonChecker, Limits, MappedText, Status};
+use crate::claim::{Checker, Established, Limits, MappedText, Status};
 use crate::diag::SourceFile;
 use crate::nim::naive::naive_mul;
 
 /// Checks one statement; gives its status, how it was established, and the first diagnostic's
 /// message and notes.
 fn check(text: &str, limits: Limits) -> (Status, Option<Established>, String, Vec<String>) {
-    let mut c = LessonChecker::new(SourceFile::new("t.md", text), limits);
+    let mut c = Checker::new(SourceFile::new("t.md", text), limits);
     let mut results = c.check_block(&MappedText::contiguous(text, 0));
     let r = results.remove(0);
     let (message, notes) = c
-        .diagnostics
+        .diagnostics()
         .first()
         .map(|d| (d.message.clone(), d.notes.clone()))
         .unwrap_or_default();
@@ -409,7 +409,7 @@ proptest! {
         let a = counterexample(&notes, "a").unwrap_or_default();
         let b = counterexample(&notes, "b").unwrap_or_default();
         let confirm = format!("let a = {a}\nlet b = {b}\n{lhs} = {rhs} + {extra}\n");
-        let mut c = LessonChecker::new(SourceFile::new("c.md", &confirm), limits);
+        let mut c = Checker::new(SourceFile::new("c.md", &confirm), limits);
         let results = c.check_block(&MappedText::contiguous(&confirm, 0));
         prop_assert_eq!(results[2].status, Status::Fails, "{}", confirm);
     }
@@ -449,7 +449,7 @@ proptest! {
 
 #[test]
 fn calc_answers_the_new_forms() {
-    let mut c = LessonChecker::new(SourceFile::new("<calc>", ""), Limits::default());
+    let mut c = Checker::new(SourceFile::new("<calc>", ""), Limits::default());
     let mut ask = |line: &str| crate::claim::calc(line, &mut c);
     assert_eq!(
         ask("forall a, b: (a + b) ^ 2 = a ^ 2 + b ^ 2"),

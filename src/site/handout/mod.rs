@@ -102,65 +102,8 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
             ..Report::default()
         });
     }
-    // In a book without SUMMARY.md a chapter's title is its first `#` heading, which the
-    // chapter list only learns when the lesson is rendered: read it now, cheaply.
-    let walked = !book.src.join("SUMMARY.md").is_file();
-    let titles: Vec<String> = book
-        .chapters
-        .iter()
-        .map(|c| match (&c.path, walked) {
-            (Some(p), true) => book
-                .sources
-                .get(p)
-                .and_then(|s| first_heading(&s.file.text))
-                .unwrap_or_else(|| c.title.clone()),
-            _ => c.title.clone(),
-        })
-        .collect();
     if !all {
-        let mut wanted = HashSet::new();
-        for name in names {
-            let wanted_path = name.trim_start_matches("./").replace('\\', "/");
-            let found = book.chapters.iter().zip(&titles).position(|(c, title)| {
-                c.path.as_ref().is_some_and(|p| {
-                    source_name(p) == wanted_path
-                        || title.trim().eq_ignore_ascii_case(name.trim())
-                        || c.title.trim().eq_ignore_ascii_case(name.trim())
-                })
-            });
-            match found {
-                Some(i) => {
-                    wanted.insert(i);
-                }
-                None => {
-                    let list = book
-                        .chapters
-                        .iter()
-                        .zip(&titles)
-                        .filter_map(|(c, t)| {
-                            c.path.as_ref().map(|p| format!("{} ({t})", source_name(p)))
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            Code::UnknownChapter,
-                            format!("no chapter named `{name}` in this book"),
-                        )
-                        .note(format!("available chapters: {list}"))
-                        .help("name a chapter by its source path or its title, or use --all"),
-                    ));
-                }
-            }
-        }
-        // The book's order, whatever the order of the arguments.
-        let chapters = std::mem::take(&mut book.chapters);
-        book.chapters = chapters
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| wanted.contains(i))
-            .map(|(_, c)| c)
-            .collect();
+        choose_chapters(&mut book, names)?;
     }
     book.chapters.retain(|c| c.path.is_some());
     if book.chapters.is_empty() {
@@ -196,6 +139,74 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
     crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
     Ok(report)
+}
+
+/// Keeps the chapters named on the command line (by source path or title), in the book's
+/// order; a name that matches no chapter is a usage error that lists the chapters.
+fn choose_chapters(book: &mut Book, names: &[String]) -> Result<(), Fatal> {
+    let titles = chapter_titles(book);
+    let mut wanted = HashSet::new();
+    for name in names {
+        let wanted_path = name.trim_start_matches("./").replace('\\', "/");
+        let found = book.chapters.iter().zip(&titles).position(|(c, title)| {
+            c.path.as_ref().is_some_and(|p| {
+                source_name(p) == wanted_path
+                    || title.trim().eq_ignore_ascii_case(name.trim())
+                    || c.title.trim().eq_ignore_ascii_case(name.trim())
+            })
+        });
+        match found {
+            Some(i) => {
+                wanted.insert(i);
+            }
+            None => {
+                let list = book
+                    .chapters
+                    .iter()
+                    .zip(&titles)
+                    .filter_map(|(c, t)| {
+                        c.path.as_ref().map(|p| format!("{} ({t})", source_name(p)))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(Box::new(
+                    Diagnostic::error(
+                        Code::UnknownChapter,
+                        format!("no chapter named `{name}` in this book"),
+                    )
+                    .note(format!("available chapters: {list}"))
+                    .help("name a chapter by its source path or its title, or use --all"),
+                ));
+            }
+        }
+    }
+    // The book's order, whatever the order of the arguments.
+    let chapters = std::mem::take(&mut book.chapters);
+    book.chapters = chapters
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| wanted.contains(i))
+        .map(|(_, c)| c)
+        .collect();
+    Ok(())
+}
+
+/// The title of each chapter, as a reader would name it.
+fn chapter_titles(book: &Book) -> Vec<String> {
+    // In a book without SUMMARY.md a chapter's title is its first `#` heading, which the
+    // chapter list only learns when the lesson is rendered: read it now, cheaply.
+    let walked = !book.src.join("SUMMARY.md").is_file();
+    book.chapters
+        .iter()
+        .map(|c| match (&c.path, walked) {
+            (Some(p), true) => book
+                .sources
+                .get(p)
+                .and_then(|s| first_heading(&s.file.text))
+                .unwrap_or_else(|| c.title.clone()),
+            _ => c.title.clone(),
+        })
+        .collect()
 }
 
 /// The text of the first level-1 heading of a markdown text (a lesson as the book read it).
@@ -250,25 +261,7 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let mut items = Vec::new();
     let mut answers = Vec::new();
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
-        if !lesson.page.answers.is_empty() {
-            answers.push(HandoutAnswers {
-                id: key.clone(),
-                title: lesson.chapter.title.clone(),
-                number: lesson.chapter.number.clone().unwrap_or_default(),
-                items: lesson
-                    .page
-                    .answers
-                    .iter()
-                    .enumerate()
-                    .map(|(i, a)| HandoutAnswer {
-                        target: handout_id(key, &a.id),
-                        label: format!("Exercise {}", i + 1),
-                        source: a.source.clone(),
-                        answer: a.answer.clone(),
-                    })
-                    .collect(),
-            });
-        }
+        answers.extend(answer_part(lesson, key));
         let source_dir = lesson
             .chapter
             .path
@@ -318,13 +311,49 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    // The page script (keyboard-reachable scroll boxes) is inlined like the styles; the play
-    // widgets' script only when a lesson has one.
+    ctx.insert("script", &script(&assets, &items, !answers.is_empty()));
+    ctx.insert("answers", &answers);
+    ctx.insert("lessons", &items);
+    let html = tera.render("handout.html", &ctx).map_err(|e| {
+        Box::new(Diagnostic::error(
+            Code::TemplateError,
+            format!("template handout.html failed: {e}"),
+        ))
+    })?;
+    Ok((html, warnings))
+}
+
+/// One lesson's part of the answer key, if it has exercises.
+fn answer_part(lesson: &Lesson, key: &str) -> Option<HandoutAnswers> {
+    if lesson.page.answers.is_empty() {
+        return None;
+    }
+    Some(HandoutAnswers {
+        id: key.to_string(),
+        title: lesson.chapter.title.clone(),
+        number: lesson.chapter.number.clone().unwrap_or_default(),
+        items: lesson
+            .page
+            .answers
+            .iter()
+            .enumerate()
+            .map(|(i, a)| HandoutAnswer {
+                target: handout_id(key, &a.id),
+                label: format!("Exercise {}", i + 1),
+                source: a.source.clone(),
+                answer: a.answer.clone(),
+            })
+            .collect(),
+    })
+}
+
+/// The handout's one script. The page script (keyboard-reachable scroll boxes) is inlined like
+/// the styles; the play widgets' script only when a lesson has one; the exercises' script when
+/// a lesson has an exercise (`has_answers`, which the key at the end answers for paper) or a
+/// practice.
+fn script(assets: &BTreeMap<String, String>, items: &[HandoutLesson], has_answers: bool) -> String {
     let has_widget = items.iter().any(|l| l.content.contains("nim-widget"));
-    // So do the exercises, which the key at the end answers for paper. The page script (scroll
-    // boxes reachable by keyboard) always comes along.
-    let has_exercise =
-        !answers.is_empty() || items.iter().any(|l| l.content.contains("nim-practice"));
+    let has_exercise = has_answers || items.iter().any(|l| l.content.contains("nim-practice"));
     let mut script = String::new();
     for (name, wanted) in [
         ("page.js", true),
@@ -336,16 +365,7 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
             script.push('\n');
         }
     }
-    ctx.insert("script", &script);
-    ctx.insert("answers", &answers);
-    ctx.insert("lessons", &items);
-    let html = tera.render("handout.html", &ctx).map_err(|e| {
-        Box::new(Diagnostic::error(
-            Code::TemplateError,
-            format!("template handout.html failed: {e}"),
-        ))
-    })?;
-    Ok((html, warnings))
+    script
 }
 
 /// The handout's one stylesheet: the site's styles, the highlighting, the math styles and the

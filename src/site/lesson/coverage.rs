@@ -93,9 +93,10 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::claim::ast::{ExprKind, Statement};
 use crate::claim::vacuous::{vacuity, Vacuity};
-use crate::claim::{lexer, parser, Checked, Established, LessonChecker, Limits, Status, Value};
+use crate::claim::{lexer, parser, Checked, Checker, Established, Limits, Status, Value};
 use crate::diag::{Code, Diagnostic, Level};
 use crate::nim::Nimber;
+use crate::site::lesson::context::LessonContext;
 use crate::site::load::lints::{LintLevel, Lints};
 
 /// The most unverified numbers reported one by one per lesson.
@@ -292,7 +293,7 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for the statements of a `nim` block. A block stands in no sentence, so its
     /// claims verify no numeral of the prose.
-    pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonChecker) {
+    pub(crate) fn claims(&mut self, results: &[Checked], checker: &mut LessonContext) {
         for c in results {
             self.claim(c, checker, false);
         }
@@ -300,7 +301,7 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for an inline `nim:` span, whose literals and shown value verify the same
     /// numbers in its sentence.
-    pub(crate) fn span(&mut self, c: &Checked, checker: &mut LessonChecker) {
+    pub(crate) fn span(&mut self, c: &Checked, checker: &mut LessonContext) {
         self.claim(c, checker, true);
     }
 
@@ -377,7 +378,7 @@ impl<'s> Coverage<'s> {
 
     /// Accounts for one checked statement; `in_sentence` for an inline span, whose numbers
     /// become operands of its sentence.
-    fn claim(&mut self, c: &Checked, checker: &mut LessonChecker, in_sentence: bool) {
+    fn claim(&mut self, c: &Checked, checker: &mut LessonContext, in_sentence: bool) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -439,7 +440,7 @@ impl<'s> Coverage<'s> {
         });
     }
 
-    fn vacuous_claim(&mut self, c: &Checked, v: &Vacuity, checker: &mut LessonChecker) {
+    fn vacuous_claim(&mut self, c: &Checked, v: &Vacuity, checker: &mut LessonContext) {
         let Some(stmt) = &c.stmt else {
             return;
         };
@@ -511,7 +512,7 @@ impl<'s> Coverage<'s> {
 
     /// Ends the lesson: turns the findings into diagnostics on `checker` (errors for a denied
     /// lint, warnings for a warned one) and returns the counts.
-    pub(crate) fn finish(mut self, checker: &mut LessonChecker) -> NumberCounts {
+    pub(crate) fn finish(mut self, checker: &mut LessonContext) -> NumberCounts {
         self.end_sentence();
         let level = match self.lints.unverified_numbers {
             LintLevel::Allow => None,
@@ -578,11 +579,7 @@ impl<'s> Coverage<'s> {
         }
         findings.sort_by_key(|d| d.location.as_ref().map_or(0, |(_, s)| s.start));
         for d in findings {
-            if d.level == Level::Error {
-                checker.push_error(d);
-            } else {
-                checker.diagnostics.push(d);
-            }
+            checker.report(d);
         }
         self.counts
     }
@@ -611,11 +608,11 @@ fn side_source<'a>(source: &'a str, stmt: &crate::claim::ast::Spanned) -> &'a st
 }
 
 /// The value of a closed expression (no names), for a help line.
-fn evaluate(text: &str, checker: &LessonChecker) -> Option<String> {
+fn evaluate(text: &str, checker: &LessonContext) -> Option<String> {
     if text.is_empty() {
         return None;
     }
-    let mut scratch = LessonChecker::new(
+    let mut scratch = Checker::new(
         crate::diag::SourceFile::new("<help>", ""),
         checker.limits().clone(),
     );
@@ -1115,9 +1112,15 @@ mod tests {
     /// Renders a lesson and returns its counts and the text of each unverified numeral.
     fn lesson(text: &str) -> (NumberCounts, Vec<String>) {
         let file = crate::diag::SourceFile::new("lesson.md", text);
-        let mut checker = LessonChecker::new(std::sync::Arc::clone(&file), Limits::default());
-        let page = super::super::markdown::render(&mut checker, "lesson.md", Lints::default());
-        let found = checker
+        let mut lesson = LessonContext::new(std::sync::Arc::clone(&file), Limits::default());
+        let page = super::super::markdown::render_with(
+            &mut lesson,
+            "lesson.md",
+            &super::super::markdown::Flavour::nimbook(),
+            Lints::default(),
+        );
+        let found = lesson
+            .finish()
             .diagnostics
             .iter()
             .filter(|d| d.code == Code::UnverifiedNumber)

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use pulldown_cmark::{CowStr, Event};
+
 use crate::site::html::escape;
 
 /// The footnotes of one page.
@@ -14,6 +16,8 @@ pub(crate) struct Footnotes {
     cited: HashMap<String, usize>,
     /// Labels in the order they were defined, with their rendered bodies.
     defined: Vec<(String, String)>,
+    /// The definition being read: where its events start in the page's output, and its label.
+    open: Option<(usize, String)>,
 }
 
 fn id(label: &str) -> String {
@@ -37,9 +41,30 @@ impl Footnotes {
         format!("<sup class=\"footnote-reference\" id=\"fr-{id}-{k}\"><a href=\"#footnote-{id}\">{n}</a></sup>")
     }
 
-    /// Records the rendered body of the definition of `label`.
-    pub(crate) fn define(&mut self, label: &str, body: String) {
-        self.defined.push((label.to_string(), body));
+    /// Puts a citation of `label` into the page's events `out`.
+    pub(crate) fn cite(&mut self, label: &str, out: &mut Vec<Event<'_>>) {
+        // Two markers side by side read as one number ("12"); mdBook puts a space between them.
+        let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
+            if h.starts_with("<sup class=\"footnote-reference\""));
+        if after_marker {
+            out.push(Event::Text(CowStr::from(" ")));
+        }
+        out.push(Event::InlineHtml(CowStr::from(self.reference(label))));
+    }
+
+    /// A definition of `label` starts: its events will follow in `out`, rendered where they
+    /// stand and then moved to the end of the page.
+    pub(crate) fn open(&mut self, label: &str, out: &[Event<'_>]) {
+        self.open = Some((out.len(), label.to_string()));
+    }
+
+    /// The open definition ends: its events are taken out of `out` and kept as its body.
+    pub(crate) fn close(&mut self, out: &mut Vec<Event<'_>>) {
+        if let Some((start, label)) = self.open.take() {
+            let mut body = String::new();
+            pulldown_cmark::html::push_html(&mut body, out.drain(start..));
+            self.defined.push((label, body));
+        }
     }
 
     /// Appends the list of footnotes to `html`: cited ones in citation order, then any that

@@ -24,10 +24,11 @@ use pulldown_cmark::{
 };
 
 use super::claims;
+use super::context::LessonContext;
 use super::coverage::{Coverage, NumberCounts};
 use super::highlight::highlight;
 use super::mathml;
-use crate::claim::{LessonChecker, MappedText};
+use crate::claim::MappedText;
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::{escape, is_external, mdbook_id, resolve_relative, slug};
 use crate::site::load::lints::Lints;
@@ -68,7 +69,7 @@ pub struct RenderedPage {
     /// Links to pages and anchors of the book.
     pub(crate) links: Vec<InternalLink>,
     /// The answer key of the page's exercises, in document order.
-    pub answers: Vec<crate::claim::AnswerKey>,
+    pub answers: Vec<super::context::AnswerKey>,
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
     pub(crate) anchors: Vec<String>,
@@ -226,17 +227,12 @@ pub(crate) fn options() -> Options {
     Flavour::nimbook().options()
 }
 
-/// Renders the lesson held by `checker` (whose source path, relative to the source folder, is
-/// `page`) as a nimbook book does, checking every claim in document order and keeping its
-/// number account under `lints`.
-pub fn render(checker: &mut LessonChecker, page: &str, lints: Lints) -> RenderedPage {
-    render_with(checker, page, &Flavour::nimbook(), lints)
-}
-
-/// Renders the lesson held by `checker` in the given flavour. In a book that is not a nimbook
+/// Renders the lesson held by `lesson` (whose source path, relative to the source folder, is
+/// `page`) in the given flavour, checking every claim in document order and keeping its number
+/// account under `lints`. In a book that is not a nimbook
 /// book the number lints are off: its numerals are not claims.
 pub(crate) fn render_with(
-    checker: &mut LessonChecker,
+    lesson: &mut LessonContext,
     page: &str,
     flavour: &Flavour,
     lints: Lints,
@@ -244,32 +240,23 @@ pub(crate) fn render_with(
     let mut links = Vec::new();
     let mut trace = Trace::default();
     let mut fragments = Vec::new();
-    let file = std::sync::Arc::clone(checker.file());
+    let file = std::sync::Arc::clone(lesson.file());
     let source = file.text.as_str();
     let lints = if flavour.claims { lints } else { Lints::ALLOW };
     let mut coverage = Coverage::new(source, lints);
     let events = parse(source, flavour);
     // Footnote definitions are rendered where they stand, then moved to the end of the page.
     let mut footnotes = super::footnotes::Footnotes::default();
-    let mut footnote_start: Option<(usize, String)> = None;
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
-    let mut headings = Vec::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut headings = Headings::default();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
         coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
-                let (html, end) = code_block(
-                    checker,
-                    &mut coverage,
-                    flavour,
-                    &events,
-                    i,
-                    kind,
-                    &mut trace,
-                );
+                let (html, end) =
+                    code_block(lesson, &mut coverage, flavour, &events, i, kind, &mut trace);
                 let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
                 if flavour.fragments && claims {
                     fragments.push(Fragment {
@@ -283,7 +270,7 @@ pub(crate) fn render_with(
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
-                let (html, result) = inline_claim(checker, &mut coverage, code, range);
+                let (html, result) = inline_claim(lesson, &mut coverage, code, range);
                 if flavour.fragments {
                     fragments.push(Fragment {
                         range: range.clone(),
@@ -297,7 +284,7 @@ pub(crate) fn render_with(
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
                 coverage.latex(tex, text_offset(source, tex, range));
-                out.push(math(checker, flavour, tex, display, range));
+                out.push(math(lesson, flavour, tex, display, range));
             }
             Event::Start(Tag::Heading {
                 level,
@@ -305,44 +292,16 @@ pub(crate) fn render_with(
                 classes,
                 attrs,
             }) => {
-                let title = heading_title(checker, flavour, &events[i + 1..]);
-                let base = match id {
-                    Some(s) => s.to_string(),
-                    None if flavour.mdbook_ids => mdbook_id(&title),
-                    None => slug(&title),
-                };
-                let anchor = unique(&mut ids, base);
+                let title = heading_title(lesson, flavour, &events[i + 1..]);
+                let anchor = headings.add(title, id.as_deref(), flavour, *level, range.start);
                 out.extend(heading(*level, &anchor, classes, attrs));
-                headings.push(Heading {
-                    level: heading_number(*level),
-                    id: anchor,
-                    title,
-                    offset: range.start,
-                });
             }
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
                 out.push(link(page, event, range, &mut links));
             }
-            Event::FootnoteReference(label) => {
-                // Two markers side by side read as one number ("12"); mdBook puts a space
-                // between them.
-                let after_marker = matches!(out.last(), Some(Event::InlineHtml(h))
-                    if h.starts_with("<sup class=\"footnote-reference\""));
-                if after_marker {
-                    out.push(Event::Text(CowStr::from(" ")));
-                }
-                out.push(Event::InlineHtml(CowStr::from(footnotes.reference(label))));
-            }
-            Event::Start(Tag::FootnoteDefinition(label)) => {
-                footnote_start = Some((out.len(), label.to_string()));
-            }
-            Event::End(TagEnd::FootnoteDefinition) => {
-                if let Some((start, label)) = footnote_start.take() {
-                    let mut body = String::new();
-                    pulldown_cmark::html::push_html(&mut body, out.drain(start..));
-                    footnotes.define(&label, body);
-                }
-            }
+            Event::FootnoteReference(label) => footnotes.cite(label, &mut out),
+            Event::Start(Tag::FootnoteDefinition(label)) => footnotes.open(label, &out),
+            Event::End(TagEnd::FootnoteDefinition) => footnotes.close(&mut out),
             // Exemption braces and the number account belong to a nimbook book; elsewhere
             // `{1, 2, 3}` is just text.
             Event::Text(t) if flavour.claims => {
@@ -355,16 +314,16 @@ pub(crate) fn render_with(
         }
         i += 1;
     }
-    let numbers = coverage.finish(checker);
+    let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     footnotes.finish(&mut html);
     let anchors = crate::site::html::ids(&html);
     RenderedPage {
         html,
-        headings,
+        headings: headings.list,
         links,
-        answers: std::mem::take(&mut checker.answers),
+        answers: lesson.take_answers(),
         anchors,
         numbers,
         checked: trace.checked,
@@ -396,7 +355,7 @@ struct Trace {
 /// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
 /// of its end event.
 fn code_block(
-    checker: &mut LessonChecker,
+    lesson: &mut LessonContext,
     coverage: &mut Coverage<'_>,
     flavour: &Flavour,
     events: &[(Event<'_>, Range<usize>)],
@@ -406,7 +365,7 @@ fn code_block(
 ) -> (String, usize) {
     // The block's range is its start event's (eight parameters were one too many for clippy).
     let range = &events[i].1;
-    let file = std::sync::Arc::clone(checker.file());
+    let file = std::sync::Arc::clone(lesson.file());
     let source = file.text.as_str();
     let lang = match kind {
         CodeBlockKind::Fenced(info) => info
@@ -427,16 +386,16 @@ fn code_block(
         j += 1;
     }
     let html = if lang == "nim" && flavour.claims {
-        let results = checker.check_block(&block);
-        coverage.claims(&results, checker);
+        let results = lesson.check_block(&block);
+        coverage.claims(&results, lesson);
         let html = claims::block(&results);
         trace.checked.extend(results);
         html
     } else if lang == "nimbook" && flavour.claims {
-        super::directives::render(checker, &block, &mut trace.drawn)
+        super::directives::render(lesson, &block, &mut trace.drawn)
     } else {
         if lang == "nim" && reads_as_claims(&block.text) {
-            checker.diagnostics.push(
+            lesson.report(
                     Diagnostic::warning(
                         Code::UncheckedClaims,
                         "this `nim` block is shown as Nim code, not checked",
@@ -464,7 +423,7 @@ fn code_block(
 /// A LaTeX formula as MathML; one that does not parse is shown as code, with an error (a
 /// warning in an mdBook book, where MathJax reads more LaTeX than the build-time renderer).
 fn math<'e>(
-    checker: &mut LessonChecker,
+    lesson: &mut LessonContext,
     flavour: &Flavour,
     tex: &CowStr<'e>,
     display: bool,
@@ -479,13 +438,9 @@ fn math<'e>(
                 crate::diag::Level::Warning
             };
             let d = Diagnostic::new(level, Code::LatexError, format!("LaTeX error: {reason}"))
-                .at(checker.file(), range.clone())
+                .at(lesson.file(), range.clone())
                 .label("this math does not parse");
-            if flavour.claims {
-                checker.push_error(d);
-            } else {
-                checker.diagnostics.push(d);
-            }
+            lesson.report(d);
             Event::Code(tex.clone())
         }
     }
@@ -564,26 +519,61 @@ fn boxed<'e>(event: &Event<'e>, out: &mut Vec<Event<'e>>) {
 
 /// An inline claim, `` `nim: …` ``, checked: its HTML and the checked statement.
 fn inline_claim(
-    checker: &mut LessonChecker,
+    lesson: &mut LessonContext,
     coverage: &mut Coverage<'_>,
     code: &str,
     range: &Range<usize>,
 ) -> (String, crate::claim::Checked) {
-    let offset = text_offset(&checker.file().text, code, range);
+    let offset = text_offset(&lesson.file().text, code, range);
     let lead = code.len() - code.trim_start().len() + "nim:".len();
     let body = &code[lead..];
     let text = MappedText::contiguous(body, offset + lead);
-    let result = checker.check_inline(&text);
-    coverage.span(&result, checker);
+    let result = lesson.check_inline(&text);
+    coverage.span(&result, lesson);
     (claims::inline(&result), result)
 }
 
-/// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are unique.
-fn unique(ids: &mut HashMap<String, usize>, base: String) -> String {
-    let n = ids.entry(base.clone()).or_insert(0);
-    let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
-    *n += 1;
-    anchor
+/// The headings of a page so far, and how often each anchor was asked for.
+#[derive(Default)]
+struct Headings {
+    list: Vec<Heading>,
+    ids: HashMap<String, usize>,
+}
+
+impl Headings {
+    /// Adds the heading titled `title` at byte `offset` and gives its anchor: the `id` written
+    /// in the source, else one made from the title as the flavour makes them.
+    fn add(
+        &mut self,
+        title: String,
+        id: Option<&str>,
+        flavour: &Flavour,
+        level: HeadingLevel,
+        offset: usize,
+    ) -> String {
+        let base = match id {
+            Some(s) => s.to_string(),
+            None if flavour.mdbook_ids => mdbook_id(&title),
+            None => slug(&title),
+        };
+        let anchor = self.unique(base);
+        self.list.push(Heading {
+            level: heading_number(level),
+            id: anchor.clone(),
+            title,
+            offset,
+        });
+        anchor
+    }
+
+    /// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are
+    /// unique.
+    fn unique(&mut self, base: String) -> String {
+        let n = self.ids.entry(base.clone()).or_insert(0);
+        let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
+        *n += 1;
+        anchor
+    }
 }
 
 /// The opening of a heading with its anchor, and the anchor's link.
@@ -611,7 +601,7 @@ fn heading<'e>(
 
 /// The text of the heading whose events follow: claims read in it as they read on the page.
 fn heading_title(
-    checker: &LessonChecker,
+    lesson: &LessonContext,
     flavour: &Flavour,
     events: &[(Event<'_>, Range<usize>)],
 ) -> String {
@@ -624,7 +614,7 @@ fn heading_title(
             // A claim reads in the heading's text (the contents, the anchor) as it reads on
             // the page, in its notation, not as its source spelling.
             Event::Code(t) => match t.strip_prefix("nim:").filter(|_| flavour.claims) {
-                Some(claim) => title.push_str(&claim_text(claim.trim(), checker)),
+                Some(claim) => title.push_str(&claim_text(claim.trim(), lesson)),
                 None => title.push_str(t),
             },
             _ => {}
@@ -635,8 +625,8 @@ fn heading_title(
 
 /// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its
 /// source when it does not parse (the claim's own check reports that).
-fn claim_text(claim: &str, checker: &LessonChecker) -> String {
-    let limits = checker.limits();
+fn claim_text(claim: &str, lesson: &LessonContext) -> String {
+    let limits = lesson.limits();
     crate::claim::lexer::lex(claim, limits)
         .and_then(|toks| crate::claim::parser::parse_statement(&toks, limits, true))
         .map_or_else(

@@ -25,6 +25,7 @@
 pub(crate) mod book;
 pub(crate) mod claims;
 pub(crate) mod codelines;
+pub(crate) mod context;
 pub(crate) mod coverage;
 pub(crate) mod directives;
 pub(crate) mod footnotes;
@@ -39,11 +40,13 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::claim::{AnswerKey, LessonChecker, Limits};
+use crate::claim::Limits;
 use crate::diag::{Diagnostic, Level, SourceFile};
 use crate::site::load::config::Config;
 use crate::site::load::lints::{Lint, LintLevel, Lints};
 use crate::site::load::Fatal;
+pub use context::AnswerKey;
+use context::LessonContext;
 use coverage::NumberCounts;
 use markdown::Flavour;
 
@@ -156,12 +159,13 @@ pub(crate) struct Rendered {
 
 /// Checks and renders the lesson in `file`, whose source path is `path`.
 pub(crate) fn render(file: Arc<SourceFile>, path: &str, settings: &LessonSettings) -> Rendered {
-    let mut checker = LessonChecker::new(file, settings.limits.clone());
-    let page = markdown::render_with(&mut checker, path, &settings.flavour, settings.lints);
+    let mut lesson = LessonContext::new(file, settings.limits.clone());
+    let page = markdown::render_with(&mut lesson, path, &settings.flavour, settings.lints);
+    let found = lesson.finish();
     Rendered {
         page,
-        diagnostics: std::mem::take(&mut checker.diagnostics),
-        claims: checker.claims,
+        diagnostics: found.diagnostics,
+        claims: found.claims,
     }
 }
 

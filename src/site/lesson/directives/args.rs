@@ -2,13 +2,14 @@
 //! call, and both say how the directive is used.
 
 use crate::claim::builtins::Arity;
-use crate::claim::{Directive, LessonChecker, Value};
+use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, GameError};
+use crate::site::lesson::context::DirectiveEnv;
 
 /// An error at `span` of the lesson.
-pub(super) fn error(checker: &LessonChecker, span: &Span, msg: impl Into<String>) -> Diagnostic {
-    unplaced(msg).at(checker.file(), span.clone())
+pub(super) fn error(env: &DirectiveEnv<'_>, span: &Span, msg: impl Into<String>) -> Diagnostic {
+    unplaced(msg).at(env.file(), span.clone())
 }
 
 /// A directive error not yet placed in the lesson: a drawer knows what is wrong with a position
@@ -20,29 +21,25 @@ pub(super) fn unplaced(msg: impl Into<String>) -> Diagnostic {
 /// Checks that the directive has as many arguments as `arity` admits: the registry's arity
 /// at dispatch, or a narrower one for a form, such as `grundy_table("cram", rows, cols)`.
 /// The error says how the directive is used.
-pub(super) fn arity(
-    checker: &LessonChecker,
-    d: &Directive,
-    arity: Arity,
-) -> Result<(), Diagnostic> {
+pub(super) fn arity(env: &DirectiveEnv<'_>, d: &Directive, arity: Arity) -> Result<(), Diagnostic> {
     arity.check(&d.name, d.args.len()).map_err(|message| {
         let usage = super::DIRECTIVES
             .iter()
             .find(|e| e.sig.name == d.name)
             .map_or(d.name.as_str(), |e| e.sig.usage);
-        error(checker, &d.span, message).help(format!("usage: {usage}"))
+        error(env, &d.span, message).help(format!("usage: {usage}"))
     })
 }
 
 /// A table side: a number from 1 to the `max-table` budget.
-pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, Diagnostic> {
-    let max = checker.limits().max_table;
+pub(super) fn side(env: &DirectiveEnv<'_>, arg: &(Value, Span)) -> Result<u64, Diagnostic> {
+    let max = env.limits().max_table;
     match &arg.0 {
         Value::Num(n) => match n.to_u64() {
             Some(v) if (1..=max).contains(&v) => Ok(v),
             _ => {
                 let d = error(
-                    checker,
+                    env,
                     &arg.1,
                     format!(
                         "a table side must be between 1 and {max} ([nimbook] max-table), not {n}"
@@ -59,7 +56,7 @@ pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, 
             }
         },
         other => Err(error(
-            checker,
+            env,
             &arg.1,
             format!("expected a number, found `{other}`"),
         )),
@@ -67,9 +64,9 @@ pub(super) fn side(checker: &LessonChecker, arg: &(Value, Span)) -> Result<u64, 
 }
 
 /// Turns an engine error into a diagnostic at `span`; a budget error says how to raise it.
-pub(super) fn game_error(checker: &LessonChecker, span: &Span, e: GameError) -> Diagnostic {
+pub(super) fn game_error(env: &DirectiveEnv<'_>, span: &Span, e: GameError) -> Diagnostic {
     let budget = matches!(e, GameError::BudgetExceeded { .. });
-    let d = error(checker, span, e.to_string());
+    let d = error(env, span, e.to_string());
     if budget {
         let d = Diagnostic {
             code: Code::BudgetExceeded,
@@ -83,13 +80,13 @@ pub(super) fn game_error(checker: &LessonChecker, span: &Span, e: GameError) -> 
 
 /// The game argument at `arg`.
 pub(super) fn game_arg<'a>(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     arg: &'a (Value, Span),
 ) -> Result<&'a Game, Diagnostic> {
     match &arg.0 {
         Value::Game(g) => Ok(g),
         other => Err(error(
-            checker,
+            env,
             &arg.1,
             format!("expected a game such as nim(3, 4, 5), found `{other}`"),
         )),
@@ -98,14 +95,14 @@ pub(super) fn game_arg<'a>(
 
 /// The string argument at `arg`; `example` shows one in the error.
 pub(super) fn str_arg<'a>(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     arg: &'a (Value, Span),
     example: &str,
 ) -> Result<&'a str, Diagnostic> {
     match &arg.0 {
         Value::Str(s) => Ok(s),
         other => Err(error(
-            checker,
+            env,
             &arg.1,
             format!("expected a string such as {example}, found `{other}`"),
         )),

@@ -4,11 +4,12 @@
 
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker, Value};
+use crate::claim::{Directive, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::nim::Nimber;
 use crate::site::html::escape;
 use crate::site::lesson::claims::VERIFIED_STEP;
+use crate::site::lesson::context::DirectiveEnv;
 use crate::site::lesson::mathml;
 
 use super::args::{error, side};
@@ -16,11 +17,11 @@ use super::table::{Caption, Table};
 
 /// `addition_table(n)` and `multiplication_table(n)`.
 pub(super) fn operation_table(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     add: bool,
 ) -> Result<String, Diagnostic> {
-    let n = side(checker, &d.args[0])?;
+    let n = side(env, &d.args[0])?;
     let caption = format!(
         "Nim-{} of a and b for a, b < {n}; lines mark the subfields of sizes 2, 4, 16 and 256",
         if add { "sums" } else { "products" }
@@ -39,15 +40,15 @@ pub(super) fn operation_table(
 }
 
 /// `powers_table(n)`: the products `2^i ⊗ 2^j`.
-pub(super) fn powers_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let n = side(checker, &d.args[0])?.min(128);
+pub(super) fn powers_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    let n = side(env, &d.args[0])?.min(128);
     let pow2 = |i: u64| Nimber::from_biguint(&(num_bigint::BigUint::from(1u32) << i));
     let mut cells = Vec::with_capacity((n * n) as usize);
     for i in 0..n {
         for j in 0..n {
             match (pow2(i), pow2(j)) {
                 (Ok(a), Ok(b)) => cells.push(a.nim_mul(&b).to_string()),
-                _ => return Err(error(checker, &d.span, "power of two beyond the engine")),
+                _ => return Err(error(env, &d.span, "power of two beyond the engine")),
             }
         }
     }
@@ -64,30 +65,30 @@ pub(super) fn powers_table(checker: &LessonChecker, d: &Directive) -> Result<Str
 }
 
 /// `expansion(a, b)`: the worked expansion of a nim-product, every step verified.
-pub(super) fn expansion(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn expansion(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let num = |i: usize| match &d.args[i].0 {
         Value::Num(n) => Ok(n.clone()),
         other => Err(error(
-            checker,
+            env,
             &d.args[i].1,
             format!("expected a number, found `{other}`"),
         )),
     };
     let (a, b) = (num(0)?, num(1)?);
-    Ok(worked_product(checker, &a, &b, &d.span))
+    Ok(worked_product(env, &a, &b, &d.span))
 }
 
 /// The worked expansion of the nim-product `a ⊗ b`, every step verified by the claim checker
 /// (a failing step is reported at `at`); also the hint of an exercise that asks for a product.
 pub(super) fn worked_product(
-    checker: &mut LessonChecker,
+    env: &mut DirectiveEnv<'_>,
     a: &Nimber,
     b: &Nimber,
     at: &Span,
 ) -> String {
     let steps = crate::nim::expand::product_steps(a, b);
     let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
-    let exprs = checker.verify_steps(&texts, at);
+    let exprs = env.verify_steps(&texts, at);
     let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
     for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
         let mut inner = String::new();

@@ -9,9 +9,10 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::{CoinRule, Game};
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{game_error, unplaced};
 use super::svg::{figure, fmt_num, svg_open};
@@ -66,20 +67,20 @@ fn title(rule: CoinRule) -> &'static str {
 
 /// `draw(G)` for a coin-turning position.
 pub(super) fn draw_coins(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     game: &Game,
     pos: &CoinPosition,
 ) -> Result<String, Diagnostic> {
     let arg_span = &d.args[0].1;
     let svg = if pos.rule.is_grid() {
-        grid_svg(pos).map_err(|e| e.at(checker.file(), arg_span.clone()))?
+        grid_svg(pos).map_err(|e| e.at(env.file(), arg_span.clone()))?
     } else {
-        row_svg(pos).map_err(|e| e.at(checker.file(), arg_span.clone()))?
+        row_svg(pos).map_err(|e| e.at(env.file(), arg_span.clone()))?
     };
     let v = game
-        .grundy(&checker.limits().game)
-        .map_err(|e| game_error(checker, &d.span, e))?;
+        .grundy(&env.limits().game)
+        .map_err(|e| game_error(env, &d.span, e))?;
     let places: Vec<String> = pos
         .heads
         .iter()

@@ -7,10 +7,11 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
 use crate::site::html::escape;
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_arg, game_error, str_arg, unplaced};
 use super::layout::barycentre_layers;
@@ -29,23 +30,23 @@ pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 /// The most pins in a drawn Kayles row.
 pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
-pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let game = game_arg(checker, &d.args[0])?;
-    let budget = checker.limits().game;
+pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    let game = game_arg(env, &d.args[0])?;
+    let budget = env.limits().game;
     let span = &d.span;
     match game {
         Game::Cram(b) | Game::MisereCram(b) => {
-            let caption = cram_caption(checker, span, game, &budget)?;
+            let caption = cram_caption(env, span, game, &budget)?;
             let svg = cram_svg(b, &[], &format!("Cram board {b}"));
             Ok(figure(&svg, &caption))
         }
-        Game::Hackenbush(g) => draw_hackenbush(checker, d, game, g, &budget),
-        Game::Nim(h) | Game::MisereNim(h) => draw_nim(checker, d, game, h, &budget),
+        Game::Hackenbush(g) => draw_hackenbush(env, d, game, g, &budget),
+        Game::Nim(h) | Game::MisereNim(h) => draw_nim(env, d, game, h, &budget),
         Game::Northcott(rows) => {
             let v = game
                 .grundy(&budget)
-                .map_err(|e| game_error(checker, span, e))?;
-            let svg = northcott_svg(rows, Some(&v.to_string())).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+                .map_err(|e| game_error(env, span, e))?;
+            let svg = northcott_svg(rows, Some(&v.to_string())).map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
             let gaps: Vec<u64> = rows.iter().map(NorthcottRow::gap).collect();
             let caption = format!(
                 "Northcott's game: gaps {} between the pieces, value {v} (computed by the engine), so {}",
@@ -59,8 +60,8 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
         {
             let v = game
                 .grundy(&budget)
-                .map_err(|e| game_error(checker, span, e))?;
-            let svg = pins_svg(*n, Some(&v.to_string())).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+                .map_err(|e| game_error(env, span, e))?;
+            let svg = pins_svg(*n, Some(&v.to_string())).map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
             let caption = format!(
                 "{} on a row of {n} pins: value {v} (computed by the engine), so {}",
                 if *code == OctalCode::kayles() {
@@ -73,9 +74,9 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             Ok(figure(&svg, &caption))
         }
         other => match super::coins::coin_position(other) {
-            Some(pos) => super::coins::draw_coins(checker, d, other, &pos),
+            Some(pos) => super::coins::draw_coins(env, d, other, &pos),
             None => Err(error(
-                checker,
+                env,
                 &d.args[0].1,
                 format!("draw() cannot draw `{other}`"),
             )
@@ -86,18 +87,16 @@ pub(super) fn draw(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
 
 /// `draw(G)` of a Green Hackenbush position, with its value.
 fn draw_hackenbush(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     game: &Game,
     g: &Graph,
     budget: &Budget,
 ) -> Result<String, Diagnostic> {
     let span = &d.span;
-    let value = game
-        .grundy(budget)
-        .map_err(|e| game_error(checker, span, e))?;
+    let value = game.grundy(budget).map_err(|e| game_error(env, span, e))?;
     let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
-        .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+        .map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
     let mut caption = if g.edges().is_empty() {
         format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
     } else {
@@ -124,7 +123,7 @@ fn draw_hackenbush(
 
 /// `draw(G)` of Nim heaps (with their nim-sum) or misère Nim heaps (with who wins).
 fn draw_nim(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     game: &Game,
     h: &[u64],
@@ -132,11 +131,9 @@ fn draw_nim(
 ) -> Result<String, Diagnostic> {
     let span = &d.span;
     let (svg, caption) = if matches!(game, Game::Nim(_)) {
-        let v = game
-            .grundy(budget)
-            .map_err(|e| game_error(checker, span, e))?;
-        let svg = nim_svg(h, Some(&v.to_string()))
-            .map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+        let v = game.grundy(budget).map_err(|e| game_error(env, span, e))?;
+        let svg =
+            nim_svg(h, Some(&v.to_string())).map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
         let sum = if h.is_empty() {
             "0".to_string()
         } else {
@@ -153,12 +150,10 @@ fn draw_nim(
         );
         (svg, caption)
     } else {
-        let o = game
-            .outcome(budget)
-            .map_err(|e| game_error(checker, span, e))?;
+        let o = game.outcome(budget).map_err(|e| game_error(env, span, e))?;
         // A misère position has an outcome, not a Grundy value, so the drawing's text
         // names the position only; the caption says who wins.
-        let svg = nim_svg(h, None).map_err(|e| e.at(checker.file(), d.args[0].1.clone()))?;
+        let svg = nim_svg(h, None).map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
         let caption = format!(
             "Misère Nim heaps {} (the last player to move loses): {}",
             join(h, ", "),
@@ -178,23 +173,19 @@ fn outcome_sentence(p: bool) -> &'static str {
 }
 
 fn cram_caption(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     span: &Span,
     game: &Game,
     budget: &Budget,
 ) -> Result<String, Diagnostic> {
     if game.is_misere() {
-        let o = game
-            .outcome(budget)
-            .map_err(|e| game_error(checker, span, e))?;
+        let o = game.outcome(budget).map_err(|e| game_error(env, span, e))?;
         Ok(format!(
             "Misère Cram (the last player to move loses): outcome {o}, computed by the engine, so {}",
             outcome_sentence(o == game::Outcome::P)
         ))
     } else {
-        let v = game
-            .grundy(budget)
-            .map_err(|e| game_error(checker, span, e))?;
+        let v = game.grundy(budget).map_err(|e| game_error(env, span, e))?;
         Ok(format!(
             "Cram: Grundy value {v}, computed by the engine, so {}",
             outcome_sentence(v == 0)
@@ -257,12 +248,12 @@ fn cram_svg(board: &Board, dominoes: &[Domino], label: &str) -> String {
 }
 
 /// `cram_diagram("AA##/B###/B.##")`.
-pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let text = str_arg(checker, &d.args[0], "\"AA##/B###/B.##\"")?;
+pub(super) fn cram_diagram(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    let text = str_arg(env, &d.args[0], "\"AA##/B###/B.##\"")?;
     let span = &d.args[0].1;
     // The string's characters sit right after the opening quote when the literal is written
     // plainly, so an error can point at the offending character.
-    let plain = checker.file().text.get(span.clone()) == Some(&format!("\"{text}\"")[..]);
+    let plain = env.file().text.get(span.clone()) == Some(&format!("\"{text}\"")[..]);
     let at = |offset: usize, len: usize| -> Span {
         if plain {
             span.start + 1 + offset..span.start + 1 + offset + len
@@ -282,23 +273,23 @@ pub(super) fn cram_diagram(checker: &LessonChecker, d: &Directive) -> Result<Str
                 Some("write each domino's letter in the two cells it covers, next to each other in a row or in a column"),
             ),
         };
-        let d = error(checker, &at, e.to_string());
+        let d = error(env, &at, e.to_string());
         match help {
             Some(help) => d.help(help),
             None => d,
         }
     })?;
     let (cells_text, dominoes) = (&diagram.cells, &diagram.dominoes);
-    let game = Game::cram_cells(cells_text).map_err(|e| game_error(checker, span, e))?;
+    let game = Game::cram_cells(cells_text).map_err(|e| game_error(env, span, e))?;
     let Game::Cram(board) = &game else {
-        return Err(error(checker, span, "not a Cram board"));
+        return Err(error(env, span, "not a Cram board"));
     };
     // The frame as written: a blocked cell and a domino cell look alike to the engine, so the
     // drawing shades only `.` cells and lays the dominoes on top.
-    let budget = checker.limits().game;
+    let budget = env.limits().game;
     let v = game
         .grundy(&budget)
-        .map_err(|e| game_error(checker, &d.span, e))?;
+        .map_err(|e| game_error(env, &d.span, e))?;
     let svg = cram_svg(
         board,
         dominoes,

@@ -22,16 +22,17 @@
 //! values, so the script only generates moves and takes a mex.
 //!
 //! Every exercise and choice is also recorded in the lesson's answer key
-//! ([`crate::claim::AnswerKey`]), which the handout prints at its end.
+//! ([`AnswerKey`]), which the handout prints at its end.
 
 use std::fmt::Write as _;
 
 use crate::claim::ast::{BinOp, Expr, ExprKind};
 use crate::claim::builtins::Arity;
-use crate::claim::{AnswerKey, Directive, LessonChecker, MappedText, Value};
+use crate::claim::{Directive, MappedText, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, OctalCode, Outcome};
 use crate::nim::Nimber;
+use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
 use super::args::{arity, error, game_error};
 use crate::site::html::escape;
@@ -64,12 +65,12 @@ pub(super) const PRACTICE_KINDS: &[(&str, &str)] = &[
 
 /// The next element id for a question of this lesson (`exercise-3`); exercises and choices are
 /// numbered together, in document order.
-fn next_id(checker: &LessonChecker) -> (usize, String) {
-    let n = checker.answers.len() + 1;
+fn next_id(checker: &DirectiveEnv<'_>) -> (usize, String) {
+    let n = checker.answers_so_far() + 1;
     (n, format!("exercise-{n}"))
 }
 
-fn question_arg(checker: &LessonChecker, arg: &(Value, Span)) -> Result<String, Diagnostic> {
+fn question_arg(checker: &DirectiveEnv<'_>, arg: &(Value, Span)) -> Result<String, Diagnostic> {
     match &arg.0 {
         Value::Str(s) if !s.trim().is_empty() => Ok(s.clone()),
         Value::Str(_) => Err(error(checker, &arg.1, "the question is empty")),
@@ -84,7 +85,7 @@ fn question_arg(checker: &LessonChecker, arg: &(Value, Span)) -> Result<String, 
 }
 
 /// The question as HTML: text, with `$…$` as inline LaTeX math.
-fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, Diagnostic> {
+fn question_html(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<String, Diagnostic> {
     let mut out = String::new();
     let mut pieces = q.split('$');
     let mut in_math = false;
@@ -115,7 +116,10 @@ fn question_html(checker: &LessonChecker, q: &str, at: &Span) -> Result<String, 
 }
 
 /// `exercise("question", answer)`.
-pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn exercise(
+    checker: &mut DirectiveEnv<'_>,
+    d: &Directive,
+) -> Result<String, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
@@ -171,7 +175,7 @@ pub(super) fn exercise(checker: &mut LessonChecker, d: &Directive) -> Result<Str
         "<details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{}</p></details></section>",
         answer_html(&source, &shown)
     );
-    checker.answers.push(AnswerKey {
+    checker.add_answer(AnswerKey {
         id,
         question,
         source,
@@ -215,7 +219,7 @@ fn sum_terms<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     }
 }
 
-fn num_of(checker: &LessonChecker, e: &Expr) -> Option<Nimber> {
+fn num_of(checker: &DirectiveEnv<'_>, e: &Expr) -> Option<Nimber> {
     match checker.evaluate(e) {
         Ok(Value::Num(n)) => Some(n),
         _ => None,
@@ -223,7 +227,7 @@ fn num_of(checker: &LessonChecker, e: &Expr) -> Option<Nimber> {
 }
 
 /// A hint for the answer expression `e`, by its shape; `None` when there is none to give.
-fn hint(checker: &mut LessonChecker, e: &Expr, at: &Span) -> Result<Option<String>, Diagnostic> {
+fn hint(checker: &mut DirectiveEnv<'_>, e: &Expr, at: &Span) -> Result<Option<String>, Diagnostic> {
     let e = strip_parens(e);
     match &e.kind {
         ExprKind::Bin {
@@ -290,7 +294,7 @@ fn sum_columns(terms: &[Nimber]) -> Option<String> {
 
 /// The options of `g` with their Grundy values (or outcomes), and the rule that decides `g`.
 fn move_list(
-    checker: &LessonChecker,
+    checker: &DirectiveEnv<'_>,
     g: &Game,
     outcome: bool,
     at: &Span,
@@ -365,7 +369,7 @@ fn class_in_question(q: &str) -> Option<Outcome> {
 }
 
 /// `choice("question", [options], [class or correct value])`.
-pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn choice(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
     let q_html = question_html(checker, &question, &d.args[0].1)?;
     let (list, list_at) = (&d.args[1].0, &d.args[1].1);
@@ -562,7 +566,7 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
         Some(items) => items.iter().map(ToString::to_string).collect(),
         None => options.iter().map(ToString::to_string).collect(),
     };
-    checker.answers.push(AnswerKey {
+    checker.add_answer(AnswerKey {
         id,
         question,
         source: format!("[{}]", all.join(", ")),
@@ -576,7 +580,10 @@ pub(super) fn choice(checker: &mut LessonChecker, d: &Directive) -> Result<Strin
 }
 
 /// `practice(kind, …)`.
-pub(super) fn practice(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn practice(
+    checker: &mut DirectiveEnv<'_>,
+    d: &Directive,
+) -> Result<String, Diagnostic> {
     let (kind_value, kind_at) = &d.args[0];
     let Value::Str(kind) = kind_value else {
         return Err(error(

@@ -4,10 +4,11 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::Game;
 use crate::site::html::escape;
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_arg, game_error};
 use super::layout::barycentre_layers;
@@ -32,16 +33,16 @@ fn position_label(g: &Game) -> String {
 }
 
 /// `game_graph(G)`.
-pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let game = game_arg(checker, &d.args[0])?;
-    let budget = checker.limits().game;
+pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    let game = game_arg(env, &d.args[0])?;
+    let budget = env.limits().game;
     let gg = game
         .graph(&budget)
-        .map_err(|e| game_error(checker, &d.span, e))?;
+        .map_err(|e| game_error(env, &d.span, e))?;
     let n = gg.positions.len();
     if n > MAX_GRAPH_POSITIONS {
         return Err(error(
-            checker,
+            env,
             &d.args[0].1,
             format!("`{game}` has {n} positions; game_graph draws at most {MAX_GRAPH_POSITIONS}"),
         )
@@ -49,7 +50,7 @@ pub(super) fn game_graph(checker: &LessonChecker, d: &Directive) -> Result<Strin
     }
     let Some((level, parents)) = levels(n, &gg.edges) else {
         return Err(error(
-            checker,
+            env,
             &d.span,
             "the game graph has a cycle, so it cannot be drawn in layers",
         ));

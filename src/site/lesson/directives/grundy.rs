@@ -4,10 +4,11 @@
 use std::time::Instant;
 
 use crate::claim::builtins::Arity;
-use crate::claim::{Directive, LessonChecker, Value};
+use crate::claim::{Directive, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Budget, Game, OctalCode};
 use crate::site::html::escape;
+use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{arity, error, game_error, side, str_arg};
 use super::table::{Caption, Table};
@@ -60,7 +61,7 @@ fn rows_of(
 
 /// The Grundy values of heaps `0 … n−1` of a named heap game or an octal code.
 pub(super) fn heap_values(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     name: &str,
     at: &Span,
     n: u64,
@@ -71,7 +72,7 @@ pub(super) fn heap_values(
         "dawsons_kayles" => OctalCode::dawsons_kayles(),
         "grundys_game" => {
             let out = game::grundys_sequence(n.saturating_sub(1), budget)
-                .map_err(|e| game_error(checker, at, e))?;
+                .map_err(|e| game_error(env, at, e))?;
             return Ok((
                 "Grundy's game".into(),
                 out.into_iter().take(n as usize).collect(),
@@ -80,7 +81,7 @@ pub(super) fn heap_values(
         other => {
             if !other.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!("unknown game `{other}` for a Grundy table"),
                 )
@@ -90,10 +91,9 @@ pub(super) fn heap_values(
                 Ok(code) => code,
                 // A code with a digit 8 to F is a hexadecimal game, valued by its own engine.
                 Err(e) => {
-                    let hex: game::HexCode =
-                        other.parse().map_err(|_| game_error(checker, at, e))?;
+                    let hex: game::HexCode = other.parse().map_err(|_| game_error(env, at, e))?;
                     let out = game::hexadecimal_sequence(&hex, n.saturating_sub(1), budget)
-                        .map_err(|e| game_error(checker, at, e))?;
+                        .map_err(|e| game_error(env, at, e))?;
                     return Ok((
                         format!("the hexadecimal game {hex}"),
                         out.into_iter().take(n as usize).collect(),
@@ -108,22 +108,22 @@ pub(super) fn heap_values(
         _ => format!("the octal game {code}"),
     };
     let seq = game::octal_sequence(&code, n.saturating_sub(1), budget)
-        .map_err(|e| game_error(checker, at, e))?;
+        .map_err(|e| game_error(env, at, e))?;
     Ok((title, seq.into_iter().take(n as usize).collect()))
 }
 
 /// `grundy_table("cram", rows, cols)` and `grundy_table(game, n)`.
-pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let first = &d.args[0];
-    let name = str_arg(checker, first, "\"cram\" or \"kayles\"")?;
-    let budget = checker.limits().game;
+    let name = str_arg(env, first, "\"cram\" or \"kayles\"")?;
+    let budget = env.limits().game;
     if name == "cram" {
-        arity(checker, d, Arity::Exactly(3))?;
-        let rows = side(checker, &d.args[1])?;
-        let cols = side(checker, &d.args[2])?;
+        arity(env, d, Arity::Exactly(3))?;
+        let rows = side(env, &d.args[1])?;
+        let cols = side(env, &d.args[2])?;
         if rows.saturating_mul(cols) > 64 {
             return Err(error(
-                checker,
+                env,
                 &d.span,
                 format!(
                     "a Cram board has at most 64 cells, so a table up to {rows} × {cols} cannot be computed"
@@ -146,7 +146,7 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
                     ..budget
                 };
                 let g = Game::cram(m, n).and_then(|g| g.grundy(&b)).map_err(|e| {
-                    game_error(checker, &d.span, e)
+                    game_error(env, &d.span, e)
                         .note(format!("while computing the value of cram({m}, {n})"))
                 })?;
                 vals[i][j] = g;
@@ -170,11 +170,11 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
         return Ok(grid_table("grundy", &caption, "m \\ n", &col_labels, &body));
     }
     if name == "wythoff" {
-        return wythoff_grid(checker, d, &budget);
+        return wythoff_grid(env, d, &budget);
     }
-    arity(checker, d, Arity::Exactly(2))?;
-    let n = side(checker, &d.args[1])?;
-    let (title, values) = heap_values(checker, name, &first.1, n, &budget)?;
+    arity(env, d, Arity::Exactly(2))?;
+    let n = side(env, &d.args[1])?;
+    let (title, values) = heap_values(env, name, &first.1, n, &budget)?;
     let (cols, body) = rows_of(&values, 10, |k| {
         if values.get(k as usize) == Some(&0) {
             "p"
@@ -193,15 +193,15 @@ pub(super) fn grundy_table(checker: &LessonChecker, d: &Directive) -> Result<Str
 /// `grundy_table("wythoff", rows, cols)`: the queen's values on the squares `(a, b)` with
 /// `a < rows` and `b < cols`, the corner at the bottom left as on the board.
 fn wythoff_grid(
-    checker: &LessonChecker,
+    env: &DirectiveEnv<'_>,
     d: &Directive,
     budget: &Budget,
 ) -> Result<String, Diagnostic> {
-    arity(checker, d, Arity::Exactly(3))?;
-    let rows = side(checker, &d.args[1])?;
-    let cols = side(checker, &d.args[2])?;
+    arity(env, d, Arity::Exactly(3))?;
+    let rows = side(env, &d.args[1])?;
+    let cols = side(env, &d.args[2])?;
     let table = game::wythoff_table(rows.saturating_sub(1), cols.saturating_sub(1), budget)
-        .map_err(|e| game_error(checker, &d.span, e))?;
+        .map_err(|e| game_error(env, &d.span, e))?;
     let col_labels: Vec<String> = (0..cols).map(|b| b.to_string()).collect();
     let body: Vec<Row> = table
         .iter()
@@ -224,26 +224,24 @@ fn wythoff_grid(
 }
 
 /// `sequence_table("0.77", n)`.
-pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    let text = str_arg(checker, &d.args[0], "\"0.77\"")?;
-    let code: OctalCode = text
-        .parse()
-        .map_err(|e| game_error(checker, &d.args[0].1, e))?;
-    let budget = checker.limits().game;
-    let p = game::period(&code, &budget).map_err(|e| game_error(checker, &d.span, e))?;
+pub(super) fn sequence_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    let text = str_arg(env, &d.args[0], "\"0.77\"")?;
+    let code: OctalCode = text.parse().map_err(|e| game_error(env, &d.args[0].1, e))?;
+    let budget = env.limits().game;
+    let p = game::period(&code, &budget).map_err(|e| game_error(env, &d.span, e))?;
     let width = if p.period <= MAX_ROW_PERIOD {
         p.period.max(1)
     } else {
         10
     };
-    let max = checker.limits().max_table;
+    let max = env.limits().max_table;
     let max_n = max.saturating_mul(width);
     let n = match &d.args[1].0 {
         Value::Num(x) => match x.to_u64() {
             Some(v) if (1..=max_n).contains(&v) => v,
             _ => {
                 return Err(error(
-                    checker,
+                    env,
                     &d.args[1].1,
                     format!(
                         "a sequence table holds 1 to {max_n} values ({max} rows of {width}, [nimbook] max-table), not {x}"
@@ -253,14 +251,14 @@ pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<S
         },
         other => {
             return Err(error(
-                checker,
+                env,
                 &d.args[1].1,
                 format!("expected a number, found `{other}`"),
             ))
         }
     };
     let seq =
-        game::octal_sequence(&code, n - 1, &budget).map_err(|e| game_error(checker, &d.span, e))?;
+        game::octal_sequence(&code, n - 1, &budget).map_err(|e| game_error(env, &d.span, e))?;
     let values: Vec<u64> = seq.into_iter().take(n as usize).collect();
     let (cols, body) = rows_of(&values, width, |k| {
         if k < p.preperiod {
@@ -292,27 +290,27 @@ pub(super) fn sequence_table(checker: &LessonChecker, d: &Directive) -> Result<S
 
 /// `rare_table(game, mask, n)`: the rare values among heaps `0 … n−1` (an even number of ones
 /// in `value AND mask`), one row per value: how many heaps have it, the first and the last.
-pub(super) fn rare_table(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
-    arity(checker, d, Arity::Exactly(3))?;
-    let name = str_arg(checker, &d.args[0], "\"grundys_game\"")?;
+pub(super) fn rare_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+    arity(env, d, Arity::Exactly(3))?;
+    let name = str_arg(env, &d.args[0], "\"grundys_game\"")?;
     let count = |i: usize| match &d.args[i].0 {
         Value::Num(x) => x
             .to_u64()
-            .ok_or_else(|| error(checker, &d.args[i].1, format!("{x} is too large"))),
+            .ok_or_else(|| error(env, &d.args[i].1, format!("{x} is too large"))),
         other => Err(error(
-            checker,
+            env,
             &d.args[i].1,
             format!("expected a number, found `{other}`"),
         )),
     };
     let (mask, n) = (count(1)?, count(2)?);
-    let budget = checker.limits().game;
+    let budget = env.limits().game;
     let values = game::named_heap_sequence(name, n, &budget)
         .ok_or_else(|| {
-            error(checker, &d.args[0].1, format!("unknown heap game `{name}`"))
+            error(env, &d.args[0].1, format!("unknown heap game `{name}`"))
                 .help("use \"grundys_game\", \"kayles\", \"dawsons_kayles\" or an octal code such as \"0.137\"")
         })?
-        .map_err(|e| game_error(checker, &d.span, e))?;
+        .map_err(|e| game_error(env, &d.span, e))?;
     // value -> (heaps, first, last)
     let mut by_value: std::collections::BTreeMap<u64, (u64, usize, usize)> = Default::default();
     for (h, &v) in values.iter().enumerate() {
@@ -322,10 +320,10 @@ pub(super) fn rare_table(checker: &LessonChecker, d: &Directive) -> Result<Strin
             e.2 = h;
         }
     }
-    let max = checker.limits().max_table;
+    let max = env.limits().max_table;
     if by_value.len() as u64 > max {
         return Err(error(
-            checker,
+            env,
             &d.span,
             format!(
                 "{} rare values are more rows than the budget of {max} ([nimbook] max-table)",

@@ -25,13 +25,14 @@ mod svg;
 mod table;
 
 use crate::claim::builtins::{nearest, Arity, Signature};
-use crate::claim::{Directive, LessonChecker, MappedText};
+use crate::claim::{Directive, MappedText};
 use crate::diag::{Diagnostic, Span};
+use crate::site::lesson::context::{DirectiveEnv, LessonContext};
 
 use args::error;
 
 /// How a directive runs: its HTML, or a located error.
-type Run = fn(&mut LessonChecker, &Directive) -> Result<String, Diagnostic>;
+type Run = fn(&mut DirectiveEnv<'_>, &Directive) -> Result<String, Diagnostic>;
 
 /// One directive: what it is (the same [`Signature`] as a claim function, so both kinds of
 /// builtin are listed and checked alike) and how it runs. The runner is called only with as
@@ -165,38 +166,34 @@ pub fn list() -> impl Iterator<Item = &'static Signature> {
 /// Renders the directives of one `nimbook` block, and records each that drew something, with
 /// its span, in `drawn`.
 pub(super) fn render(
-    checker: &mut LessonChecker,
+    lesson: &mut LessonContext,
     block: &MappedText,
     drawn: &mut Vec<(Span, String)>,
 ) -> String {
     let mut html = String::new();
-    for d in checker.directives(block) {
-        match render_one(checker, &d) {
+    for d in lesson.directives(block) {
+        match render_one(&mut lesson.directive_env(), &d) {
             Ok(h) => {
                 html.push_str(&h);
                 drawn.push((d.span.clone(), h));
             }
-            Err(diag) => checker.push_error(diag),
+            Err(diag) => lesson.report(diag),
         }
     }
     html
 }
 
-fn render_one(checker: &mut LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+fn render_one(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let Some(entry) = DIRECTIVES.iter().find(|e| e.sig.name == d.name) else {
-        return Err(unknown(checker, d));
+        return Err(unknown(env, d));
     };
-    args::arity(checker, d, entry.sig.arity)?;
-    (entry.run)(checker, d)
+    args::arity(env, d, entry.sig.arity)?;
+    (entry.run)(env, d)
 }
 
 /// The error for a directive that does not exist, with a suggestion or the list.
-fn unknown(checker: &LessonChecker, d: &Directive) -> Diagnostic {
-    let diag = error(
-        checker,
-        &d.name_span,
-        format!("unknown directive `{}`", d.name),
-    );
+fn unknown(env: &DirectiveEnv<'_>, d: &Directive) -> Diagnostic {
+    let diag = error(env, &d.name_span, format!("unknown directive `{}`", d.name));
     let names = || list().map(|s| s.name);
     match nearest(&d.name, names()) {
         Some(best) => diag.help(format!("a directive with a similar name exists: `{best}`")),

@@ -7,9 +7,10 @@
 //! `0 … n` pins, computed here by the engine at build time and embedded as a JSON array, so the
 //! script does no game theory of its own beyond the nim-sum of those values.
 
-use crate::claim::{Directive, LessonChecker};
+use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::{self, Game, OctalCode};
+use crate::site::lesson::context::DirectiveEnv;
 
 use crate::site::html::escape;
 
@@ -29,15 +30,15 @@ fn json_list(values: &[u64]) -> String {
 }
 
 /// `play(nim(3, 5, 7))` and `play(kayles(10))`.
-pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
     let at = &d.args[0].1;
-    let game = game_arg(checker, &d.args[0])?;
-    let budget = checker.limits().game;
+    let game = game_arg(env, &d.args[0])?;
+    let budget = env.limits().game;
     match game {
         Game::Nim(heaps) => {
             if heaps.is_empty() || heaps.len() > MAX_PLAY_HEAPS {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!(
                         "play() takes Nim with 1 to {MAX_PLAY_HEAPS} heaps, not {}",
@@ -47,14 +48,14 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
             }
             if let Some(big) = heaps.iter().find(|&&h| h > MAX_PLAY_HEAP) {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!(
                         "play() takes Nim heaps of at most {MAX_PLAY_HEAP} counters, not {big}"
                     ),
                 ));
             }
-            let svg = nim_svg(heaps, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            let svg = nim_svg(heaps, None).map_err(|e| e.at(env.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"nim\" data-heaps=\"{}\"",
@@ -74,14 +75,14 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
         Game::Octal { code, n } if *code == OctalCode::kayles() => {
             if *n == 0 || *n > MAX_PLAY_PINS {
                 return Err(error(
-                    checker,
+                    env,
                     at,
                     format!("play() takes Kayles on 1 to {MAX_PLAY_PINS} pins, not {n}"),
                 ));
             }
-            let grundy = game::octal_sequence(code, *n, &budget)
-                .map_err(|e| game_error(checker, &d.span, e))?;
-            let svg = pins_svg(*n, None).map_err(|e| e.at(checker.file(), at.clone()))?;
+            let grundy =
+                game::octal_sequence(code, *n, &budget).map_err(|e| game_error(env, &d.span, e))?;
+            let svg = pins_svg(*n, None).map_err(|e| e.at(env.file(), at.clone()))?;
             Ok(widget(
                 &format!(
                     "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
@@ -91,7 +92,7 @@ pub(super) fn play(checker: &LessonChecker, d: &Directive) -> Result<String, Dia
                 &format!("Kayles on a row of {n} pins"),
             ))
         }
-        other => Err(error(checker, at, format!("play() cannot play `{other}`"))
+        other => Err(error(env, at, format!("play() cannot play `{other}`"))
             .help("play() takes Nim, such as nim(3, 5, 7), or Kayles, such as kayles(10)")),
     }
 }

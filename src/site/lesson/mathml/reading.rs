@@ -13,7 +13,7 @@
 //! (Conway: ω is the least cube root of 2 over the finite nimbers) and ordinary arithmetic
 //! is Cantor's.
 
-use crate::claim::{LessonChecker, Limits, MappedText, Status};
+use crate::claim::{Checker, Limits, MappedText, Status};
 use crate::diag::SourceFile;
 
 /// What the reader sees.
@@ -333,7 +333,7 @@ fn read(toks: Vec<Tok>) -> Ord3 {
 /// Checks one expression: the checker's value, read back from its rendering, equals the
 /// reading of the expression's MathML and of its text. An expression with no value (a
 /// division by zero, an ordinary subtraction below zero) is not counted.
-fn holds_as_read(source: &str, checker: &mut LessonChecker) -> usize {
+fn holds_as_read(source: &str, checker: &mut Checker) -> usize {
     let checked = checker.check_inline(&MappedText::contiguous(source, 0));
     if checked.status == Status::Error {
         return 0;
@@ -361,7 +361,7 @@ fn holds_as_read(source: &str, checker: &mut LessonChecker) -> usize {
 #[test]
 fn every_operator_pair_reads_as_it_was_computed() {
     let limits = Limits::default();
-    let mut checker = LessonChecker::new(SourceFile::new("<test>", ""), limits);
+    let mut checker = Checker::new(SourceFile::new("<test>", ""), limits);
     let nim_ops = ["+", "*", "/"];
     let int_ops = ["+", "-", "*", "/", "mod"];
     let nimbers = ["7", "6", "3"];
@@ -456,7 +456,7 @@ fn the_oracle_tells_groupings_apart() {
 #[test]
 fn codes_keep_their_quotes_and_arguments_their_single_brackets() {
     let limits = Limits::default();
-    let mut checker = LessonChecker::new(SourceFile::new("<test>", ""), limits);
+    let mut checker = Checker::new(SourceFile::new("<test>", ""), limits);
     for (source, text) in [
         ("grundy(octal(\"0.77\", 5))", "grundy(octal(\"0.77\", 5))"),
         ("grundy(kayles(int(3 + 1)))", "grundy(kayles(3 + 1))"),

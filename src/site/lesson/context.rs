@@ -1,0 +1,146 @@
+//! What one lesson's check carries from its first event to its last: the claim checker (the
+//! lesson's text, its `let` bindings, the claims counted, the diagnostics found) and the answer
+//! key its exercises add to. The lesson stage owns one per lesson; the markdown pass and the
+//! number account work through it, and a directive gets only a [`DirectiveEnv`], the part it
+//! needs.
+
+use std::sync::Arc;
+
+use crate::claim::ast::{Expr, Spanned};
+use crate::claim::{Checked, Checker, ClaimError, Directive, Limits, MappedText, Value};
+use crate::diag::{Diagnostic, SourceFile, Span};
+
+/// One entry of a lesson's answer key: an exercise or a multiple-choice question, with the
+/// answer the engine computed when the lesson was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerKey {
+    /// The element id of the question on the page (`exercise-3`).
+    pub id: String,
+    /// The question, as the author wrote it.
+    pub question: String,
+    /// The answer expression as written (`6 * 13`), or the options judged, for a choice.
+    pub source: String,
+    /// The answer, as the engine computed it (`15`; for a choice, the correct options).
+    pub answer: String,
+}
+
+/// One lesson being checked.
+pub(crate) struct LessonContext {
+    checker: Checker,
+    answers: Vec<AnswerKey>,
+}
+
+/// What a lesson's check found, once its last event is done.
+pub(crate) struct Found {
+    /// Every diagnostic, in the order found.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Claims checked.
+    pub(crate) claims: usize,
+}
+
+impl LessonContext {
+    /// The context of the lesson in `file`, checked under `limits`.
+    pub(crate) fn new(file: Arc<SourceFile>, limits: Limits) -> Self {
+        LessonContext {
+            checker: Checker::new(file, limits),
+            answers: Vec::new(),
+        }
+    }
+
+    /// The lesson's text.
+    pub(crate) fn file(&self) -> &Arc<SourceFile> {
+        self.checker.file()
+    }
+
+    /// The limits of every computation the lesson asks for.
+    pub(crate) fn limits(&self) -> &Limits {
+        self.checker.limits()
+    }
+
+    /// Records a diagnostic found outside the claims (bad math, a count of unverified numbers).
+    pub(crate) fn report(&mut self, d: Diagnostic) {
+        self.checker.push_diagnostic(d);
+    }
+
+    /// Checks a `nim` block.
+    pub(crate) fn check_block(&mut self, block: &MappedText) -> Vec<Checked> {
+        self.checker.check_block(block)
+    }
+
+    /// Checks an inline `nim:` form.
+    pub(crate) fn check_inline(&mut self, text: &MappedText) -> Checked {
+        self.checker.check_inline(text)
+    }
+
+    /// The directives of a `nimbook` block, their arguments evaluated; errors are reported.
+    pub(crate) fn directives(&mut self, block: &MappedText) -> Vec<Directive> {
+        self.checker.directives(block)
+    }
+
+    /// What a directive may use of the lesson.
+    pub(crate) fn directive_env(&mut self) -> DirectiveEnv<'_> {
+        DirectiveEnv {
+            checker: &mut self.checker,
+            answers: &mut self.answers,
+        }
+    }
+
+    /// Takes the answer key so far, in document order, leaving none.
+    pub(crate) fn take_answers(&mut self) -> Vec<AnswerKey> {
+        std::mem::take(&mut self.answers)
+    }
+
+    /// What the check found.
+    pub(crate) fn finish(mut self) -> Found {
+        Found {
+            diagnostics: self.checker.take_diagnostics(),
+            claims: self.checker.claims(),
+        }
+    }
+}
+
+/// What a directive may use of its lesson: the text (to place an error), the limits, the `let`
+/// bindings in scope (to evaluate an operand, verify a derivation or decide a claim, each
+/// counted as the lesson's claims) and the answer key, to which it can only add. It cannot
+/// bind a name, check a block or read what was found before it; its own error it returns.
+pub(crate) struct DirectiveEnv<'a> {
+    checker: &'a mut Checker,
+    answers: &'a mut Vec<AnswerKey>,
+}
+
+impl DirectiveEnv<'_> {
+    /// The lesson's text.
+    pub(crate) fn file(&self) -> &Arc<SourceFile> {
+        self.checker.file()
+    }
+
+    /// The limits of every computation the directive asks for.
+    pub(crate) fn limits(&self) -> &Limits {
+        self.checker.limits()
+    }
+
+    /// The value of an expression in the lesson's scope; nothing is reported.
+    pub(crate) fn evaluate(&self, e: &Expr) -> Result<Value, ClaimError> {
+        self.checker.evaluate(e)
+    }
+
+    /// Verifies a worked derivation step by step (see [`Checker::verify_steps`]).
+    pub(crate) fn verify_steps(&mut self, steps: &[String], at: &Span) -> Vec<Option<Expr>> {
+        self.checker.verify_steps(steps, at)
+    }
+
+    /// Decides a claim written as text (see [`Checker::decide`]).
+    pub(crate) fn decide(&mut self, text: &MappedText) -> Option<(bool, Spanned)> {
+        self.checker.decide(text)
+    }
+
+    /// How many questions the answer key holds so far.
+    pub(crate) fn answers_so_far(&self) -> usize {
+        self.answers.len()
+    }
+
+    /// Adds a question and its computed answer to the lesson's answer key.
+    pub(crate) fn add_answer(&mut self, key: AnswerKey) {
+        self.answers.push(key);
+    }
+}
