@@ -262,3 +262,41 @@ fn a_book_shows_at_most_two_hundred_findings_and_sums_up_the_rest() {
         "{err}"
     );
 }
+
+/// The text of every unverified number of a lesson checked on its own, in order.
+fn unverified_in(text: &str) -> Vec<String> {
+    let lesson = nimbook::site::lesson::check_lesson(
+        text,
+        "a.md",
+        &nimbook::site::lesson::LessonSettings::default(),
+    );
+    let found: Vec<String> = lesson
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == nimbook::diag::Code::UnverifiedNumber)
+        .filter_map(|d| d.location.as_ref())
+        .map(|(_, span)| text[span.clone()].to_string())
+        .collect();
+    assert_eq!(found.len(), lesson.numbers.unverified);
+    found
+}
+
+#[test]
+fn the_issues_examples_are_unverified() {
+    // 5 ⊕ 7 = 2: a `≠` claim verifies none of its literals.
+    assert_eq!(
+        unverified_in("The nim-sum of 5 and 7 is 12, as `nim: 5 + 7 ≠ 12` shows.\n"),
+        ["5", "7", "12"]
+    );
+    // `17 + 0` computes nothing new.
+    assert_eq!(
+        unverified_in("A board of 17 cells, `nim: 17 + 0`.\n"),
+        ["17"]
+    );
+    // A text block is counted; a nim block right after it verifies it (2 ⊕ 3 = 1).
+    assert_eq!(unverified_in("```text\ngap 2, gap 3\n```\n"), ["2", "3"]);
+    assert_eq!(
+        unverified_in("```text\ngap 2, gap 3\n```\n\n```nim\n2 + 3 = 1\n```\n"),
+        Vec::<String>::new()
+    );
+}

@@ -376,9 +376,15 @@ fn code_block(
         CodeBlockKind::Indented => String::new(),
     };
     let mut block = MappedText::default();
+    // A text block is read by the reader: its numbers are counted, its exemption braces removed.
+    let counted = lang == "text" && flavour.claims;
     let mut j = i + 1;
     while j < events.len() {
         match &events[j].0 {
+            Event::Text(t) if counted => {
+                let at = text_offset(source, t, &events[j].1);
+                block.push(&coverage.text_block(t, at), at);
+            }
             Event::Text(t) => block.push(t, text_offset(source, t, &events[j].1)),
             Event::End(TagEnd::CodeBlock) => break,
             _ => {}
