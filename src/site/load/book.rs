@@ -309,13 +309,16 @@ fn matching(text: &str, open: u8, close: u8) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// The chapters of a SUMMARY.md of `text` (none if it does not parse).
+    fn summary(text: &str) -> Vec<Chapter> {
+        parse_summary(&SourceFile::new("SUMMARY.md", text)).unwrap_or_default()
+    }
+
     #[test]
     fn summary_nesting_and_numbers() {
-        let f = SourceFile::new(
-            "SUMMARY.md",
+        let ch = summary(
             "# Summary\n\n[Intro](intro.md)\n\n- [A](a.md)\n  - [A1](a1.md)\n- [B](b.md)\n\n# Games\n\n- [C](c.md)\n",
         );
-        let ch = parse_summary(&f).unwrap_or_default();
         let got: Vec<_> = ch
             .iter()
             .map(|c| (c.title.as_str(), c.depth, c.number.clone()))
@@ -335,11 +338,9 @@ mod tests {
 
     #[test]
     fn summary_drafts_separators_deep_nesting_and_code_titles() {
-        let f = SourceFile::new(
-            "SUMMARY.md",
+        let ch = summary(
             "- [The `nim` fence](a.md)\n  - [B](b.md)\n    - [C](c.md)\n      - [D](d.md)\n- [Draft]()\n\n---\n\n[End](e.md)\n",
         );
-        let ch = parse_summary(&f).unwrap_or_default();
         let got: Vec<_> = ch
             .iter()
             .map(|c| {
