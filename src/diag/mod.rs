@@ -302,15 +302,24 @@ impl Diagnostic {
 
 /// Escapes text for a GitHub workflow command (`%`, CR, LF; and `:` `,` in properties).
 fn github_escape(s: &str, property: bool) -> String {
+    replace_chars(s, |c| match c {
+        '%' => Some("%25"),
+        '\r' => Some("%0D"),
+        '\n' => Some("%0A"),
+        ':' if property => Some("%3A"),
+        ',' if property => Some("%2C"),
+        _ => None,
+    })
+}
+
+/// `s` with each character that `with` names replaced by its text; the one loop behind every
+/// escaping rule (GitHub's here, HTML's in the site).
+pub(crate) fn replace_chars(s: &str, with: impl Fn(char) -> Option<&'static str>) -> String {
     let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '%' => out.push_str("%25"),
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            ':' if property => out.push_str("%3A"),
-            ',' if property => out.push_str("%2C"),
-            c => out.push(c),
+    for c in s.chars() {
+        match with(c) {
+            Some(text) => out.push_str(text),
+            None => out.push(c),
         }
     }
     out
