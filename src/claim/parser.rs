@@ -300,6 +300,15 @@ impl<'a> Parser<'a> {
         Ok(lhs)
     }
 
+    /// The error for an ordinary operator among nimbers, at the cursor.
+    fn ordinary_outside_int(&self, what: &str, help: &str) -> ClaimError {
+        ClaimError::syntax(
+            self.peek_span(),
+            format!("{what}, which is only allowed inside `int(…)`"),
+        )
+        .help(help)
+    }
+
     fn sum(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
         self.left_assoc(ordinary, Self::product, Self::sum_op)
     }
@@ -310,11 +319,10 @@ impl<'a> Parser<'a> {
             Tok::Plus | Tok::Oplus => BinOp::NimAdd,
             Tok::Minus if ordinary => BinOp::Sub,
             Tok::Minus => {
-                return Err(ClaimError::syntax(
-                    self.peek_span(),
-                    "`-` is ordinary subtraction, which is only allowed inside `int(…)`",
-                )
-                .help("among nimbers, subtracting is the same as adding: write `+`"))
+                return Err(self.ordinary_outside_int(
+                    "`-` is ordinary subtraction",
+                    "among nimbers, subtracting is the same as adding: write `+`",
+                ))
             }
             _ => return Ok(None),
         }))
@@ -332,11 +340,10 @@ impl<'a> Parser<'a> {
             Tok::Slash => BinOp::NimDiv,
             Tok::Ident(s) if s == "mod" => BinOp::Mod,
             Tok::Dot => {
-                return Err(ClaimError::syntax(
-                    self.peek_span(),
-                    "`·` is ordinary multiplication, which is only allowed inside `int(…)`",
-                )
-                .help("write `*` or `⊗` for the nim-product"))
+                return Err(self.ordinary_outside_int(
+                    "`·` is ordinary multiplication",
+                    "write `*` or `⊗` for the nim-product",
+                ))
             }
             _ => return Ok(None),
         }))
