@@ -205,40 +205,30 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
         if path == "nimbook" || (path.starts_with("preprocessor.") && prefix.contains('.')) {
             continue;
         }
-        let span = locate(&file.text, &path);
+        // Every finding here is a warning at the key, with a note that says why.
+        let warn = |message: String, why: &str| {
+            Diagnostic::warning(Code::IgnoredSetting, message)
+                .at(file, locate(&file.text, &path))
+                .note(why)
+        };
         match support(&path) {
             Some(Support::Works) => {}
             Some(Support::WorksUnless(bad, why)) if value.to_string().trim_matches('"') == bad => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path} = {value}` has no effect in nimbook"),
-                    )
-                    .at(file, span)
-                    .note(why),
-                );
+                out.push(warn(
+                    format!("`{path} = {value}` has no effect in nimbook"),
+                    why,
+                ));
             }
             Some(Support::WorksUnless(..)) => {}
             Some(Support::Ignored(why)) => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path}` is ignored by nimbook"),
-                    )
-                    .at(file, span)
-                    .note(why),
-                );
+                out.push(warn(format!("`{path}` is ignored by nimbook"), why));
                 continue;
             }
             None if path.starts_with("output.html.") => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path}` is not a key of mdBook 0.5"),
-                    )
-                    .at(file, span)
-                    .note("nimbook ignores it"),
-                );
+                out.push(warn(
+                    format!("`{path}` is not a key of mdBook 0.5"),
+                    "nimbook ignores it",
+                ));
                 continue;
             }
             None => {}
