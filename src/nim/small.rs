@@ -189,6 +189,19 @@ pub(crate) fn tables() -> &'static Tables {
     T.get_or_init(build)
 }
 
+/// The engine in `cell`, built on first use by `build` if `present` says the CPU has its
+/// instructions; `None` for good otherwise. Every fast path is made this way, so that holding
+/// one is the proof that its instructions exist.
+#[inline]
+pub(super) fn engine_once<T>(
+    cell: &'static OnceLock<Option<T>>,
+    present: fn() -> bool,
+    build: impl FnOnce() -> Option<T>,
+) -> Option<&'static T> {
+    cell.get_or_init(|| if present() { build() } else { None })
+        .as_ref()
+}
+
 impl Tables {
     #[inline(always)]
     fn lg(&self, x: u32) -> u32 {
