@@ -97,6 +97,29 @@ pub enum Level {
     Warning,
 }
 
+/// The `note` and `help` builders of a type with `notes` and `helps` lists: [`Diagnostic`],
+/// and the claim error that becomes one by moving both lists over, so the two cannot differ.
+macro_rules! remark_builders {
+    ($t:ty) => {
+        impl $t {
+            /// Adds a note.
+            pub fn note(mut self, note: impl Into<String>) -> Self {
+                self.notes.push(note.into());
+                self
+            }
+
+            /// Adds a help line.
+            pub fn help(mut self, help: impl Into<String>) -> Self {
+                self.helps.push(help.into());
+                self
+            }
+        }
+    };
+}
+pub(crate) use remark_builders;
+
+remark_builders!(Diagnostic);
+
 /// One finding, with an optional location and any number of notes and hints.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
@@ -166,18 +189,6 @@ impl Diagnostic {
     /// Sets the label under the caret.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
-        self
-    }
-
-    /// Adds a note.
-    pub fn note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
-        self
-    }
-
-    /// Adds a help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.helps.push(help.into());
         self
     }
 
