@@ -277,7 +277,14 @@ pub(crate) fn named_heap_sequence(
         other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
             match other.parse::<OctalCode>() {
                 Ok(c) => c,
-                Err(e) => return Some(Err(e)),
+                // A hexadecimal code (a digit 8 to F) is a game of its own engine.
+                Err(e) => match other.parse::<super::HexCode>() {
+                    Ok(hex) => {
+                        let seq = super::hexadecimal_sequence(&hex, n.saturating_sub(1), budget);
+                        return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
+                    }
+                    Err(_) => return Some(Err(e)),
+                },
             }
         }
         _ => return None,

@@ -12,6 +12,7 @@ pub(super) const FUNCTIONS: &[Function] = registry! {
     game "misere_nim", "misere_nim(1, 1, 2)", [..], "misère Nim with these heaps" => |c| Ok(Value::Game(Game::misere_nim(heaps(c)?)));
     game "subtraction", "subtraction([1, 3, 4], n)", [2], "the subtraction game with these removals on a heap of n" => subtraction;
     game "octal", "octal(\"0.77\", n)", [2], "the octal game with this code on a heap of n" => |c| made(c, Game::octal(c.string(0, "\"0.77\"")?, c.count(1)?));
+    game "hexadecimal", "hexadecimal(\"0.F\", n)", [2], "the hexadecimal game with this code on a heap of n: digit bits 1, 2, 4, 8 leave 0, 1, 2, 3 heaps" => |c| made(c, Game::hexadecimal(c.string(0, "\"0.F\"")?, c.count(1)?));
     game "kayles", "kayles(n)", [1], "Kayles, octal 0.77, on a row of n pins" => |c| Ok(Value::Game(Game::kayles(c.count(0)?)));
     game "dawsons_kayles", "dawsons_kayles(n)", [1], "Dawson's Kayles, octal 0.07, on a row of n pins" => |c| Ok(Value::Game(Game::dawsons_kayles(c.count(0)?)));
     game "grundys_game", "grundys_game(n)", [1], "Grundy's game on a heap of n" => |c| Ok(Value::Game(Game::grundys_game(c.count(0)?)));

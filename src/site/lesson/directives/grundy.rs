@@ -96,9 +96,19 @@ pub(super) fn heap_values(
                 )
                 .help("use \"cram\", \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code such as \"0.137\""));
             }
-            other
-                .parse::<OctalCode>()
-                .map_err(|e| game_error(env, at, e))?
+            match other.parse::<OctalCode>() {
+                Ok(code) => code,
+                // A code with a digit 8 to F is a hexadecimal game, valued by its own engine.
+                Err(e) => {
+                    let hex: game::HexCode = other.parse().map_err(|_| game_error(env, at, e))?;
+                    let out = game::hexadecimal_sequence(&hex, n.saturating_sub(1), budget)
+                        .map_err(|e| game_error(env, at, e))?;
+                    return Ok((
+                        format!("the hexadecimal game {hex}"),
+                        out.into_iter().take(n as usize).collect(),
+                    ));
+                }
+            }
         }
     };
     let title = match name {
