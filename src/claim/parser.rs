@@ -283,50 +283,70 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn sum(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
-        let mut lhs = self.product(ordinary)?;
-        loop {
-            let op = match self.peek() {
-                Tok::Plus if ordinary => BinOp::Add,
-                Tok::Plus | Tok::Oplus => BinOp::NimAdd,
-                Tok::Minus if ordinary => BinOp::Sub,
-                Tok::Minus => {
-                    return Err(ClaimError::syntax(
-                        self.peek_span(),
-                        "`-` is ordinary subtraction, which is only allowed inside `int(…)`",
-                    )
-                    .help("among nimbers, subtracting is the same as adding: write `+`"))
-                }
-                _ => return Ok(lhs),
-            };
+    /// Operands of `next` joined left to right by the operators `op_at` reads at the cursor
+    /// (`None` ends the chain): sums of products, products of powers.
+    fn left_assoc(
+        &mut self,
+        ordinary: bool,
+        next: fn(&mut Self, bool) -> Result<Expr, ClaimError>,
+        op_at: fn(&Self, bool) -> Result<Option<BinOp>, ClaimError>,
+    ) -> Result<Expr, ClaimError> {
+        let mut lhs = next(self, ordinary)?;
+        while let Some(op) = op_at(self, ordinary)? {
             self.bump();
-            let rhs = self.product(ordinary)?;
+            let rhs = next(self, ordinary)?;
             lhs = self.binary(op, lhs, rhs)?;
         }
+        Ok(lhs)
+    }
+
+    /// The error for an ordinary operator among nimbers, at the cursor.
+    fn ordinary_outside_int(&self, what: &str, help: &str) -> ClaimError {
+        ClaimError::syntax(
+            self.peek_span(),
+            format!("{what}, which is only allowed inside `int(…)`"),
+        )
+        .help(help)
+    }
+
+    fn sum(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
+        self.left_assoc(ordinary, Self::product, Self::sum_op)
+    }
+
+    fn sum_op(&self, ordinary: bool) -> Result<Option<BinOp>, ClaimError> {
+        Ok(Some(match self.peek() {
+            Tok::Plus if ordinary => BinOp::Add,
+            Tok::Plus | Tok::Oplus => BinOp::NimAdd,
+            Tok::Minus if ordinary => BinOp::Sub,
+            Tok::Minus => {
+                return Err(self.ordinary_outside_int(
+                    "`-` is ordinary subtraction",
+                    "among nimbers, subtracting is the same as adding: write `+`",
+                ))
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn product(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
-        let mut lhs = self.power(ordinary)?;
-        loop {
-            let op = match self.peek() {
-                Tok::Star | Tok::Dot if ordinary => BinOp::Mul,
-                Tok::Star | Tok::Otimes => BinOp::NimMul,
-                Tok::Slash if ordinary => BinOp::Div,
-                Tok::Slash => BinOp::NimDiv,
-                Tok::Ident(s) if s == "mod" => BinOp::Mod,
-                Tok::Dot => {
-                    return Err(ClaimError::syntax(
-                        self.peek_span(),
-                        "`·` is ordinary multiplication, which is only allowed inside `int(…)`",
-                    )
-                    .help("write `*` or `⊗` for the nim-product"))
-                }
-                _ => return Ok(lhs),
-            };
-            self.bump();
-            let rhs = self.power(ordinary)?;
-            lhs = self.binary(op, lhs, rhs)?;
-        }
+        self.left_assoc(ordinary, Self::power, Self::product_op)
+    }
+
+    fn product_op(&self, ordinary: bool) -> Result<Option<BinOp>, ClaimError> {
+        Ok(Some(match self.peek() {
+            Tok::Star | Tok::Dot if ordinary => BinOp::Mul,
+            Tok::Star | Tok::Otimes => BinOp::NimMul,
+            Tok::Slash if ordinary => BinOp::Div,
+            Tok::Slash => BinOp::NimDiv,
+            Tok::Ident(s) if s == "mod" => BinOp::Mod,
+            Tok::Dot => {
+                return Err(self.ordinary_outside_int(
+                    "`·` is ordinary multiplication",
+                    "write `*` or `⊗` for the nim-product",
+                ))
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn power(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {

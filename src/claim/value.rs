@@ -76,6 +76,30 @@ impl Value {
             Value::Ordinal(_) => "an ordinal",
         }
     }
+
+    /// The text of a string value.
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The items of a list value.
+    pub(crate) fn as_list(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The game of a game value.
+    pub(crate) fn as_game(&self) -> Option<&Game> {
+        match self {
+            Value::Game(g) => Some(g),
+            _ => None,
+        }
+    }
 }
 
 /// An operand of ordinal arithmetic: an ordinal, or a finite nimber below 2^64.

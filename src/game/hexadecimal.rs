@@ -27,7 +27,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use super::octal::OctalCode;
+use super::octal::{code_digits, OctalCode};
 use super::{Budget, GameError, Meter, Periodicity};
 
 /// The rules of a hexadecimal game `d₀.d₁…dₜ` (see the module documentation).
@@ -139,22 +139,8 @@ impl FromStr for HexCode {
                 )),
             },
         };
-        if tail.is_empty() {
-            return Err(bad("expected hexadecimal digits after the point"));
-        }
-        if tail.len() > 64 {
-            return Err(bad("more than 64 digits after the point"));
-        }
-        let mut digits = vec![d0];
-        for c in tail.chars() {
-            match c.to_digit(16) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(bad(&format!("`{c}` is not a hexadecimal digit 0-9, A-F"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
+        let digit = "a hexadecimal digit 0-9, A-F";
+        let digits = code_digits(d0, tail, (16, "hexadecimal", digit), bad)?;
         Ok(HexCode { digits })
     }
 }

@@ -120,24 +120,39 @@ impl FromStr for OctalCode {
                     "the digit before the point must be 0 or 4 (a heap cannot be left unchanged)",
                 )),
             };
-        if tail.is_empty() {
-            return Err(bad("expected octal digits after the point"));
-        }
-        if tail.len() > MAX_CODE_DIGITS {
-            return Err(bad("more than 64 digits after the point"));
-        }
-        let mut digits = vec![d0];
-        for c in tail.chars() {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(bad(&format!("`{c}` is not an octal digit 0-7"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
+        let digits = code_digits(d0, tail, (8, "octal", "an octal digit 0-7"), bad)?;
         Ok(OctalCode { digits })
     }
+}
+
+/// The digits of a code: `d0` (before the point), then those of `tail` in `radix` (`name`
+/// and `digit` name them in errors: "octal", "an octal digit 0-7"), trailing zeros dropped.
+/// Octal and hexadecimal codes are read alike.
+pub(super) fn code_digits(
+    d0: u8,
+    tail: &str,
+    (radix, name, digit): (u32, &str, &str),
+    bad: impl Fn(&str) -> GameError,
+) -> Result<Vec<u8>, GameError> {
+    if tail.is_empty() {
+        return Err(bad(&format!("expected {name} digits after the point")));
+    }
+    if tail.len() > MAX_CODE_DIGITS {
+        return Err(bad(&format!(
+            "more than {MAX_CODE_DIGITS} digits after the point"
+        )));
+    }
+    let mut digits = vec![d0];
+    for c in tail.chars() {
+        match c.to_digit(radix) {
+            Some(d) => digits.push(d as u8),
+            None => return Err(bad(&format!("`{c}` is not {digit}"))),
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    Ok(digits)
 }
 
 impl fmt::Display for OctalCode {

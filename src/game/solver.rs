@@ -193,19 +193,10 @@ fn octal_moves(game: &Game, code: &OctalCode, n: u64) -> Result<Vec<Game>, GameE
     if count > MAX_LISTED_MOVES {
         return Err(too_many(game, count));
     }
-    let heap = |m: u64| Game::Octal {
+    Ok(heap_options(code.options(n), |m| Game::Octal {
         code: code.clone(),
         n: m,
-    };
-    Ok(code
-        .options(n)
-        .into_iter()
-        .map(|hs| match hs.as_slice() {
-            [] => heap(0),
-            [m] => heap(*m),
-            _ => Game::Sum(hs.iter().map(|&m| heap(m)).collect()),
-        })
-        .collect())
+    }))
 }
 
 /// The options of the hexadecimal game `code` on a heap of `n`: one heap, none, or a sum.
@@ -215,19 +206,23 @@ fn hexadecimal_moves(game: &Game, code: &HexCode, n: u64) -> Result<Vec<Game>, G
     if count > MAX_LISTED_MOVES {
         return Err(too_many(game, count));
     }
-    let heap = |m: u64| Game::Hexadecimal {
+    Ok(heap_options(code.options(n), |m| Game::Hexadecimal {
         code: code.clone(),
         n: m,
-    };
-    Ok(code
-        .options(n)
+    }))
+}
+
+/// Each option of a heap game (the heaps a move leaves) as a game: nothing left is the
+/// empty heap, one heap is itself, more are their sum.
+fn heap_options(options: Vec<Vec<u64>>, heap: impl Fn(u64) -> Game) -> Vec<Game> {
+    options
         .into_iter()
         .map(|hs| match hs.as_slice() {
             [] => heap(0),
             [m] => heap(*m),
             _ => Game::Sum(hs.iter().map(|&m| heap(m)).collect()),
         })
-        .collect())
+        .collect()
 }
 
 /// The options of a coin-turning position: one coin, or a sum of the coins a move turns.

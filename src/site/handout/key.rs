@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::Context;
 
-use super::{handout_id, stylesheet, HandoutBook};
+use super::{handout_id, insert_book, stylesheet};
 use crate::diag::{Code, Diagnostic};
 use crate::site::lesson::book::{Book, Lesson};
 use crate::site::load::Fatal;
@@ -109,22 +109,8 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<String, Fatal> {
     // Stylesheets inline like a handout's; a resource that cannot be inlined was already
     // reported for the handout itself.
     let css = stylesheet(&assets, &mut Vec::new());
-    let book_title = book
-        .config
-        .book
-        .title
-        .clone()
-        .unwrap_or_else(|| "nimbook".into());
     let mut ctx = Context::new();
-    ctx.insert(
-        "book",
-        &HandoutBook {
-            title: &book_title,
-            authors: &book.config.book.authors,
-            language: &book.config.book.language,
-            direction: book.config.book.text_direction,
-        },
-    );
+    let book_title = insert_book(&mut ctx, book);
     ctx.insert("title", &format!("Answer key: {book_title}"));
     ctx.insert("css", &css);
     ctx.insert("script", "");

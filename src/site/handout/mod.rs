@@ -46,11 +46,28 @@ fn handout_id(key: &str, id: &str) -> String {
 }
 
 #[derive(Serialize)]
-pub(super) struct HandoutBook<'a> {
+struct HandoutBook<'a> {
     title: &'a str,
     authors: &'a [String],
     language: &'a str,
     direction: TextDirection,
+}
+
+/// Puts the book's title, authors, language and direction in `ctx` as `book`; returns the
+/// title (the handout and the answer key both name the book by it).
+pub(super) fn insert_book(ctx: &mut Context, book: &Book) -> String {
+    let b = &book.config.book;
+    let title = b.title.clone().unwrap_or_else(|| "nimbook".into());
+    ctx.insert(
+        "book",
+        &HandoutBook {
+            title: &title,
+            authors: &b.authors,
+            language: &b.language,
+            direction: b.text_direction,
+        },
+    );
+    title
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
@@ -278,26 +295,12 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
         });
     }
     let css = stylesheet(&assets, &mut warnings);
-    let book_title = book
-        .config
-        .book
-        .title
-        .clone()
-        .unwrap_or_else(|| "nimbook".into());
+    let mut ctx = Context::new();
+    let book_title = insert_book(&mut ctx, book);
     let title = match items.as_slice() {
         [one] => one.title.clone(),
-        _ => book_title.clone(),
+        _ => book_title,
     };
-    let mut ctx = Context::new();
-    ctx.insert(
-        "book",
-        &HandoutBook {
-            title: &book_title,
-            authors: &book.config.book.authors,
-            language: &book.config.book.language,
-            direction: book.config.book.text_direction,
-        },
-    );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
     // The exercises' script comes along whenever there are exercises, graded or not.

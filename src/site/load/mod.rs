@@ -117,29 +117,23 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
         .map_or(&[][..], |n| n.include_roots.as_slice());
     let files = confine::Reader::new(root, include_roots, config.max_lesson_bytes(), trust)?;
     let src = config.src_dir(root);
+    // Both faults of the source folder name it the same way.
+    let bad_src = |what: &str| {
+        Diagnostic::error(
+            Code::InvalidConfig,
+            format!(
+                "the source folder {} {what}",
+                confine::display_name(root, &src)
+            ),
+        )
+    };
     if !src.is_dir() {
         return Err(Box::new(
-            Diagnostic::error(
-                Code::InvalidConfig,
-                format!(
-                    "the source folder {} does not exist",
-                    confine::display_name(root, &src)
-                ),
-            )
-            .help("set `src` in the [book] table of book.toml"),
+            bad_src("does not exist").help("set `src` in the [book] table of book.toml"),
         ));
     }
     if !files.contains(&src) {
-        return Err(Box::new(
-            Diagnostic::error(
-                Code::InvalidConfig,
-                format!(
-                    "the source folder {} is outside the book root",
-                    confine::display_name(root, &src)
-                ),
-            )
-            .note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`"),
-        ));
+        return Err(Box::new(bad_src("is outside the book root").note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`")));
     }
     let (chapters, diags) = match book::chapters(&files, &src) {
         Ok(c) => (c, Vec::new()),

@@ -11,7 +11,7 @@ use crate::site::html::escape;
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 use crate::site::lesson::mathml;
 
-use super::super::args::{error, game_error};
+use super::super::args::{error, game_error, typed_arg};
 use super::hint::strip_parens;
 use super::{graded, next_id, question_arg, question_html, MAX_OPTIONS};
 
@@ -68,14 +68,13 @@ impl Options<'_> {
 }
 
 fn options_of<'d>(checker: &DirectiveEnv<'_>, d: &'d Directive) -> Result<Options<'d>, Diagnostic> {
-    let (list, list_at) = (&d.args[1].0, &d.args[1].1);
-    let Value::List(values) = list else {
-        return Err(error(
-            checker,
-            list_at,
-            format!("expected a list of options such as [nim(1, 2, 3), nim(5, 5)], found `{list}`"),
-        ));
-    };
+    let list_at = &d.args[1].1;
+    let values = typed_arg(
+        checker,
+        &d.args[1],
+        "a list of options such as [nim(1, 2, 3), nim(5, 5)]",
+        Value::as_list,
+    )?;
     if values.len() < 2 || values.len() > MAX_OPTIONS {
         return Err(error(
             checker,

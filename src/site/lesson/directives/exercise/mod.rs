@@ -39,7 +39,7 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::game::OctalCode;
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
-use super::args::{arity, error};
+use super::args::{arity, error, typed_arg};
 use crate::site::html::escape;
 
 pub(super) use choice::choice;
@@ -287,14 +287,13 @@ fn grundy_practice(
     d: &Directive,
 ) -> Result<(String, String), Diagnostic> {
     arity(checker, d, Arity::Exactly(3))?;
-    let (game_value, game_at) = (&d.args[1].0, &d.args[1].1);
-    let Value::Str(game) = game_value else {
-        return Err(error(
-            checker,
-            game_at,
-            format!("expected a game such as \"kayles\", found `{game_value}`"),
-        ));
-    };
+    let game_at = &d.args[1].1;
+    let game = typed_arg(
+        checker,
+        &d.args[1],
+        "a game such as \"kayles\"",
+        Value::as_str,
+    )?;
     let max = checker.limits().max_table;
     let n = match &d.args[2].0 {
         Value::Num(v) => v.to_u64().filter(|v| (1..=max).contains(v)),
@@ -311,7 +310,7 @@ fn grundy_practice(
             ),
         )
     })?;
-    let rule = match game.as_str() {
+    let rule = match game {
         "grundys_game" => "grundys_game".to_string(),
         "kayles" => digits(&OctalCode::kayles()),
         "dawsons_kayles" => digits(&OctalCode::dawsons_kayles()),
