@@ -85,15 +85,7 @@ impl HexCode {
                 break;
             }
             let m = n - k;
-            if d & 1 != 0 && m == 0 {
-                out.push(vec![]);
-            }
-            if d & 2 != 0 && m > 0 {
-                out.push(vec![m]);
-            }
-            if d & 4 != 0 {
-                out.extend((1..=m / 2).map(|a| vec![a, m - a]));
-            }
+            super::octal::push_options(d, m, &mut out);
             if d & 8 != 0 {
                 for a in (1..).take_while(|a| 3 * a <= m) {
                     out.extend(

@@ -81,20 +81,24 @@ impl OctalCode {
             if k > n {
                 break;
             }
-            let m = n - k;
-            if d & 1 != 0 && m == 0 {
-                out.push(vec![]);
-            }
-            if d & 2 != 0 && m > 0 {
-                out.push(vec![m]);
-            }
-            if d & 4 != 0 && m >= 2 {
-                for a in 1..=m / 2 {
-                    out.push(vec![a, m - a]);
-                }
-            }
+            push_options(d, n - k, &mut out);
         }
         out
+    }
+}
+
+/// The options a digit `d` gives once its counters are taken and `m` are left: bit 1 leaves
+/// nothing (when `m` is 0), bit 2 one heap, bit 4 two heaps, each split once (`a ≤ m − a`).
+/// Hexadecimal codes use the same bits and add bit 8 for three heaps.
+pub(crate) fn push_options(d: u8, m: u64, out: &mut Vec<Vec<u64>>) {
+    if d & 1 != 0 && m == 0 {
+        out.push(vec![]);
+    }
+    if d & 2 != 0 && m > 0 {
+        out.push(vec![m]);
+    }
+    if d & 4 != 0 {
+        out.extend((1..=m / 2).map(|a| vec![a, m - a]));
     }
 }
 
