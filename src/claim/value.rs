@@ -77,7 +77,8 @@ impl Value {
         }
     }
 
-    /// The text of a string value.
+    /// The text of a string value (the site's directives read their arguments with these three).
+    #[cfg(feature = "site")]
     pub(crate) fn as_str(&self) -> Option<&str> {
         match self {
             Value::Str(s) => Some(s),
@@ -86,6 +87,7 @@ impl Value {
     }
 
     /// The items of a list value.
+    #[cfg(feature = "site")]
     pub(crate) fn as_list(&self) -> Option<&[Value]> {
         match self {
             Value::List(items) => Some(items),
@@ -94,6 +96,7 @@ impl Value {
     }
 
     /// The game of a game value.
+    #[cfg(feature = "site")]
     pub(crate) fn as_game(&self) -> Option<&Game> {
         match self {
             Value::Game(g) => Some(g),
