@@ -80,7 +80,7 @@ pub(crate) fn lasker_period_values(n: usize) -> Option<Vec<u64>> {
 const LASKER_SEARCH_LIMIT: u64 = 1 << 10;
 
 /// Proves the arithmetic period of Lasker's Nim by the shift–residue criterion
-/// ([`shift_residue`]), reading values from the definition for ever longer prefixes.
+/// (`shift_residue`), reading values from the definition for ever longer prefixes.
 pub fn lasker_period(b: &super::Budget) -> Result<ArithmeticPeriodicity, GameError> {
     let mut meter = Meter::new(b);
     let mut len = 16;
