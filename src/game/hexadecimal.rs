@@ -21,13 +21,12 @@
 //! have the same option values and `g(N + p) = g(N)`. The bound asks for `n₀' ≥ 1` because a
 //! part reduced to 0 would be one heap fewer, a different move.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use super::octal::{code_digits, OctalCode};
+use super::code::{take_and_break_code, TakeAndBreak, HEXADECIMAL};
+use super::octal::OctalCode;
 use super::{Budget, GameError, Meter, Periodicity};
 
 /// The rules of a hexadecimal game `d₀.d₁…dₜ` (see the module documentation).
@@ -41,62 +40,12 @@ pub struct HexCode {
 pub const MAX_HEXADECIMAL_HEAP: u64 = 2048;
 
 impl HexCode {
-    /// The digits `d₀, d₁, …, dₜ`.
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-
-    /// The place `t` of the last non-zero digit.
-    pub fn len(&self) -> u64 {
-        (self.digits.len() as u64).saturating_sub(1)
-    }
-
-    /// Whether the game has no moves at all.
-    pub fn is_empty(&self) -> bool {
-        self.digits.iter().all(|&d| d == 0)
-    }
-
     /// The same game as an octal code, when no digit allows three heaps.
     pub fn as_octal(&self) -> Option<OctalCode> {
         if self.digits.iter().any(|&d| d & 8 != 0) {
             return None;
         }
         self.to_string().parse().ok()
-    }
-
-    /// Whether a heap of `n` has a move.
-    pub fn has_move(&self, n: u64) -> bool {
-        self.digits.iter().enumerate().any(|(k, &d)| {
-            let k = k as u64;
-            (d & 1 != 0 && n == k)
-                || (d & 2 != 0 && n > k)
-                || (d & 4 != 0 && n >= k + 2)
-                || (d & 8 != 0 && n >= k + 3)
-        })
-    }
-
-    /// The options of a heap of `n`, each a list of at most three heap sizes in increasing
-    /// order (an empty list is "nothing left"), without repetition.
-    pub fn options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (k, &d) in self.digits.iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                break;
-            }
-            let m = n - k;
-            super::octal::push_options(d, m, &mut out);
-            if d & 8 != 0 {
-                for a in (1..).take_while(|a| 3 * a <= m) {
-                    out.extend(
-                        (a..)
-                            .take_while(|b| a + 2 * b <= m)
-                            .map(|b| vec![a, b, m - a - b]),
-                    );
-                }
-            }
-        }
-        out
     }
 }
 
@@ -108,48 +57,7 @@ impl From<OctalCode> for HexCode {
     }
 }
 
-impl FromStr for HexCode {
-    type Err = GameError;
-
-    /// Parses `"0.F"`, `".8"`, `"4.F"`, `"0.137"`: a digit 0, 4, 8 or C (or nothing), a point,
-    /// then hexadecimal digits.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |reason: &str| GameError::InvalidHexadecimal {
-            code: s.to_string(),
-            reason: reason.to_string(),
-        };
-        let (head, tail) = s
-            .trim()
-            .split_once('.')
-            .ok_or_else(|| bad("expected a point, as in `0.F`"))?;
-        let d0 = match head {
-            "" => 0,
-            _ => match u8::from_str_radix(head, 16) {
-                Ok(d) if head.len() == 1 && d & 3 == 0 => d,
-                _ => return Err(bad(
-                    "the digit before the point must be 0, 4, 8 or C (a heap cannot be left unchanged)",
-                )),
-            },
-        };
-        let digit = "a hexadecimal digit 0-9, A-F";
-        let digits = code_digits(d0, tail, (16, "hexadecimal", digit), bad)?;
-        Ok(HexCode { digits })
-    }
-}
-
-impl fmt::Display for HexCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digit =
-            |d: u8| char::from_digit(u32::from(d), 16).map_or('?', |c| c.to_ascii_uppercase());
-        write!(f, "{}.", digit(self.digits.first().copied().unwrap_or(0)))?;
-        if self.digits.len() <= 1 {
-            return f.write_str("0");
-        }
-        self.digits[1..]
-            .iter()
-            .try_for_each(|&d| write!(f, "{}", digit(d)))
-    }
-}
+take_and_break_code!(HexCode, HEXADECIMAL);
 
 /// Values computed so far, one table per code, shared by every search in the process.
 static TABLES: Mutex<Option<FxHashMap<HexCode, Vec<u64>>>> = Mutex::new(None);

@@ -153,6 +153,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 pub mod cancel;
+mod code;
 mod coins;
 mod cram;
 mod hackenbush;
@@ -167,6 +168,7 @@ mod sparse;
 mod welter;
 mod wythoff;
 
+pub use code::TakeAndBreak;
 pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
     cram_grundy, parse_cells, parse_domino_diagram, Board, CramOptions, Domino, DominoDiagram,

@@ -9,11 +9,9 @@
 //! is exact; this module holds the codes, the tables that grow on demand and read values off a
 //! proved period, the Guy–Smith criterion, and subtraction games.
 
-use std::fmt;
-use std::str::FromStr;
-
 use std::hash::{Hash, Hasher};
 
+use super::code::{take_and_break_code, TakeAndBreak, OCTAL};
 use super::sparse::{Rules, Sequence, Values};
 use super::{Budget, Game, GameError, Meter};
 use rustc_hash::{FxHashMap, FxHasher};
@@ -25,9 +23,6 @@ use rustc_hash::{FxHashMap, FxHasher};
 pub struct OctalCode {
     digits: Vec<u8>,
 }
-
-/// The longest code accepted, in digits after the point.
-const MAX_CODE_DIGITS: usize = 64;
 
 impl OctalCode {
     /// Kayles, `0.77`.
@@ -44,134 +39,13 @@ impl OctalCode {
         }
     }
 
-    /// The digits `d₀, d₁, …, dₜ`.
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-
-    /// The index `t` of the last non-zero digit (0 for a game with no moves).
-    pub fn len(&self) -> u64 {
-        (self.digits.len() as u64).saturating_sub(1)
-    }
-
-    /// Whether the game has no moves at all (`0.0`).
-    pub fn is_empty(&self) -> bool {
-        self.digits.iter().all(|&d| d == 0)
-    }
-
     /// Whether some move splits a heap in two.
     pub fn splits(&self) -> bool {
         self.digits.iter().any(|&d| d & 4 != 0)
     }
-
-    /// Whether a heap of `n` has at least one move.
-    pub fn has_move(&self, n: u64) -> bool {
-        self.digits.iter().enumerate().any(|(k, &d)| {
-            let k = k as u64;
-            (d & 1 != 0 && n == k) || (d & 2 != 0 && n > k) || (d & 4 != 0 && n >= k + 2)
-        })
-    }
-
-    /// The options of a heap of `n`, each a list of at most two heap sizes (an empty list is
-    /// "nothing left"), in a fixed order, without repetition.
-    pub fn options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (k, &d) in self.digits.iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                break;
-            }
-            push_options(d, n - k, &mut out);
-        }
-        out
-    }
 }
 
-/// The options a digit `d` gives once its counters are taken and `m` are left: bit 1 leaves
-/// nothing (when `m` is 0), bit 2 one heap, bit 4 two heaps, each split once (`a ≤ m − a`).
-/// Hexadecimal codes use the same bits and add bit 8 for three heaps.
-pub(crate) fn push_options(d: u8, m: u64, out: &mut Vec<Vec<u64>>) {
-    if d & 1 != 0 && m == 0 {
-        out.push(vec![]);
-    }
-    if d & 2 != 0 && m > 0 {
-        out.push(vec![m]);
-    }
-    if d & 4 != 0 {
-        out.extend((1..=m / 2).map(|a| vec![a, m - a]));
-    }
-}
-
-impl FromStr for OctalCode {
-    type Err = GameError;
-
-    /// Parses `"0.77"`, `".07"`, `"0.137"`, `"4.7"`: one digit 0 or 4 (or nothing), a point,
-    /// then octal digits.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |reason: &str| GameError::InvalidOctal {
-            code: s.to_string(),
-            reason: reason.to_string(),
-        };
-        let t = s.trim();
-        let (head, tail) = t
-            .split_once('.')
-            .ok_or_else(|| bad("expected a point, as in `0.77`"))?;
-        let d0 =
-            match head {
-                "" | "0" => 0u8,
-                "4" => 4,
-                _ => return Err(bad(
-                    "the digit before the point must be 0 or 4 (a heap cannot be left unchanged)",
-                )),
-            };
-        let digits = code_digits(d0, tail, (8, "octal", "an octal digit 0-7"), bad)?;
-        Ok(OctalCode { digits })
-    }
-}
-
-/// The digits of a code: `d0` (before the point), then those of `tail` in `radix` (`name`
-/// and `digit` name them in errors: "octal", "an octal digit 0-7"), trailing zeros dropped.
-/// Octal and hexadecimal codes are read alike.
-pub(super) fn code_digits(
-    d0: u8,
-    tail: &str,
-    (radix, name, digit): (u32, &str, &str),
-    bad: impl Fn(&str) -> GameError,
-) -> Result<Vec<u8>, GameError> {
-    if tail.is_empty() {
-        return Err(bad(&format!("expected {name} digits after the point")));
-    }
-    if tail.len() > MAX_CODE_DIGITS {
-        return Err(bad(&format!(
-            "more than {MAX_CODE_DIGITS} digits after the point"
-        )));
-    }
-    let mut digits = vec![d0];
-    for c in tail.chars() {
-        match c.to_digit(radix) {
-            Some(d) => digits.push(d as u8),
-            None => return Err(bad(&format!("`{c}` is not {digit}"))),
-        }
-    }
-    while digits.len() > 1 && digits.last() == Some(&0) {
-        digits.pop();
-    }
-    Ok(digits)
-}
-
-impl fmt::Display for OctalCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d0 = self.digits.first().copied().unwrap_or(0);
-        write!(f, "{d0}.")?;
-        if self.digits.len() <= 1 {
-            return f.write_str("0");
-        }
-        for d in &self.digits[1..] {
-            write!(f, "{d}")?;
-        }
-        Ok(())
-    }
-}
+take_and_break_code!(OctalCode, OCTAL);
 
 /// The eventual periodicity of a value sequence: `g(n + period) = g(n)` for all
 /// `n ≥ preperiod`, with `preperiod` as small as possible for that period.

@@ -14,7 +14,7 @@ use super::octal::{subtraction_table, OctalTable, SubtractionTable, DIRECT_LIMIT
 use super::sparse::{Rules, Sequence};
 use super::{
     Board, Budget, Coin, CoinRule, Game, GameError, HexCode, LoopyValue, Meter, NorthcottRow,
-    OctalCode, Outcome, MAX_LISTED_MOVES,
+    OctalCode, Outcome, TakeAndBreak, MAX_LISTED_MOVES,
 };
 use rustc_hash::FxHashMap;
 

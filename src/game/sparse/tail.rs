@@ -237,7 +237,7 @@ mod tests {
         let mut rules = vec![Rules::grundys_game()];
         for code in ["0.07", "0.165", "4.7", "0.0004"] {
             let c: crate::game::OctalCode = code.parse().unwrap();
-            rules.push(Rules::octal(c.digits()));
+            rules.push(Rules::octal(crate::game::TakeAndBreak::digits(&c)));
         }
         for r in &rules {
             for h in 0..400 {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::Budget;
+use crate::game::{Budget, TakeAndBreak};
 use std::time::Duration;
 
 /// A budget no test reaches: these tests compare values, and a run cut short by a loaded

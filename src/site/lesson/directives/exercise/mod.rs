@@ -36,7 +36,7 @@ use std::fmt::Write as _;
 use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::game::OctalCode;
+use crate::game::{OctalCode, TakeAndBreak};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
 use super::args::{arity, error, typed_arg};
