@@ -260,38 +260,39 @@ fn what_cannot_be_proved_is_an_error_that_says_why() {
         assert!(all.contains(why), "{claim}: {all}");
     }
     // An unbounded `exists` is refused.
-    let (status, _, message, _) = decide("exists n: n * n = 2");
-    assert_eq!(status, Status::Error);
-    assert!(message.contains("bound"), "{message}");
+    assert_refused("exists n: n * n = 2", Limits::default(), "bound");
+}
+
+/// Asserts that `claim`, checked within `limits`, is an error whose message names `needle`.
+fn assert_refused(claim: &str, limits: Limits, needle: &str) {
+    let (status, _, message, _) = check(claim, limits);
+    assert_eq!(status, Status::Error, "{claim}: {message}");
+    assert!(message.contains(needle), "{claim}: {message}");
 }
 
 #[test]
 fn expansion_budgets_are_named() {
-    let (status, _, message, _) = decide("forall a, b, c, d: (a + b + c + d) ^ (2^20 - 1) = 0");
-    assert_eq!(status, Status::Error);
-    assert!(message.contains("max-terms"), "{message}");
-    let (status, _, message, _) = check(
-        "forall a, b: (a + b) ^ 15 = a ^ 15 + b ^ 15",
-        Limits {
-            max_terms: 4,
-            ..Limits::default()
-        },
-    );
-    assert_eq!(status, Status::Error);
-    assert!(message.contains("budget is 4 terms"), "{message}");
+    let four_terms = Limits {
+        max_terms: 4,
+        ..Limits::default()
+    };
+    let huge = "forall a, b, c, d: (a + b + c + d) ^ (2^20 - 1) = 0";
+    assert_refused(huge, Limits::default(), "max-terms");
+    let small = "forall a, b: (a + b) ^ 15 = a ^ 15 + b ^ 15";
+    assert_refused(small, four_terms, "budget is 4 terms");
 }
 
 #[test]
 fn a_window_over_the_case_budget_is_named() {
-    let (status, _, message, _) = check(
+    let ten_cases = Limits {
+        max_cases: 10,
+        ..Limits::default()
+    };
+    assert_refused(
         "forall n: grundy(kayles(n)) = grundy(kayles(n))",
-        Limits {
-            max_cases: 10,
-            ..Limits::default()
-        },
+        ten_cases,
+        "max-cases",
     );
-    assert_eq!(status, Status::Error);
-    assert!(message.contains("max-cases"), "{message}");
 }
 
 /// An expression over the variables `a` and `b` and nimbers below 16, with its value computed
@@ -501,26 +502,18 @@ fn lasker_rule_is_proved_for_every_heap() {
         how.map(|h| h.to_string()).unwrap_or_default(),
         "proved (arithmetic period 4, saltus 4, from 1; shift–residue criterion)"
     );
-    // By residues: each one a claim for every k.
-    for (claim, from) in [
-        (
-            "forall k: grundy(laskers_nim(int(4 * k + 1))) = int(4 * k + 1)",
-            0,
-        ),
-        (
-            "forall k: grundy(laskers_nim(int(4 * k + 2))) = int(4 * k + 2)",
-            0,
-        ),
-        (
-            "forall k: grundy(laskers_nim(int(4 * k + 3))) = int(4 * k + 4)",
-            0,
-        ),
-        (
-            "forall k >= 1: grundy(laskers_nim(int(4 * k))) = int(4 * k - 1)",
-            1,
-        ),
+    // By residues: each one a claim for every k. Heap 4k + r is worth 4k + 1, 4k + 2, 4k + 4
+    // for r = 1, 2, 3, and 4k − 1 for r = 0 (k ≥ 1, heap 0 being the base case).
+    for (bound, heap, value, from) in [
+        ("", "+ 1", "+ 1", 0),
+        ("", "+ 2", "+ 2", 0),
+        ("", "+ 3", "+ 4", 0),
+        (" >= 1", "", "- 1", 1),
     ] {
-        let (status, how, message, _) = decide(claim);
+        let claim =
+            format!("forall k{bound}: grundy(laskers_nim(int(4 * k {heap}))) = int(4 * k {value})");
+        let claim = claim.replace(" )", ")");
+        let (status, how, message, _) = decide(&claim);
         assert_eq!(status, Status::Holds, "{claim}: {message}");
         assert_eq!(how, arithmetic(1, from, 4), "{claim}");
     }
@@ -569,9 +562,7 @@ fn lasker_claims_that_fail_are_refuted_or_refused() {
         "forall n: outcome(laskers_nim(n)) = outcome(laskers_nim(n))",
         "forall n: grundy(laskers_nim(int(n * n))) = 0",
     ] {
-        let (status, _, message, _) = decide(claim);
-        assert_eq!(status, Status::Error, "{claim}: {message}");
-        assert!(message.starts_with("cannot prove"), "{claim}: {message}");
+        assert_refused(claim, Limits::default(), "cannot prove");
     }
 }
 
