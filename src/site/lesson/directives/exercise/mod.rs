@@ -39,7 +39,7 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{OctalCode, TakeAndBreak};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
-use super::args::{arity, error, typed_arg};
+use super::args::{arity, error, str_arg};
 use crate::site::html::escape;
 
 pub(super) use choice::choice;
@@ -288,12 +288,7 @@ fn grundy_practice(
 ) -> Result<(String, String), Diagnostic> {
     arity(checker, d, Arity::Exactly(3))?;
     let game_at = &d.args[1].1;
-    let game = typed_arg(
-        checker,
-        &d.args[1],
-        "a game such as \"kayles\"",
-        Value::as_str,
-    )?;
+    let game = str_arg(checker, &d.args[1], "\"kayles\"")?;
     let max = checker.limits().max_table;
     let n = match &d.args[2].0 {
         Value::Num(v) => v.to_u64().filter(|v| (1..=max).contains(v)),
