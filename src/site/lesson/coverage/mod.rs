@@ -114,7 +114,9 @@ mod tests;
 mod tex;
 
 pub(crate) use scan::shown;
-use scan::{equation_runs, exemption_len, numeral_end, numeral_value, parses_as_claim};
+use scan::{
+    equation_runs, exemption_len, number_word, numeral_end, numeral_value, parses_as_claim,
+};
 use tex::read_tex;
 
 /// The most unverified numbers reported one by one per lesson.
@@ -202,6 +204,8 @@ pub(crate) struct Coverage<'s> {
     unverified: Vec<Numeral>,
     vacuous: Vec<Diagnostic>,
     known: HashMap<String, Vec<Known>>,
+    /// The last word of prose read, to tell the pronoun `one` from the number.
+    previous_word: String,
 }
 
 impl<'s> Coverage<'s> {
@@ -215,6 +219,7 @@ impl<'s> Coverage<'s> {
             unverified: Vec::new(),
             vacuous: Vec::new(),
             known: HashMap::new(),
+            previous_word: String::new(),
         }
     }
 
@@ -266,11 +271,13 @@ impl<'s> Coverage<'s> {
                     self.numeral(text, offset, i..end, found);
                 }
                 Some(end)
+            } else if starts && c.is_alphabetic() {
+                Some(self.word(text, offset, i, exempt))
             } else {
                 None
             };
             if let Some(end) = skip_to {
-                // Skip the rest of the numeral and any word it starts (`2nd`).
+                // Skip the rest of the numeral or word, and any word a numeral starts (`2nd`).
                 let mut last = c;
                 while let Some(&(j, d)) = iter.peek() {
                     if j < end || d.is_alphanumeric() || d == '_' {
@@ -324,6 +331,34 @@ impl<'s> Coverage<'s> {
             equation,
             equation_span,
         });
+    }
+
+    /// The word that starts at byte `at` of `text`: counted if it is a number word. Returns
+    /// where the word ends.
+    fn word(&mut self, text: &str, offset: usize, at: usize, exempt: bool) -> usize {
+        let letters_end = text[at..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(text.len(), |(n, _)| at + n);
+        let end = match number_word(text, at, &self.previous_word) {
+            Some((end, _)) if exempt => {
+                self.counts.exempt += 1;
+                end
+            }
+            Some((end, _)) => {
+                self.sentence.numerals.push(Numeral {
+                    span: offset + at..offset + end,
+                    text: text[at..end].to_string(),
+                    equation: None,
+                    equation_span: None,
+                });
+                end
+            }
+            None => letters_end,
+        };
+        self.previous_word.clear();
+        self.previous_word.push_str(&text[at..letters_end]);
+        end
     }
 
     /// Scans the LaTeX `tex` that starts at byte `offset` of the lesson.

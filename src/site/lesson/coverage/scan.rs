@@ -8,9 +8,12 @@ use crate::claim::{lexer, parser, Limits};
 
 use super::MAX_EQUATION;
 
-/// The value of a numeral as a claim would print it: decimal digits without groups or leading
+/// The value of a numeral (or of a number word) as a claim would print it: decimal digits without groups or leading
 /// zeros (`1,000` is `1000`). A decimal fraction has none, because no claim shows one.
 pub(super) fn numeral_value(text: &str) -> Option<String> {
+    if text.starts_with(|c: char| c.is_alphabetic()) {
+        return word_value(text).map(|v| v.to_string());
+    }
     let text = text.trim_end_matches('.');
     if text.contains('.') || text.is_empty() {
         return None;
@@ -46,12 +49,16 @@ pub(crate) fn shown(text: &str) -> Cow<'_, str> {
 }
 
 /// The length of an exemption mark `{…}` at the start of `text`: a closing brace on the same
-/// line, no brace between, and a digit inside.
+/// line, no brace between, and a digit or a number word inside.
 pub(super) fn exemption_len(text: &str) -> Option<usize> {
     let inner = &text[1..];
     let close = inner.find(['}', '{', '\n'])?;
-    (inner.as_bytes()[close] == b'}' && inner[..close].bytes().any(|b| b.is_ascii_digit()))
-        .then_some(close + 2)
+    let mark = &inner[..close];
+    let number = mark.bytes().any(|b| b.is_ascii_digit())
+        || mark
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| word_value(w).is_some());
+    (inner.as_bytes()[close] == b'}' && number).then_some(close + 2)
 }
 
 /// The end of the numeral that starts at byte `start`: digits, then `.5` decimals and `,000`
@@ -115,4 +122,117 @@ pub(super) fn parses_as_claim(text: &str) -> bool {
     lexer::lex(text, &limits)
         .and_then(|toks| parser::parse_statement(&toks, &limits, false))
         .is_ok_and(|s| matches!(s.stmt, Statement::Claim(_)))
+}
+
+/// The cardinal number words counted as numbers, each at the index of its value.
+const CARDINALS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// The ordinal number words counted as numbers, each at the index of its value.
+const ORDINALS: [&str; 21] = [
+    "",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+
+/// Words after which `one` is a pronoun ("the one on the left", "no one"), not a number.
+const BEFORE_PRONOUN_ONE: &[&str] = &[
+    "the", "this", "that", "which", "each", "every", "no", "any", "such", "a", "an",
+];
+
+/// The value of a number word (any case): `two` is 2, `third` is 3, `twenty-one` is 21.
+pub(super) fn word_value(word: &str) -> Option<u64> {
+    let find = |w: &str| {
+        let at = |list: &[&str]| list.iter().position(|c| c.eq_ignore_ascii_case(w));
+        at(&CARDINALS).or_else(|| at(&ORDINALS[1..]).map(|n| n + 1))
+    };
+    match word.split_once('-') {
+        Some((tens, unit)) if tens.eq_ignore_ascii_case("twenty") => find(unit)
+            .filter(|u| (1..10).contains(u))
+            .map(|u| 20 + u as u64),
+        Some(_) => None,
+        None => find(word).map(|n| n as u64),
+    }
+}
+
+/// The number word that starts at byte `start` of `text`, as its end and value, or `None` when
+/// the word there is no number, or is not read as one. A word is a run of letters; `twenty-one`
+/// is one word. `one` after a determiner (`the one`, `no one`, `each one`) or before `another`
+/// is a pronoun, and `zero` after `non-` is part of the word nonzero: neither is counted.
+pub(super) fn number_word(text: &str, start: usize, previous: &str) -> Option<(usize, u64)> {
+    let letters = |from: usize| {
+        text[from..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(text.len(), |(n, _)| from + n)
+    };
+    let mut end = letters(start);
+    let word = &text[start..end];
+    if word.eq_ignore_ascii_case("twenty") && text[end..].starts_with('-') {
+        let unit_end = letters(end + 1);
+        if word_value(&text[start..unit_end]).is_some() {
+            end = unit_end;
+        }
+    }
+    let value = word_value(&text[start..end])?;
+    if word.eq_ignore_ascii_case("one") {
+        let next = text[end..].trim_start();
+        let next_word = &next[..next
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(next.len())];
+        if BEFORE_PRONOUN_ONE
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(previous))
+            || next_word.eq_ignore_ascii_case("another")
+        {
+            return None;
+        }
+    }
+    let non = start
+        .checked_sub(4)
+        .and_then(|from| text.get(from..start))
+        .is_some_and(|p| p.eq_ignore_ascii_case("non-"));
+    if non && word.eq_ignore_ascii_case("zero") {
+        return None;
+    }
+    Some((end, value))
 }
