@@ -2,8 +2,9 @@
 // against the computer. No libraries, no network: it works from file://.
 //
 // The page carries the game in data- attributes. For Kayles the Grundy values of rows of
-// 0 … n pins were computed by nimbook's engine when the site was built (data-grundy); the
-// computer and the hint button only take nim-sums of those values.
+// 0 … n pins, and for Wythoff's game the values of every square of the board, were computed by
+// nimbook's engine when the site was built (data-grundy); the computer and the hint button only
+// take nim-sums of those values, or look for a square of value 0.
 (function () {
   "use strict";
 
@@ -253,11 +254,168 @@
     };
   }
 
+
+  // ---- Wythoff's game -------------------------------------------------------------------
+  // A queen on a board of columns 0 … a and rows 0 … b moves left, down or diagonally
+  // down-left; whoever puts it in the corner (0, 0) wins. The position is [column, row], and
+  // values[column][row] is the engine's Grundy value of that square. The board is a grid
+  // (role="grid") with one Tab stop: the arrow keys move among its squares, Home and End to
+  // the ends of a row, and Enter or Space moves the queen to the square, when she can reach it.
+  function makeWythoff(values) {
+    function v(x, y) { return values[x] && values[x][y] !== undefined ? values[x][y] : NaN; }
+    function reach(q, x, y) {
+      var dx = q[0] - x, dy = q[1] - y;
+      return dx >= 0 && dy >= 0 && dx + dy > 0 && (dx === 0 || dy === 0 || dx === dy);
+    }
+    function moves(q) {
+      var out = [];
+      for (var k = 1; k <= q[0]; k++) out.push([q[0] - k, q[1]]);
+      for (k = 1; k <= q[1]; k++) out.push([q[0], q[1] - k]);
+      for (k = 1; k <= Math.min(q[0], q[1]); k++) out.push([q[0] - k, q[1] - k]);
+      return out;
+    }
+    function square(x, y) { return "column " + x + ", row " + y; }
+    return {
+      help: "Click a square the queen can reach (any distance left, down, or diagonally down and left), or Tab to the board, choose a square with the arrow keys and press Enter. The corner, column 0, row 0, is the last square.",
+      start: function (root) { return parse(root.getAttribute("data-queen"), [0, 0]).map(Number); },
+      over: function (q) { return q[0] === 0 && q[1] === 0; },
+      winning: function (q) {
+        if (v(q[0], q[1]) === 0) return null;
+        var ms = moves(q);
+        for (var i = 0; i < ms.length; i++) if (v(ms[i][0], ms[i][1]) === 0) return ms[i];
+        return null;
+      },
+      // One square towards the corner along the longer side.
+      anyMove: function (q) { return q[0] >= q[1] ? [q[0] - 1, q[1]] : [q[0], q[1] - 1]; },
+      apply: function (q, m) { return m.slice(); },
+      describe: function (q, m) {
+        var dx = q[0] - m[0], dy = q[1] - m[1], k = Math.max(dx, dy);
+        var way = dx && dy ? "diagonally down-left" : dx ? "left" : "down";
+        return "move the queen " + k + " square" + (k === 1 ? "" : "s") + " " + way + ", to " + square(m[0], m[1]);
+      },
+      render: function (board, q, hint, play) {
+        var cols = values.length, rows = cols ? values[0].length : 0;
+        var grid = el("table", "nw-queen-board");
+        grid.setAttribute("role", "grid");
+        grid.setAttribute("aria-label", "Board of " + cols + " columns and " + rows + " rows, the queen at " + square(q[0], q[1]) +
+          ". Arrow keys move between squares; Enter moves the queen.");
+        grid.style.setProperty("--cols", String(cols + 1));
+        var cells = {}, rover = null;
+        function key(x, y) { return x + "," + y; }
+        function rove(c) {
+          if (rover) rover.tabIndex = -1;
+          rover = c;
+          c.tabIndex = 0;
+        }
+        for (var y = rows - 1; y >= 0; y--) {
+          var tr = el("tr");
+          var head = el("th", "nw-axis", String(y));
+          head.setAttribute("scope", "row");
+          head.setAttribute("aria-label", "row " + y);
+          tr.appendChild(head);
+          for (var x = 0; x < cols; x++) {
+            (function (x, y) {
+              var td = el("td", "nw-square");
+              td.setAttribute("role", "gridcell");
+              td.setAttribute("data-key", key(x, y));
+              td.tabIndex = -1;
+              var sq = el("span", "nw-sq");
+              td.appendChild(sq);
+              var here = x === q[0] && y === q[1];
+              if (here) {
+                td.classList.add("queen");
+                td.setAttribute("aria-label", "The queen, at " + square(x, y));
+                td.setAttribute("aria-disabled", "true");
+                // The HTML parser puts <svg> in the SVG namespace by itself.
+                sq.innerHTML = '<svg class="nw-crown" viewBox="-10 -10 20 20" aria-hidden="true">' +
+                  '<path d="M-7 4L-8.5 -5L-3.5 -0.5L0 -8L3.5 -0.5L8.5 -5L7 4Z"/><rect x="-7" y="5" width="14" height="3"/></svg>';
+              } else if (reach(q, x, y)) {
+                td.classList.add("reach");
+                td.setAttribute("data-move", "");
+                td.setAttribute("aria-label", "Move queen to " + square(x, y));
+                td.title = "Move the queen to " + square(x, y);
+                if (hint && hint[0] === x && hint[1] === y) td.classList.add("hint");
+                td.addEventListener("click", function () { play([x, y]); });
+              } else {
+                td.setAttribute("aria-label", square(x, y) + ", out of the queen's reach");
+                td.setAttribute("aria-disabled", "true");
+              }
+              cells[key(x, y)] = td;
+              tr.appendChild(td);
+            })(x, y);
+          }
+          grid.appendChild(tr);
+        }
+        var foot = el("tr");
+        var corner = el("td", "nw-axis");
+        corner.setAttribute("aria-hidden", "true");
+        foot.appendChild(corner);
+        for (var c = 0; c < cols; c++) {
+          var h = el("th", "nw-axis", String(c));
+          h.setAttribute("scope", "col");
+          h.setAttribute("aria-label", "column " + c);
+          foot.appendChild(h);
+        }
+        grid.appendChild(foot);
+        // The Tab stop: the hinted square, else the square next to the queen on her left (or
+        // below), else the queen herself.
+        var first = (hint && cells[key(hint[0], hint[1])]) || cells[key(q[0] - 1, q[1])] ||
+          cells[key(q[0], q[1] - 1)] || cells[key(q[0], q[1])];
+        if (first) rove(first);
+        grid.addEventListener("focusin", function (e) {
+          if (e.target.getAttribute && e.target.getAttribute("role") === "gridcell") rove(e.target);
+        });
+        grid.addEventListener("keydown", function (e) {
+          var at = e.target.getAttribute && e.target.getAttribute("data-key");
+          if (!at) return;
+          var p = at.split(",").map(Number), nx = p[0], ny = p[1];
+          if (e.key === "ArrowLeft") nx--;
+          else if (e.key === "ArrowRight") nx++;
+          else if (e.key === "ArrowUp") ny++;
+          else if (e.key === "ArrowDown") ny--;
+          else if (e.key === "Home") nx = 0;
+          else if (e.key === "End") nx = cols - 1;
+          else if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            if (e.target.hasAttribute("data-move")) play([p[0], p[1]]);
+            return;
+          } else return;
+          e.preventDefault();
+          var next = cells[key(nx, ny)];
+          if (next) { rove(next); next.focus(); }
+        });
+        board.appendChild(grid);
+        return function (m) {
+          var c = cells[key(m[0], m[1])];
+          if (c) rove(c);
+          return key(m[0], m[1]);
+        };
+      },
+      // After a redraw: the hinted square, else the reachable square nearest to where the
+      // keyboard was, else the grid's Tab stop.
+      focus: function (board, focusKey) {
+        var hinted = board.querySelector(".nw-square.hint");
+        if (hinted) return hinted;
+        var p = focusKey ? String(focusKey).split(",").map(Number) : null;
+        var best = null, dist = Infinity;
+        Array.prototype.forEach.call(board.querySelectorAll(".nw-square.reach"), function (c) {
+          var k = c.getAttribute("data-key").split(",").map(Number);
+          var d = p ? Math.abs(k[0] - p[0]) + Math.abs(k[1] - p[1]) : 0;
+          if (d < dist) { dist = d; best = c; }
+        });
+        return best || board.querySelector(".nw-square[tabindex='0']");
+      }
+    };
+  }
+
   // ---- The widget -----------------------------------------------------------------------
   function setup(root) {
     var kind = root.getAttribute("data-game");
     var rules = kind === "nim" ? nimRules
       : kind === "kayles" ? makeKayles(parse(root.getAttribute("data-grundy"), []).map(Number))
+      : kind === "wythoff" ? makeWythoff(parse(root.getAttribute("data-grundy"), []).map(function (c) {
+        return Array.isArray(c) ? c.map(Number) : [];
+      }))
       : null;
     if (!rules) return;
     var board = root.querySelector(".nim-widget-board");
@@ -281,23 +439,25 @@
       // Where the keyboard was on the board, to put it back after the board is drawn anew.
       var active = document.activeElement;
       var hadFocus = board.contains(active);
-      var focusKey = hadFocus && active.hasAttribute("data-key") ? Number(active.getAttribute("data-key")) : null;
+      var focusKey = hadFocus && active.hasAttribute("data-key") ? active.getAttribute("data-key") : null;
       board.textContent = "";
       setHint = rules.render(board, state, hint, studentMove);
       var sliders = board.querySelectorAll("[role=slider]");
-      Array.prototype.forEach.call(sliders, function (s) {
+      Array.prototype.forEach.call(board.querySelectorAll("[role=slider], [data-move]"), function (s) {
         if (turn !== "you") s.setAttribute("aria-disabled", "true");
       });
       hintButton.disabled = turn !== "you";
       status.textContent = message;
       root.setAttribute("data-turn", turn);
-      if (hadFocus) {
+      if (hadFocus && rules.focus) {
+        (rules.focus(board, focusKey) || board).focus();
+      } else if (hadFocus) {
         // The same heap or pin, else the nearest one left (the one before it on a tie); the
         // board itself when no move is left.
-        var target = board, best = Infinity;
+        var target = board, best = Infinity, from = Number(focusKey);
         Array.prototype.forEach.call(sliders, function (s) {
           var k = Number(s.getAttribute("data-key"));
-          var d = focusKey === null ? 0 : Math.abs(k - focusKey) + (k > focusKey ? 0.5 : 0);
+          var d = focusKey === null ? 0 : Math.abs(k - from) + (k > from ? 0.5 : 0);
           if (d < best) { best = d; target = s; }
         });
         target.focus();
@@ -348,7 +508,7 @@
       var m = rules.winning(state);
       if (m) {
         hint = m;
-        draw("Winning move: " + rules.describe(state, m) + " (highlighted, and chosen on its heap or pin: Enter there plays it). It leaves a P-position.");
+        draw("Winning move: " + rules.describe(state, m) + " (highlighted, and " + (rules.focus ? "the board's Tab stop" : "chosen on its heap or pin") + ": Enter there plays it). It leaves a P-position.");
         if (setHint) setHint(m);
       } else {
         hint = null;

@@ -55,18 +55,42 @@
 //! values are the mex of the options for any mask, which the tests check against the plain
 //! computation.
 //!
-//! # Choosing the mask
+//! # The domain form
+//!
+//! Some games, 0.106 among them, have no sparse space of this kind (about half their heaps
+//! are rare under every mask), but have one when the parity of the heap joins in, as
+//! Flammenkamp observed: sort heap `h` by `q(h) = popcount(G(h) & m) + h (mod 2)`. A split of
+//! `n'` counters into `a + b` has a value of masked parity `q(a) + q(b) + n'`, since
+//! `a + b = n'`. So the splits with parts of one class make values of masked parity `n' mod 2`
+//! only, and every value of the other parity comes from a split with one part of each class.
+//! Take the rare class to be the one that holds few heaps, and the two steps work unchanged,
+//! with "common value" meaning "masked parity other than `n' mod 2`". Where there are several
+//! splitting moves they must all leave `n'` of one parity (so the classes of values agree),
+//! and the rare class is then the one a heap whose value is the least such common candidate
+//! falls into: `q = ` the parity of the counters removed. ([`space`] has the details; for
+//! 0.106, under the mask 13, 15 of the first 10⁵ heaps are rare.)
+//!
+//! # Games whose values repeat
+//!
+//! Dawson's Kayles has no sparse space of either form: 0 is in every period of its values.
+//! Once the values computed so far repeat with a period over their second half, each heap is
+//! computed by table lookups instead ([`tail`]): still the mex of every option, from values
+//! already known, and the engine stops using the tables if a value breaks the repetition.
+//!
+//! # Choosing how
 //!
 //! The first [`PREFIX`] heaps are computed plainly. Then, and again each time the number of
-//! heaps doubles, the engine picks the mask under which the fewest heaps so far are rare. The
-//! count of rare heaps under every mask at once is a Walsh–Hadamard transform of the value
-//! histogram: with `c(v)` heaps of value `v` and `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the
-//! rare heaps number `(N + W(m))/2`. If no mask leaves the rare heaps sparse (more than a
-//! quarter of the heaps), or if the heaps since the last review cost more than the plain mex
-//! would have spent on them, the next stretch (up to the next review) is computed plainly; a
-//! game with no splitting move at all is always computed plainly, which is then as cheap. So
-//! the engine is never much slower than the plain computation, and much faster where the
-//! sparse space is real.
+//! heaps doubles, the engine picks the mask (of either form) under which the fewest heaps so
+//! far are rare. The count of rare heaps under every mask at once is a Walsh–Hadamard
+//! transform of the value histogram: with `c(v)` heaps of value `v` and
+//! `W(m) = Σ c(v)·(−1)^popcount(v & m)`, the rare heaps number `(N + W(m))/2` (the domain form
+//! transforms the even and the odd heaps apart). If the values repeat and their tables make a
+//! heap cheaper than the rare heaps would, the next stretch (up to the next review) uses the
+//! tables. Otherwise, if no mask leaves the rare heaps sparse (more than a quarter of the
+//! heaps), or if the heaps since the last review cost more than the plain mex would have spent
+//! on them, the next stretch is computed plainly; a game with no splitting move at all is
+//! always computed plainly, which is then as cheap. So the engine is never much slower than
+//! the plain computation, and much faster where the sparse space is real.
 //!
 //! # Storage
 //!
@@ -74,136 +98,24 @@
 //! larger value appears, so a hundred million heaps of Grundy's game take about a hundred
 //! megabytes.
 
+mod space;
+mod tail;
+mod values;
+
+use self::space::{Histogram, Space};
+use self::tail::Tail;
+use self::values::Cell;
+pub(crate) use self::values::Values;
 use super::{GameError, Meter};
 
 /// Heaps computed plainly before the first mask is chosen.
 const PREFIX: usize = 1024;
-
-/// The most bits a mask may select: the transform costs `B·2^B` steps.
-const MAX_MASK_BITS: u32 = 20;
 
 /// Step 2 looks at the splits in runs of this many smaller parts, then at what it still needs.
 const RUN: usize = 128;
 
 /// The most heaps a sequence may hold (heaps are `u32` indices internally).
 const MAX_HEAPS: u64 = u32::MAX as u64;
-
-/// A stored value: `u8`, `u16` or `u32`.
-trait Cell: Copy {
-    /// The largest value that fits.
-    const MAX: u32;
-    fn get(self) -> u32;
-    /// `v` as a cell; the caller checked `v <= MAX`.
-    fn new(v: u32) -> Self;
-}
-
-macro_rules! cell {
-    ($t:ty) => {
-        impl Cell for $t {
-            const MAX: u32 = <$t>::MAX as u32;
-            #[inline(always)]
-            fn get(self) -> u32 {
-                u32::from(self)
-            }
-            #[inline(always)]
-            fn new(v: u32) -> Self {
-                v as $t
-            }
-        }
-    };
-}
-cell!(u8);
-cell!(u16);
-cell!(u32);
-
-/// The values of a heap game, as compact as they fit.
-#[derive(Debug, Clone)]
-pub(crate) enum Values {
-    /// Every value below 256.
-    Narrow(Vec<u8>),
-    /// Every value below 65 536.
-    Mid(Vec<u16>),
-    /// Anything else.
-    Wide(Vec<u32>),
-}
-
-impl Values {
-    /// How many heaps are known.
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Values::Narrow(v) => v.len(),
-            Values::Mid(v) => v.len(),
-            Values::Wide(v) => v.len(),
-        }
-    }
-
-    /// The value of heap `i`, if known.
-    pub(crate) fn get(&self, i: usize) -> Option<u64> {
-        match self {
-            Values::Narrow(v) => v.get(i).map(|&x| u64::from(x)),
-            Values::Mid(v) => v.get(i).map(|&x| u64::from(x)),
-            Values::Wide(v) => v.get(i).map(|&x| u64::from(x)),
-        }
-    }
-
-    /// The values of heaps `0 … len−1` (or fewer, if fewer are known) as `u64`.
-    pub(crate) fn to_u64(&self, len: usize) -> Vec<u64> {
-        let len = len.min(self.len());
-        (0..len).filter_map(|i| self.get(i)).collect()
-    }
-
-    /// The smallest `n₀` with `g(i + p) = g(i)` for every `n₀ ≤ i < len − p` (`p ≥ 1`).
-    pub(crate) fn agree_from(&self, p: usize) -> usize {
-        fn back<T: PartialEq>(g: &[T], p: usize) -> usize {
-            let mut n = g.len().saturating_sub(p);
-            while n > 0 && g[n - 1] == g[n - 1 + p] {
-                n -= 1;
-            }
-            n
-        }
-        match self {
-            Values::Narrow(v) => back(v, p),
-            Values::Mid(v) => back(v, p),
-            Values::Wide(v) => back(v, p),
-        }
-    }
-
-    /// Appends the value of the next heap, widening the storage if it does not fit.
-    fn push(&mut self, x: u32) {
-        match self {
-            Values::Narrow(v) if x <= u32::from(u8::MAX) => v.push(x as u8),
-            Values::Narrow(v) if x <= u32::from(u16::MAX) => {
-                let mut w: Vec<u16> = v.iter().map(|&y| u16::from(y)).collect();
-                w.push(x as u16);
-                *self = Values::Mid(w);
-            }
-            Values::Narrow(v) => {
-                let mut w: Vec<u32> = v.iter().map(|&y| u32::from(y)).collect();
-                w.push(x);
-                *self = Values::Wide(w);
-            }
-            Values::Mid(v) if x <= u32::from(u16::MAX) => v.push(x as u16),
-            Values::Mid(v) => {
-                let mut w: Vec<u32> = v.iter().map(|&y| u32::from(y)).collect();
-                w.push(x);
-                *self = Values::Wide(w);
-            }
-            Values::Wide(v) => v.push(x),
-        }
-    }
-
-    fn reserve(&mut self, extra: usize) -> Result<(), GameError> {
-        let r = match self {
-            Values::Narrow(v) => v.try_reserve_exact(extra),
-            Values::Mid(v) => v.try_reserve_exact(extra),
-            Values::Wide(v) => v.try_reserve_exact(extra),
-        };
-        r.map_err(|_| GameError::BudgetExceeded {
-            budget: "available memory".into(),
-            reached: format!("a request for {} more values", extra),
-        })
-    }
-}
 
 /// One way of splitting: remove `removed` counters, then split what is left in two non-empty
 /// heaps, equal ones allowed or not.
@@ -286,17 +198,20 @@ impl Marks {
     }
 }
 
-/// Everything but the values: rules, mask, rare heaps, scratch.
+/// Everything but the values: rules, sparse space, rare heaps, repeating stretch, scratch.
 struct State {
     rules: Rules,
-    /// The mask in use; 0 while every heap is computed plainly.
-    mask: u32,
-    /// The heaps (at least 1) whose values are rare under `mask`, in increasing order.
+    /// The sparse space in use, if any.
+    space: Option<Space>,
+    /// The heaps (at least 1) that are rare under `space`, in increasing order.
     rare: Vec<u32>,
-    /// The heap count at which the mask is next reviewed.
+    /// The repeating stretch in use, if any: then every heap is computed with it.
+    tail: Option<Tail>,
+    /// The heap count at which the way of computing is next reviewed.
     review: usize,
     marks: Marks,
-    /// Step 2's scratch: the rare values it still looks for.
+    /// Step 2's scratch: the values made only by splits with parts of one class that it still
+    /// looks for.
     needed: Vec<u32>,
     /// Splits looked at by the sparse space since the last review, and what the plain mex
     /// would have looked at for the same heaps: if the first is not well below the second, the
@@ -317,15 +232,22 @@ impl State {
     #[inline]
     fn record(&mut self, h: usize, x: u32) {
         self.marks.fit(x);
-        if h >= 1 && self.mask != 0 && is_rare(x, self.mask) {
+        if h >= 1 && self.space.is_some_and(|s| s.is_rare(h, x)) {
             self.rare.push(h as u32);
         }
     }
-}
 
-#[inline(always)]
-fn is_rare(v: u32, mask: u32) -> bool {
-    (v & mask).count_ones().is_multiple_of(2)
+    /// The class a split forces on a rare heap in the domain form, if every split forces the
+    /// same one (see [`Space`]): the parity of the counters removed.
+    fn domain_class(&self) -> Option<bool> {
+        let first = self.rules.splits.first()?.removed % 2 == 1;
+        let all = self
+            .rules
+            .splits
+            .iter()
+            .all(|s| (s.removed % 2 == 1) == first);
+        all.then_some(first)
+    }
 }
 
 impl Sequence {
@@ -345,8 +267,9 @@ impl Sequence {
             state: State {
                 sparse: sparse && !rules.splits.is_empty(),
                 rules,
-                mask: 0,
+                space: None,
                 rare: Vec::new(),
+                tail: None,
                 review: PREFIX,
                 spent: (0, 0),
                 marks: Marks(vec![0; 256]),
@@ -377,7 +300,7 @@ impl Sequence {
         meter.reserve((len - have) as u64)?;
         self.values.reserve(len - have)?;
         while self.values.len() < len {
-            // Runs until the end, a value too wide for the storage, or a mask review.
+            // Runs until the end, a value too wide for the storage, or a review.
             let stop = len.min(self.state.review.max(self.values.len() + 1));
             let wide = match &mut self.values {
                 Values::Narrow(g) => run(g, &mut self.state, stop, meter)?,
@@ -390,7 +313,7 @@ impl Sequence {
             if self.values.len() >= self.state.review {
                 self.state.review = self.state.review.saturating_mul(2);
                 if self.state.sparse {
-                    review_mask(&self.values, &mut self.state);
+                    review(&self.values, &mut self.state);
                 }
             }
         }
@@ -414,7 +337,18 @@ fn run<T: Cell>(
     while g.len() < stop {
         meter.tick()?;
         let h = g.len();
-        let x = if st.mask != 0 && st.rare.len() * 4 <= h {
+        let x = if let Some(tail) = st.tail.take() {
+            st.marks.clear();
+            mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+            meter.steps(tail.mark_splits(g, h, &st.rules, &mut st.marks))?;
+            let x = st.marks.mex();
+            // A value that breaks the repetition ends the stretch (the heaps after it are
+            // computed otherwise until the next review).
+            if tail.keeps(g, h, x) {
+                st.tail = Some(tail);
+            }
+            x
+        } else if st.space.is_some() && st.rare.len() * 4 <= h {
             let plain: usize = st
                 .rules
                 .splits
@@ -492,7 +426,9 @@ fn sparse_mex<T: Cell>(
     st: &mut State,
     meter: &mut Meter,
 ) -> Result<u32, GameError> {
-    let mask = st.mask;
+    let Some(space) = st.space else {
+        return plain_mex(g, h, st, meter);
+    };
     st.marks.clear();
     mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
     let mut count = 0u64;
@@ -519,9 +455,12 @@ fn sparse_mex<T: Cell>(
         }
         count += end as u64;
     }
-    // The least common value that is not an option: every common option is marked now.
+    // The least value that only a split with a rare part can make and that is not an option:
+    // every such option is marked now. (Only the parity of the counters left matters, and in
+    // the domain form every split removes counters of one parity.)
+    let left = h + st.rules.splits.first().map_or(0, |s| s.removed);
     let mut first_common = 0u32;
-    while st.marks.has(first_common) || is_rare(first_common, mask) {
+    while st.marks.has(first_common) || space.is_hard(left, first_common) {
         first_common += 1;
     }
     st.needed.clear();
@@ -532,11 +471,11 @@ fn sparse_mex<T: Cell>(
     }
     st.spent.0 += count;
     meter.steps(count)?;
-    // A rare value still missing was made by no split at all.
+    // A value still missing was made by no split at all.
     Ok(st.needed.first().copied().unwrap_or(first_common))
 }
 
-/// Step 2: looks through the splits, smaller part first, until every rare value in `needed`
+/// Step 2: looks through the splits, smaller part first, until every value in `needed`
 /// is found or the splits run out; leaves in `needed` the values never found, and returns how
 /// many splits it looked at.
 ///
@@ -587,85 +526,40 @@ fn find_rare<T: Cell>(g: &[T], h: usize, st: &mut State) -> u64 {
     count
 }
 
-/// Picks the mask under which the fewest heaps so far are rare, and rebuilds the list of rare
-/// heaps if it is better than the one in use; gives up the sparse space (mask 0) for the next
-/// stretch if no mask leaves at most a quarter of the heaps rare, or if the last stretch cost
-/// more than the plain computation would have.
-fn review_mask(values: &Values, st: &mut State) {
+/// Chooses how the next stretch (up to the next review) is computed.
+///
+/// - A repeating stretch ([`Tail`]) when the values repeat over their second half and that is
+///   cheaper than the sparse space: a heap then costs the heaps before the stretch.
+/// - Otherwise the space (mask, range or domain form) with the fewest rare heaps, if it
+///   leaves at most a quarter of the heaps rare and the last stretch computed with the sparse
+///   space cost less than the plain mex would have; the list of rare heaps is rebuilt when the
+///   space changes.
+/// - Otherwise the plain mex.
+fn review(values: &Values, st: &mut State) {
     let n = values.len();
-    let mut hist: Vec<u64> = Vec::new();
-    for i in 1..n {
-        let v = values.get(i).unwrap_or(0) as usize;
-        if v >= hist.len() {
-            hist.resize(v + 1, 0);
-        }
-        hist[v] += 1;
-    }
-    let bits = (usize::BITS - hist.len().saturating_sub(1).leading_zeros()).clamp(1, MAX_MASK_BITS);
-    let (best, count) = fewest_rare(&hist, bits);
+    let hist = Histogram::of(values);
+    let (best, count) = hist.fewest_rare(st.domain_class());
     let (sparse, plain) = std::mem::take(&mut st.spent);
-    if sparse > plain {
-        // The sparse space cost more than the plain mex would have: the rare values are too
-        // many (Dawson's Kayles has a 0 in every period, and Grundy's game has many rare heaps
-        // among the first few thousand), so the next stretch goes plain, and the review after
-        // it tries the sparse space again.
-        st.mask = 0;
+    st.tail = Tail::find(values, st.tail.take());
+    let sparse_pays = sparse <= plain && count.saturating_mul(4) <= n as u64;
+    let tail_cost = st.tail.as_ref().map_or(u64::MAX, |t| t.cost() as u64);
+    if !sparse_pays || tail_cost <= count {
+        // The sparse space cost more than the plain mex would have: the rare heaps are too
+        // many (Grundy's game has many rare heaps among the first few thousand), so the next
+        // stretch goes plain (or repeats), and the review after it tries the sparse space
+        // again.
+        st.space = None;
         st.rare.clear();
         return;
     }
-
-    let current = if st.mask == 0 {
-        u64::MAX
-    } else {
-        hist.iter()
-            .enumerate()
-            .filter(|&(v, _)| is_rare(v as u32, st.mask))
-            .map(|(_, c)| c)
-            .sum()
-    };
-    if count.saturating_mul(4) > n as u64 {
-        st.mask = 0;
-        st.rare.clear();
-        return;
-    }
+    let current = st.space.map_or(u64::MAX, |s| hist.rare(s));
     if count < current {
-        st.mask = best;
-        let rare = |i: &usize| is_rare(values.get(*i).unwrap_or(0) as u32, best);
+        st.space = Some(best);
+        let rare = |i: &usize| best.is_rare(*i, values.get(*i).unwrap_or(0) as u32);
         st.rare = (1..n).filter(rare).map(|i| i as u32).collect();
     }
-}
-
-/// The non-zero mask of at most `bits` bits with the fewest rare heaps, and that number, by
-/// the Walsh–Hadamard transform of the histogram (values at or above `2^bits` are folded
-/// onto their low bits, which is all a mask of `bits` bits sees).
-fn fewest_rare(hist: &[u64], bits: u32) -> (u32, u64) {
-    let size = 1usize << bits;
-    let mut w = vec![0i64; size];
-    let mut total = 0i64;
-    for (v, &c) in hist.iter().enumerate() {
-        w[v & (size - 1)] += c as i64;
-        total += c as i64;
-    }
-    let mut len = 1;
-    while len < size {
-        for block in (0..size).step_by(2 * len) {
-            for i in block..block + len {
-                let (x, y) = (w[i], w[i + len]);
-                w[i] = x + y;
-                w[i + len] = x - y;
-            }
-        }
-        len *= 2;
-    }
-    // w[m] = Σ c(v)·(−1)^popcount(v & m): even parity counts +, odd −.
-    let mut best = (1u32, u64::MAX);
-    for (m, &x) in w.iter().enumerate().skip(1) {
-        let rare = ((total + x) / 2) as u64;
-        if rare < best.1 {
-            best = (m as u32, rare);
-        }
-    }
-    best
+    // The sparse space is cheaper than the repeating stretch.
+    st.tail = None;
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@
 // page and the element. At 390 px no page may scroll sideways, every widget must fit, and no
 // formula in running text may be taller than three lines (a wide one scrolls in its own box). Every
 // play widget is played to the end with the keyboard alone (focus stays on the board, every move
-// is announced in the live region, the hint works). The sidebar toggle, the theme choice (kept
+// is announced in the live region, the hint works); a Wythoff widget by mouse and by keyboard,
+// against the theorem's losing squares (wythoff.mjs). The sidebar toggle, the theme choice (kept
 // across pages, applied before the first paint), visible focus and the index's chapter numbers
 // are checked on the first site. On every site whose chapters have sub-chapters, the sidebar's
 // sections fold by keyboard and start folded as the book's [output.html.fold] says.
@@ -37,6 +38,7 @@ import os from "node:os";
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { checkExercises, checkProgress } from "./exercises.mjs";
+import { checkWythoff } from "./wythoff.mjs";
 
 const args = process.argv.slice(2);
 const sites = [];
@@ -153,7 +155,7 @@ async function checkWidget(page, label) {
     const w = widgets.nth(i);
     await w.scrollIntoViewIfNeeded();
     const status = w.locator(".nim-widget-status");
-    const move = w.locator(".nim-widget-board .nw-counter, .nim-widget-board .nw-pin:not(.down)").first();
+    const move = w.locator(".nim-widget-board .nw-counter, .nim-widget-board .nw-pin:not(.down), .nim-widget-board .nw-square.reach").first();
     check((await move.count()) > 0, `${label}: widget ${i + 1} offers a move`);
     if ((await move.count()) === 0) continue;
     const before = await status.textContent();
@@ -282,6 +284,8 @@ async function focusIn(page, widget) {
  *  stays on the board, and every move (the student's and the computer's) is announced in the
  *  live region. Ends with a new game chosen from the keyboard. */
 async function playByKeyboard(page, label, w) {
+  // The queen's board is a grid, not sliders: wythoff.mjs plays it by mouse and by keyboard.
+  if ((await w.getAttribute("data-game")) === "wythoff") return checkWythoff(page, label, w, check);
   const status = w.locator(".nim-widget-status");
   const live = await status.evaluate((e) => e.getAttribute("aria-live") || (e.getAttribute("role") === "status" ? "polite" : ""));
   check(live === "polite", `${label}: the widget's status is a live region`, live);

@@ -5,7 +5,7 @@ use crate::common::{budget, built, copy_fixture, nimbook, stderr};
 
 use std::path::Path;
 
-use nimbook::game::{self, Game, OctalCode};
+use nimbook::game::{self, Game, OctalCode, Outcome};
 
 fn page(out: &Path) -> String {
     std::fs::read_to_string(out.join("01-diagrams.html")).expect("page")
@@ -185,7 +185,7 @@ fn widgets_embed_the_game_and_engine_values_and_load_the_script() {
     let out = built("diagrams");
     let html = page(&out);
     let widgets: Vec<&str> = html.split("<div class=\"nim-widget\"").skip(1).collect();
-    assert_eq!(widgets.len(), 2);
+    assert_eq!(widgets.len(), 3);
     assert_eq!(attr(widgets[0], "data-game"), "nim");
     assert_eq!(attr(widgets[0], "data-heaps"), "[3,5,7]");
     assert_eq!(attr(widgets[1], "data-game"), "kayles");
@@ -200,6 +200,135 @@ fn widgets_embed_the_game_and_engine_values_and_load_the_script() {
     assert!(html.contains("<script src=\"widget.js\" defer></script>"));
     let js = std::fs::read_to_string(out.join("widget.js")).expect("widget.js");
     assert!(js.contains("nim-widget") && !js.contains("http"));
+}
+
+/// Wythoff's values from the rules alone: the mex over the squares left, below and diagonally
+/// below-left, by plain recursion over the whole board.
+fn wythoff_by_mex(cols: usize, rows: usize) -> Vec<Vec<u64>> {
+    let mut v = vec![vec![0u64; rows]; cols];
+    for x in 0..cols {
+        for y in 0..rows {
+            let mut seen = std::collections::BTreeSet::new();
+            seen.extend((0..x).map(|i| v[i][y]));
+            seen.extend((0..y).map(|j| v[x][j]));
+            seen.extend((1..=x.min(y)).map(|k| v[x - k][y - k]));
+            v[x][y] = (0..).find(|g| !seen.contains(g)).expect("a mex");
+        }
+    }
+    v
+}
+
+/// Wythoff's theorem in integers: `(x, y)` loses when, with `a ≤ b` and `k = b − a`,
+/// `a = ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`.
+fn wythoff_losing(x: u64, y: u64) -> bool {
+    let (a, b) = (x.min(y), x.max(y));
+    let k = b - a;
+    let n = 5 * k * k;
+    let mut r = (n as f64).sqrt() as u64;
+    while r * r > n {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= n {
+        r += 1;
+    }
+    a == (k + r) / 2
+}
+
+#[test]
+fn the_wythoff_widget_carries_the_values_of_its_board() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let w = html
+        .split("<div class=\"nim-widget\"")
+        .find(|w| w.contains("data-game=\"wythoff\""))
+        .expect("a Wythoff widget");
+    assert_eq!(attr(w, "data-queen"), "[9,12]");
+    let values: Vec<Vec<u64>> = serde_json::from_str(attr(w, "data-grundy")).expect("JSON");
+    assert_eq!(values, wythoff_by_mex(10, 13));
+    // Without JavaScript: the board with the queen, and no losing square given away.
+    let svg = svgs(w)[0];
+    assert!(
+        svg.contains("class=\"queen\"") && !svg.contains("square p"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn the_wythoff_board_shades_exactly_the_theorems_losing_squares() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let svg = svgs(&html)
+        .into_iter()
+        .find(|s| s.contains("nim-svg wythoff"))
+        .expect("a Wythoff board");
+    let doc = roxmltree::Document::parse(svg).expect("xml");
+    let num =
+        |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).expect(a).parse().expect("num") };
+    let squares: Vec<_> = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split(' ').next() == Some("square"))
+        })
+        .collect();
+    assert_eq!(squares.len(), 14 * 22);
+    let side = num(&squares[0], "width");
+    let left = squares
+        .iter()
+        .map(|n| num(n, "x"))
+        .fold(f64::INFINITY, f64::min);
+    let bottom = squares.iter().map(|n| num(n, "y")).fold(0.0, f64::max);
+    for n in squares {
+        let col = ((num(&n, "x") - left) / side).round() as u64;
+        let row = ((bottom - num(&n, "y")) / side).round() as u64;
+        let shaded = n.attribute("class") == Some("square p");
+        assert_eq!(shaded, wythoff_losing(col, row), "square ({col}, {row})");
+    }
+    let value = wythoff_by_mex(14, 22)[13][21];
+    assert!(html.contains(&format!(
+        "queen at (13, 21), column 13 and row 21: value {value}"
+    )));
+}
+
+#[test]
+fn a_loopy_graph_is_drawn_with_every_vertexs_outcome() {
+    let out = built("diagrams");
+    let html = page(&out);
+    let svg = svgs(&html)
+        .into_iter()
+        .find(|s| s.contains("nim-svg loopy"))
+        .expect("a loopy graph");
+    let doc = roxmltree::Document::parse(svg).expect("xml");
+    // The fixture's graph, "0-1 0>2 1>3 4>4 4>0 5>4", as the oracle's successor lists.
+    let succ = vec![vec![1, 2], vec![0, 3], vec![], vec![], vec![4, 0], vec![4]];
+    let want = crate::game_loopy::wld(&succ);
+    let mut seen = 0;
+    for g in doc.descendants().filter(|n| n.tag_name().name() == "g") {
+        let class = g.attribute("class").expect("class");
+        let v: usize = g
+            .descendants()
+            .find(|n| n.tag_name().name() == "text")
+            .and_then(|t| t.text())
+            .expect("vertex number")
+            .parse()
+            .expect("number");
+        let drawn = if class.contains(" p") {
+            Outcome::P
+        } else if class.contains(" n") {
+            Outcome::N
+        } else {
+            Outcome::D
+        };
+        assert_eq!(drawn, want[v], "vertex {v}: {class}");
+        assert_eq!(class.contains("token"), v == 5, "vertex {v}: {class}");
+        seen += 1;
+    }
+    assert_eq!(seen, 6);
+    // Arrows: one path per move, a move both ways drawn as two.
+    assert_eq!(svg.matches("class=\"lp-edge\"").count(), 7);
+    // The caption names the token's outcome, the oracle's.
+    assert_eq!(want[5], Outcome::D);
+    assert!(html.contains("The token is on vertex 5 (ringed)") && html.contains("so a draw"));
 }
 
 #[test]

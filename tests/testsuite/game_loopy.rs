@@ -11,7 +11,7 @@ use crate::common::budget;
 use nimbook::game::{Game, Outcome};
 
 /// Won, lost or drawn for the player to move, for every vertex of `succ`.
-fn wld(succ: &[Vec<usize>]) -> Vec<Outcome> {
+pub(crate) fn wld(succ: &[Vec<usize>]) -> Vec<Outcome> {
     let n = succ.len();
     let mut out: Vec<Option<Outcome>> = vec![None; n];
     loop {

@@ -72,22 +72,46 @@ fn both_methods_agree_with_the_definition_on_small_heaps() {
     }
 }
 
+fn octal(code: &str) -> Rules {
+    let c: crate::game::OctalCode = code.parse().unwrap();
+    Rules::octal(c.digits())
+}
+
+fn extended(rules: Rules, n: usize) -> Sequence {
+    let mut seq = Sequence::new(rules);
+    seq.extend(n as u64, &mut Meter::new(&Budget::default()))
+        .unwrap();
+    seq
+}
+
 #[test]
-fn the_transform_counts_rare_heaps_under_every_mask() {
-    let hist = [3u64, 0, 5, 1, 7, 2, 0, 4, 1, 1];
-    for bits in 1..=5 {
-        let (mask, count) = fewest_rare(&hist, bits);
-        let rare = |m: u32| -> u64 {
-            hist.iter()
-                .enumerate()
-                .filter(|&(v, _)| (v as u32 & m).count_ones().is_multiple_of(2))
-                .map(|(_, c)| c)
-                .sum()
-        };
-        assert_eq!(rare(mask), count);
-        for m in 1..(1u32 << bits) {
-            assert!(rare(m) >= count, "mask {m} beats {mask} with {bits} bits");
-        }
+fn the_domain_form_of_the_sparse_space_computes_0_106() {
+    // 0.106 has no sparse space of the range form (about half the heaps are rare under every
+    // mask), but under the mask 13 in the domain form only a handful are.
+    let n = 30_000;
+    let seq = extended(octal("0.106"), n);
+    let space = seq.state.space.expect("a sparse space");
+    assert!(space.domain, "{space:?}");
+    assert!(
+        seq.state.rare.len() < 100,
+        "{} rare heaps",
+        seq.state.rare.len()
+    );
+    assert!(seq.state.tail.is_none());
+    let plain = computed(Sequence::plain(octal("0.106")), n);
+    assert_eq!(computed(seq, n), plain);
+}
+
+#[test]
+fn a_repeating_stretch_computes_dawsons_kayles_and_0_165() {
+    // Dawson's Kayles has no sparse space of either form; 0.165 repeats from heap 5181 with
+    // period 1550, and its rare heaps keep growing in number.
+    for (code, n) in [("0.07", 30_000), ("0.165", 80_000)] {
+        let seq = extended(octal(code), n);
+        let tail = seq.state.tail.as_ref().expect("a repeating stretch");
+        assert!(tail.has_small_table(), "{code}");
+        let plain = computed(Sequence::plain(octal(code)), n);
+        assert_eq!(computed(seq, n), plain, "{code}");
     }
 }
 

@@ -1,6 +1,7 @@
 //! `draw(G)` and `cram_diagram(…)`: inline SVG pictures of Nim heaps, Cram boards, Green
 //! Hackenbush graphs, Northcott rows and Kayles pins, each captioned with the value the engine
-//! computed when the site was built (coin-turning rows and grids are drawn by `coins`). Every
+//! computed when the site was built (coin-turning rows and grids are drawn by `coins`, Wythoff
+//! boards by `wythoff`, loopy graphs by `loopy`). Every
 //! drawing is bounded (heaps, squares, edges, pins), so a page cannot ask for an SVG of
 //! unbounded size.
 
@@ -9,7 +10,10 @@ use std::fmt::Write as _;
 
 use crate::claim::Directive;
 use crate::diag::{Diagnostic, Span};
-use crate::game::{self, Board, Budget, Domino, DominoError, Game, Graph, NorthcottRow, OctalCode};
+use crate::game::{
+    self, Board, Budget, Domino, DominoError, Game, Graph, HeapRule, LoopyGame, NorthcottRow,
+    OctalCode,
+};
 use crate::site::html::escape;
 use crate::site::lesson::context::DirectiveEnv;
 
@@ -73,6 +77,13 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
             );
             Ok(figure(&svg, &caption))
         }
+        Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
+            &[a, b] => super::wythoff::draw_wythoff(env, d, game, (a, b), &budget),
+            _ => Err(error(env, &d.args[0].1, format!("draw() cannot draw `{game}`"))),
+        },
+        Game::Loopy(LoopyGame::Graph { edges, at }) => {
+            super::loopy::draw_loopy(env, d, edges, *at, &budget)
+        }
         other => match super::coins::coin_position(other) {
             Some(pos) => super::coins::draw_coins(env, d, other, &pos),
             None => Err(error(
@@ -80,7 +91,7 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                 &d.args[0].1,
                 format!("draw() cannot draw `{other}`"),
             )
-            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions and coin-turning rows and grids; game_graph(G) shows the positions of any small game")),
+            .help("draw() draws Nim, Cram, Green Hackenbush, Northcott and Kayles positions, coin-turning rows and grids, Wythoff boards and loopy graphs; game_graph(G) shows the positions of any small game")),
         },
     }
 }

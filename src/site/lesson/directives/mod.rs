@@ -7,7 +7,8 @@
 //! This module is the registry of directives ([`DIRECTIVES`]: one [`Entry`] each, dispatch
 //! and arity errors come from it). The rooms: `args` (argument checks), `table` (the one table builder),
 //! `arithmetic` (nim tables and expansions), `grundy` (Grundy and octal-sequence tables),
-//! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions),
+//! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions;
+//! `coins`, `wythoff` and `loopy` draw coin rows, Wythoff boards and loopy graphs for it),
 //! `graph` (game graphs), `play` (the play widget) and `exercise` (`exercise`, `choice` and
 //! `practice`: questions answered on the page, keys computed here). Dependencies run from this dispatcher
 //! down to the directives and from them to the helpers, never back.
@@ -20,9 +21,11 @@ mod exercise;
 mod graph;
 mod grundy;
 mod layout;
+mod loopy;
 mod play;
 mod svg;
 mod table;
+mod wythoff;
 
 use crate::claim::builtins::{nearest, Arity, Signature};
 use crate::claim::{Directive, MappedText};
@@ -111,7 +114,7 @@ pub(crate) const DIRECTIVES: &[Entry] = &[
         "draw",
         "draw(G)",
         Arity::Exactly(1),
-        "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, with its value",
+        "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, a Wythoff board (losing squares shaded) or a loopy graph (every vertex's generalized value), with its value",
         |c, d| draw::draw(c, d),
     ),
     entry(
@@ -132,7 +135,7 @@ pub(crate) const DIRECTIVES: &[Entry] = &[
         "play",
         "play(nim(3, 5, 7))",
         Arity::Exactly(1),
-        "a widget to play G against the perfect strategy, with a hint button",
+        "a widget to play G (Nim, Kayles, or Wythoff's queen) against the perfect strategy, with a hint button",
         |c, d| play::play(c, d),
     ),
     entry(

@@ -4,18 +4,20 @@
 //! `nim-widget`, with the game in `data-` attributes. `widget.js` (a site asset loaded with
 //! `defer`) turns it into buttons; without JavaScript the drawing stays. The computer plays the
 //! engine's perfect strategy: for Nim the nim-sum, for Kayles the Grundy values of rows of
-//! `0 … n` pins, computed here by the engine at build time and embedded as a JSON array, so the
-//! script does no game theory of its own beyond the nim-sum of those values.
+//! `0 … n` pins, for Wythoff's game the values of every square of the board, computed here by
+//! the engine at build time and embedded as JSON, so the script does no game theory of its own
+//! beyond the nim-sum of those values (or, for the queen, finding a square of value 0).
 
 use crate::claim::Directive;
-use crate::diag::Diagnostic;
-use crate::game::{self, Game, OctalCode};
+use crate::diag::{Diagnostic, Span};
+use crate::game::{self, Game, HeapRule, OctalCode};
 use crate::site::lesson::context::DirectiveEnv;
 
 use crate::site::html::escape;
 
 use super::args::{error, game_arg, game_error};
 use super::draw::{nim_svg, pins_svg};
+use super::wythoff::board_svg;
 
 /// The most heaps a playable Nim game may have.
 pub(super) const MAX_PLAY_HEAPS: usize = 8;
@@ -23,6 +25,9 @@ pub(super) const MAX_PLAY_HEAPS: usize = 8;
 pub(super) const MAX_PLAY_HEAP: u64 = 20;
 /// The most pins of a playable Kayles row.
 pub(super) const MAX_PLAY_PINS: u64 = 40;
+/// The largest column or row of the queen in a playable Wythoff's game: a board of 13 squares
+/// a side still has squares of 23 px on a 390 px phone (measured by `tests/browser/wythoff.mjs`).
+pub(super) const MAX_PLAY_SQUARE: u64 = 12;
 
 fn json_list(values: &[u64]) -> String {
     let items: Vec<String> = values.iter().map(u64::to_string).collect();
@@ -92,9 +97,54 @@ pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                 &format!("Kayles on a row of {n} pins"),
             ))
         }
-        other => Err(error(env, at, format!("play() cannot play `{other}`"))
-            .help("play() takes Nim, such as nim(3, 5, 7), or Kayles, such as kayles(10)")),
+        Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
+            &[a, b] => play_wythoff(env, d, (a, b)),
+            _ => Err(unplayable(env, at, game)),
+        },
+        other => Err(unplayable(env, at, other)),
     }
+}
+
+fn unplayable(env: &DirectiveEnv<'_>, at: &Span, game: &Game) -> Diagnostic {
+    error(env, at, format!("play() cannot play `{game}`")).help(
+        "play() takes Nim, such as nim(3, 5, 7), Kayles, such as kayles(10), or Wythoff's game, such as wythoff(9, 12)",
+    )
+}
+
+/// `play(wythoff(a, b))`: the queen starts at column `a`, row `b` of a board that keeps that
+/// size. The engine's values of every square go with it (`data-grundy`, a list of columns), so
+/// the computer and the hint move to a square of value 0 when there is one.
+fn play_wythoff(
+    env: &DirectiveEnv<'_>,
+    d: &Directive,
+    (a, b): (u64, u64),
+) -> Result<String, Diagnostic> {
+    let at = &d.args[0].1;
+    if a > MAX_PLAY_SQUARE || b > MAX_PLAY_SQUARE || a + b == 0 {
+        return Err(error(
+            env,
+            at,
+            format!(
+                "play() takes Wythoff's queen in columns and rows up to {MAX_PLAY_SQUARE}, not in the corner; this queen is at ({a}, {b})"
+            ),
+        )
+        .help(format!(
+            "a board of more than {} squares a side does not fit a phone's screen",
+            MAX_PLAY_SQUARE + 1
+        )));
+    }
+    let budget = env.limits().game;
+    let values = game::wythoff_table(a, b, &budget).map_err(|e| game_error(env, &d.span, e))?;
+    let columns: Vec<String> = values.iter().map(|c| json_list(c)).collect();
+    let svg = board_svg(a, b, None, None).map_err(|e| e.at(env.file(), at.clone()))?;
+    Ok(widget(
+        &format!(
+            "data-game=\"wythoff\" data-queen=\"[{a},{b}]\" data-grundy=\"{}\"",
+            escape(&format!("[{}]", columns.join(",")))
+        ),
+        &svg,
+        &format!("Wythoff's game, the queen at column {a}, row {b},"),
+    ))
 }
 
 fn widget(data: &str, svg: &str, title: &str) -> String {
