@@ -86,6 +86,24 @@ impl TrustArgs {
     }
 }
 
+/// What every command that reads a book takes: how to print, lint levels, trust.
+#[derive(clap::Args)]
+struct Common {
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    lints: LintArgs,
+    #[command(flatten)]
+    trust: TrustArgs,
+}
+
+impl Common {
+    /// The options of the book in `dir`, written to `dest` if given.
+    fn options(&self, dir: PathBuf, dest: Option<PathBuf>) -> site::Options {
+        self.lints.options(dir, dest).trust(self.trust.trust())
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every claim and write the site.
@@ -97,26 +115,18 @@ enum Command {
         #[arg(short = 'd', long)]
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
-        output: Output,
-        #[command(flatten)]
-        lints: LintArgs,
-        #[command(flatten)]
-        trust: TrustArgs,
+        common: Common,
     },
     /// Check every claim; write nothing.
     Check {
         /// The book root, the folder of book.toml.
         #[arg(default_value = ".")]
         dir: PathBuf,
-        #[command(flatten)]
-        output: Output,
-        #[command(flatten)]
-        lints: LintArgs,
         /// Print the numbers line (verified, unverified, exempt) for every lesson too.
         #[arg(long)]
         coverage: bool,
         #[command(flatten)]
-        trust: TrustArgs,
+        common: Common,
     },
     /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
     Serve {
@@ -130,11 +140,7 @@ enum Command {
         #[arg(short = 'd', long)]
         dest_dir: Option<PathBuf>,
         #[command(flatten)]
-        output: Output,
-        #[command(flatten)]
-        trust: TrustArgs,
-        #[command(flatten)]
-        lints: LintArgs,
+        common: Common,
     },
     /// Write chapters (or the whole book) as one self-contained, printable HTML file.
     Handout {
@@ -150,12 +156,12 @@ enum Command {
         /// The HTML file to write.
         #[arg(short = 'o', long = "output", value_name = "FILE.html")]
         file: PathBuf,
+        /// Also write the teacher's answer key, every exercise with its answer and the worked
+        /// answers, to FILE.answers.html beside the handout.
+        #[arg(long)]
+        answers: bool,
         #[command(flatten)]
-        output: Output,
-        #[command(flatten)]
-        trust: TrustArgs,
-        #[command(flatten)]
-        lints: LintArgs,
+        common: Common,
     },
     /// Start a new course: book.toml, a first lesson, .gitignore and a CI workflow.
     Init {
@@ -224,26 +230,19 @@ fn main() -> ExitCode {
         Command::Build {
             dir,
             dest_dir,
-            output,
-            lints,
-            trust,
+            common,
         } => report(
-            site::build(
-                &lints.options(dir, dest_dir).trust(trust.trust()),
-                &progress(),
-            ),
-            output.message_format,
+            site::build(&common.options(dir, dest_dir), &progress()),
+            common.output.message_format,
             Numbers::None,
         ),
         Command::Check {
             dir,
-            output,
-            lints,
+            common,
             coverage,
-            trust,
         } => report(
-            site::check(&lints.options(dir, None).trust(trust.trust()), &progress()),
-            output.message_format,
+            site::check(&common.options(dir, None), &progress()),
+            common.output.message_format,
             if coverage {
                 Numbers::PerLesson
             } else {
@@ -254,22 +253,19 @@ fn main() -> ExitCode {
             dir,
             port,
             dest_dir,
-            output,
-            trust,
-            lints,
+            common,
         } => run_serve(
-            &lints.options(dir, dest_dir).trust(trust.trust()),
+            &common.options(dir, dest_dir),
             port,
-            format_of(output.message_format),
+            format_of(common.output.message_format),
         ),
         Command::Handout {
             mut dir,
             mut chapters,
             all,
             file,
-            output,
-            trust,
-            lints,
+            answers,
+            common,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
             // chapter, not the book folder.
@@ -285,13 +281,11 @@ fn main() -> ExitCode {
                 eprintln!("error: name the chapters to put in the handout, or pass --all");
                 return ExitCode::from(2);
             }
+            let mut options = common.options(dir, Some(file));
+            options.answer_key = answers;
             report(
-                site::handout(
-                    &lints.options(dir, Some(file)).trust(trust.trust()),
-                    &chapters,
-                    all,
-                ),
-                output.message_format,
+                site::handout(&options, &chapters, all),
+                common.output.message_format,
                 Numbers::None,
             )
         }
@@ -481,6 +475,9 @@ fn report(result: Result<site::Report, site::Fatal>, format: Format, numbers: Nu
                 } else {
                     eprintln!("wrote {}", out.display());
                 }
+            }
+            if let Some(key) = &report.answer_key {
+                eprintln!("wrote the answer key to {}", key.display());
             }
             if report.errors > 0 {
                 ExitCode::from(1)

@@ -2,7 +2,7 @@
 // progress marks in the sidebar. No libraries, no network: it works from file://.
 //
 // The answers of `exercise` and `choice` blocks were computed by nimbook's engine when the site
-// was built (data-answer). Practice problems are drawn here, so their answers come from the
+// was built (data-answer; in graded mode only a salted hash of it, data-hash). Practice problems are drawn here, so their answers come from the
 // small nimber implementation below (BigInt, any size), which tests/browser/exercise-engine.mjs
 // checks against the engine on random cases; Grundy practice uses the values the build embeds
 // (data-grundy) and only generates moves and takes a mex here.
@@ -130,9 +130,94 @@
     };
   }
 
+  // ---- Graded mode -------------------------------------------------------------------------
+  // With `[nimbook] answers = "hidden"` a question carries data-salt and data-hash instead of
+  // data-answer: the SHA-256 of the salt, a line feed and the answer in canonical form (see
+  // src/site/lesson/directives/exercise/graded.rs). SHA-256 is written out here because
+  // crypto.subtle exists only in secure contexts, which a handout opened from file:// is not in
+  // every browser, and because it is asynchronous.
+  var K = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+  ];
+
+  // A string's UTF-8 bytes.
+  function utf8(text) {
+    var out = [];
+    for (var i = 0; i < text.length; i++) {
+      var c = text.codePointAt(i);
+      if (c > 0xffff) i++;
+      if (c < 0x80) out.push(c);
+      else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+      else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+      else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    }
+    return out;
+  }
+
+  // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as 64 lowercase hexadecimal digits.
+  function sha256(text) {
+    var bytes = utf8(text), n = bytes.length;
+    // Padding: a one bit, zeros, and the length in bits as a 64-bit big-endian number.
+    bytes.push(0x80);
+    while (bytes.length % 64 !== 56) bytes.push(0);
+    var hi = Math.floor(n / 0x20000000), lo = (n * 8) >>> 0;
+    bytes.push((hi >>> 24) & 255, (hi >>> 16) & 255, (hi >>> 8) & 255, hi & 255,
+      (lo >>> 24) & 255, (lo >>> 16) & 255, (lo >>> 8) & 255, lo & 255);
+    var h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    var w = new Array(64);
+    function rotr(x, r) { return (x >>> r) | (x << (32 - r)); }
+    for (var off = 0; off < bytes.length; off += 64) {
+      for (var t = 0; t < 16; t++) {
+        var j = off + 4 * t;
+        w[t] = ((bytes[j] << 24) | (bytes[j + 1] << 16) | (bytes[j + 2] << 8) | bytes[j + 3]) >>> 0;
+      }
+      for (t = 16; t < 64; t++) {
+        var s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >>> 3);
+        var s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >>> 10);
+        w[t] = (w[t - 16] + s0 + w[t - 7] + s1) >>> 0;
+      }
+      var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+      for (t = 0; t < 64; t++) {
+        var t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t] + w[t]) >>> 0;
+        var t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        k = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      h[0] = (h[0] + a) >>> 0; h[1] = (h[1] + b) >>> 0; h[2] = (h[2] + c) >>> 0; h[3] = (h[3] + d) >>> 0;
+      h[4] = (h[4] + e) >>> 0; h[5] = (h[5] + f) >>> 0; h[6] = (h[6] + g) >>> 0; h[7] = (h[7] + k) >>> 0;
+    }
+    return h.map(function (x) { return ("00000000" + x.toString(16)).slice(-8); }).join("");
+  }
+
+  // The canonical form of an answer, as graded.rs writes it: a number in decimal, an outcome
+  // as its capital letter, a truth value as true or false, a choice as the positions of the
+  // selected options, ascending, joined by commas.
+  function canonical(kind, value) {
+    if (kind === "choice") {
+      return value.map(Number).sort(function (x, y) { return x - y; }).join(",");
+    }
+    return String(value);
+  }
+
+  // Whether `value` (a parsed answer, or for a choice the selected positions) is right for the
+  // question `box` describes: its data-answer, or in graded mode its salted hash.
+  function isRight(kind, key, salt, hash, value) {
+    if (hash !== null) return sha256(salt + "\n" + canonical(kind, value)) === hash.toLowerCase();
+    if (kind === "choice") return canonical(kind, value) === canonical(kind, key);
+    if (kind === "number") return /^[0-9]+$/.test(key) && value === BigInt(key);
+    return value === key;
+  }
+
   var api = {
     add: nimAdd, mul: nimMul, inv: nimInv, mex: mex,
-    heapOptions: heapOptions, grundyByMex: grundyByMex, parseAnswer: parseAnswer
+    heapOptions: heapOptions, grundyByMex: grundyByMex, parseAnswer: parseAnswer,
+    sha256: sha256, canonical: canonical, isRight: isRight
   };
   global.nimbookNimber = api;
   if (typeof document === "undefined") return;
@@ -231,6 +316,8 @@
     nav.appendChild(box);
   }
 
+  var right = isRight;
+
   function tell(box, text, good) {
     var f = box.querySelector(".nim-exercise-feedback");
     if (!f) return;
@@ -250,6 +337,7 @@
     if (!form || !input) return;
     var kind = box.getAttribute("data-kind");
     var key = box.getAttribute("data-answer");
+    var salt = box.getAttribute("data-salt"), hash = box.getAttribute("data-hash");
     var answer = box.querySelector(".nim-exercise-answer");
     if (answer) answer.hidden = true;
     form.hidden = false;
@@ -258,9 +346,8 @@
       ev.preventDefault();
       var r = parseAnswer(input.value, kind);
       if (!r.ok) { tell(box, r.message, null); return; }
-      var right = kind === "number" ? (/^[0-9]+$/.test(key) && r.value === BigInt(key)) : r.value === key;
-      if (right) {
-        tell(box, "Right: the answer is " + key + ".", true);
+      if (right(kind, key, salt, hash, r.value)) {
+        tell(box, "Right: the answer is " + r.value + ".", true);
         box.classList.add("solved");
         markSolved(box.id);
       } else {
@@ -277,6 +364,7 @@
     var button = box.querySelector("button[type=submit]");
     if (!form || !button) return;
     var key = (box.getAttribute("data-answer") || "").split(",").filter(function (s) { return s !== ""; });
+    var salt = box.getAttribute("data-salt"), hash = box.getAttribute("data-hash");
     var answer = box.querySelector(".nim-exercise-answer");
     if (answer) answer.hidden = true;
     button.hidden = false;
@@ -286,12 +374,15 @@
       var picked = Array.prototype.filter.call(form.querySelectorAll("input[type=checkbox]"), function (c) {
         return c.checked;
       }).map(function (c) { return c.value; });
-      var right = picked.length === key.length && picked.every(function (v) { return key.indexOf(v) >= 0; });
-      if (right) {
+      if (right("choice", key, salt, hash, picked)) {
         tell(box, picked.length === 0 ? "Right: none of the options is correct." :
           "Right: you selected exactly the correct options.", true);
         box.classList.add("solved");
         markSolved(box.id);
+      } else if (hash !== null) {
+        // Graded: the page cannot tell which options are wrong, only that the set is.
+        tell(box, "Not quite: that is not exactly the set of correct options. A hint is shown below. Try again.", false);
+        showHint(box);
       } else {
         var missing = key.filter(function (v) { return picked.indexOf(v) < 0; }).length;
         var extra = picked.filter(function (v) { return key.indexOf(v) < 0; }).length;

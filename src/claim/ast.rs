@@ -279,6 +279,23 @@ pub struct Spanned {
     pub span: Span,
 }
 
+/// Writes `items` between `open` and `close`, separated by `, `: a list or a call's arguments.
+pub(crate) fn write_list<T: std::fmt::Display>(
+    f: &mut std::fmt::Formatter<'_>,
+    open: &str,
+    items: &[T],
+    close: &str,
+) -> std::fmt::Result {
+    f.write_str(open)?;
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    f.write_str(close)
+}
+
 impl std::fmt::Display for Expr {
     /// The expression in mathematical notation: `⊕ ⊗ ⊘` for the nim operations, `+ − · /`
     /// for ordinary ones, with the author's parentheses.
@@ -288,29 +305,14 @@ impl std::fmt::Display for Expr {
             ExprKind::Var(v) => write!(f, "{v}"),
             ExprKind::Str(s) => write!(f, "\"{s}\""),
             ExprKind::Bool(b) => write!(f, "{b}"),
-            ExprKind::List(items) => {
-                write!(f, "[")?;
-                for (i, e) in items.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                write!(f, "]")
-            }
+            ExprKind::List(items) => write_list(f, "[", items, "]"),
             ExprKind::Call { name, args, .. } => {
                 // `ord("w^2*3 + w")` is shown as the ordinal it reads, as in the MathML.
                 if let Some(o) = self.ordinal_literal() {
                     return f.write_str(&ordinal_text(&o));
                 }
-                write!(f, "{name}(")?;
-                for (i, e) in args.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                write!(f, ")")
+                write!(f, "{name}")?;
+                write_list(f, "(", args, ")")
             }
             ExprKind::Bin { op, lhs, rhs } => {
                 let operand = |f: &mut std::fmt::Formatter<'_>, e: &Expr| {

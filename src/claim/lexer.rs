@@ -1,5 +1,6 @@
 //! The lexer: turns claim text into tokens, each with its byte span.
 
+use super::ast::Rel;
 use super::{ClaimError, Limits};
 use crate::diag::Span;
 
@@ -40,18 +41,8 @@ pub(crate) enum Tok {
     Comma,
     /// `:`
     Colon,
-    /// `=`
-    Eq,
-    /// `≠` or `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `≤` or `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `≥` or `>=`
-    Ge,
+    /// A relation: `=`, `≠` (or `!=`), `<`, `≤` (or `<=`), `>`, `≥` (or `>=`).
+    Rel(Rel),
     /// The end of a line.
     Newline,
     /// The end of the input.
@@ -88,12 +79,7 @@ impl Tok {
             Tok::RBracket => "]",
             Tok::Comma => ",",
             Tok::Colon => ":",
-            Tok::Eq => "=",
-            Tok::Ne => "≠",
-            Tok::Lt => "<",
-            Tok::Le => "≤",
-            Tok::Gt => ">",
-            Tok::Ge => "≥",
+            Tok::Rel(r) => r.symbol(),
             _ => "",
         }
     }
@@ -194,10 +180,10 @@ fn punctuation(c: char) -> Option<Tok> {
         ']' => Tok::RBracket,
         ',' => Tok::Comma,
         ':' => Tok::Colon,
-        '=' => Tok::Eq,
-        '≠' => Tok::Ne,
-        '≤' => Tok::Le,
-        '≥' => Tok::Ge,
+        '=' => Tok::Rel(Rel::Eq),
+        '≠' => Tok::Rel(Rel::Ne),
+        '≤' => Tok::Rel(Rel::Le),
+        '≥' => Tok::Rel(Rel::Ge),
         _ => return None,
     })
 }
@@ -257,11 +243,11 @@ fn string(i: usize, it: &mut Chars<'_>) -> Result<Token, ClaimError> {
 fn comparison(c: char, i: usize, it: &mut Chars<'_>) -> Result<Token, ClaimError> {
     let two = it.next_if(|&(_, d)| d == '=').is_some();
     let tok = match (c, two) {
-        ('!', true) => Tok::Ne,
-        ('<', true) => Tok::Le,
-        ('>', true) => Tok::Ge,
-        ('<', false) => Tok::Lt,
-        ('>', false) => Tok::Gt,
+        ('!', true) => Tok::Rel(Rel::Ne),
+        ('<', true) => Tok::Rel(Rel::Le),
+        ('>', true) => Tok::Rel(Rel::Ge),
+        ('<', false) => Tok::Rel(Rel::Lt),
+        ('>', false) => Tok::Rel(Rel::Gt),
         _ => {
             return Err(ClaimError::syntax(
                 i..i + 1,

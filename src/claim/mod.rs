@@ -133,16 +133,6 @@ impl ClaimError {
         d.helps = self.helps;
         d
     }
-
-    /// Adds a note.
-    pub fn note(mut self, n: impl Into<String>) -> Self {
-        self.notes.push(n.into());
-        self
-    }
-
-    /// Adds a help line.
-    pub fn help(mut self, h: impl Into<String>) -> Self {
-        self.helps.push(h.into());
-        self
-    }
 }
+
+crate::diag::remark_builders!(ClaimError);

@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
         if self.is_ident("let") {
             self.bump();
             let (name, name_span) = self.variable_name()?;
-            self.expect(Tok::Eq, "`=` after the name in `let`")?;
+            self.expect(Tok::Rel(Rel::Eq), "`=` after the name in `let`")?;
             let value = self.expr(false)?;
             return Ok(Statement::Let {
                 name,
@@ -165,21 +165,20 @@ impl<'a> Parser<'a> {
                 self.bump();
                 names.push(self.variable_name()?);
             }
-            let relation = self.peek().clone();
-            let range = match relation {
+            let range = match *self.peek() {
                 Tok::Colon => Range::All,
-                Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge => {
+                Tok::Rel(rel @ (Rel::Lt | Rel::Le | Rel::Gt | Rel::Ge)) => {
                     self.bump();
                     // A bound counts cases, so it is an ordinary integer.
                     let bound = self.expr(true)?;
-                    match relation {
-                        Tok::Lt | Tok::Le => Range::Below {
+                    match rel {
+                        Rel::Lt | Rel::Le => Range::Below {
                             bound,
-                            inclusive: relation == Tok::Le,
+                            inclusive: rel == Rel::Le,
                         },
                         _ => Range::From {
                             start: bound,
-                            inclusive: relation == Tok::Ge,
+                            inclusive: rel == Rel::Ge,
                         },
                     }
                 }
@@ -204,15 +203,10 @@ impl<'a> Parser<'a> {
     }
 
     fn rel(&self) -> Option<Rel> {
-        Some(match self.peek() {
-            Tok::Eq => Rel::Eq,
-            Tok::Ne => Rel::Ne,
-            Tok::Lt => Rel::Lt,
-            Tok::Le => Rel::Le,
-            Tok::Gt => Rel::Gt,
-            Tok::Ge => Rel::Ge,
-            _ => return None,
-        })
+        match self.peek() {
+            Tok::Rel(r) => Some(*r),
+            _ => None,
+        }
     }
 
     fn relation(&mut self, allow_bare: bool) -> Result<Statement, ClaimError> {
@@ -289,66 +283,70 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn sum(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
-        let mut lhs = self.product(ordinary)?;
-        loop {
-            let op = match self.peek() {
-                Tok::Plus if ordinary => BinOp::Add,
-                Tok::Plus | Tok::Oplus => BinOp::NimAdd,
-                Tok::Minus if ordinary => BinOp::Sub,
-                Tok::Minus => {
-                    return Err(ClaimError::syntax(
-                        self.peek_span(),
-                        "`-` is ordinary subtraction, which is only allowed inside `int(…)`",
-                    )
-                    .help("among nimbers, subtracting is the same as adding: write `+`"))
-                }
-                _ => return Ok(lhs),
-            };
+    /// Operands of `next` joined left to right by the operators `op_at` reads at the cursor
+    /// (`None` ends the chain): sums of products, products of powers.
+    fn left_assoc(
+        &mut self,
+        ordinary: bool,
+        next: fn(&mut Self, bool) -> Result<Expr, ClaimError>,
+        op_at: fn(&Self, bool) -> Result<Option<BinOp>, ClaimError>,
+    ) -> Result<Expr, ClaimError> {
+        let mut lhs = next(self, ordinary)?;
+        while let Some(op) = op_at(self, ordinary)? {
             self.bump();
-            let rhs = self.product(ordinary)?;
-            let span = lhs.span.start..rhs.span.end;
-            lhs = self.node(
-                ExprKind::Bin {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            )?;
+            let rhs = next(self, ordinary)?;
+            lhs = self.binary(op, lhs, rhs)?;
         }
+        Ok(lhs)
+    }
+
+    /// The error for an ordinary operator among nimbers, at the cursor.
+    fn ordinary_outside_int(&self, what: &str, help: &str) -> ClaimError {
+        ClaimError::syntax(
+            self.peek_span(),
+            format!("{what}, which is only allowed inside `int(…)`"),
+        )
+        .help(help)
+    }
+
+    fn sum(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
+        self.left_assoc(ordinary, Self::product, Self::sum_op)
+    }
+
+    fn sum_op(&self, ordinary: bool) -> Result<Option<BinOp>, ClaimError> {
+        Ok(Some(match self.peek() {
+            Tok::Plus if ordinary => BinOp::Add,
+            Tok::Plus | Tok::Oplus => BinOp::NimAdd,
+            Tok::Minus if ordinary => BinOp::Sub,
+            Tok::Minus => {
+                return Err(self.ordinary_outside_int(
+                    "`-` is ordinary subtraction",
+                    "among nimbers, subtracting is the same as adding: write `+`",
+                ))
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn product(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
-        let mut lhs = self.power(ordinary)?;
-        loop {
-            let op = match self.peek() {
-                Tok::Star | Tok::Dot if ordinary => BinOp::Mul,
-                Tok::Star | Tok::Otimes => BinOp::NimMul,
-                Tok::Slash if ordinary => BinOp::Div,
-                Tok::Slash => BinOp::NimDiv,
-                Tok::Ident(s) if s == "mod" => BinOp::Mod,
-                Tok::Dot => {
-                    return Err(ClaimError::syntax(
-                        self.peek_span(),
-                        "`·` is ordinary multiplication, which is only allowed inside `int(…)`",
-                    )
-                    .help("write `*` or `⊗` for the nim-product"))
-                }
-                _ => return Ok(lhs),
-            };
-            self.bump();
-            let rhs = self.power(ordinary)?;
-            let span = lhs.span.start..rhs.span.end;
-            lhs = self.node(
-                ExprKind::Bin {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            )?;
-        }
+        self.left_assoc(ordinary, Self::power, Self::product_op)
+    }
+
+    fn product_op(&self, ordinary: bool) -> Result<Option<BinOp>, ClaimError> {
+        Ok(Some(match self.peek() {
+            Tok::Star | Tok::Dot if ordinary => BinOp::Mul,
+            Tok::Star | Tok::Otimes => BinOp::NimMul,
+            Tok::Slash if ordinary => BinOp::Div,
+            Tok::Slash => BinOp::NimDiv,
+            Tok::Ident(s) if s == "mod" => BinOp::Mod,
+            Tok::Dot => {
+                return Err(self.ordinary_outside_int(
+                    "`·` is ordinary multiplication",
+                    "write `*` or `⊗` for the nim-product",
+                ))
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn power(&mut self, ordinary: bool) -> Result<Expr, ClaimError> {
@@ -362,13 +360,18 @@ impl<'a> Parser<'a> {
         let exp = self.power(true);
         self.depth -= 1;
         let exp = exp?;
-        let span = base.span.start..exp.span.end;
         let op = if ordinary { BinOp::Pow } else { BinOp::NimPow };
+        self.binary(op, base, exp)
+    }
+
+    /// The node `lhs op rhs`, spanning both operands.
+    fn binary(&mut self, op: BinOp, lhs: Expr, rhs: Expr) -> Result<Expr, ClaimError> {
+        let span = lhs.span.start..rhs.span.end;
         self.node(
             ExprKind::Bin {
                 op,
-                lhs: Box::new(base),
-                rhs: Box::new(exp),
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
             },
             span,
         )

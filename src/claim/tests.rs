@@ -32,36 +32,58 @@ fn value(expr: &str) -> Result<String, String> {
     calc(expr, &mut c)
 }
 
+/// Asserts that `expr` evaluates to `want`.
+fn value_is(expr: &str, want: &str) {
+    assert_eq!(value(expr), Ok(want.to_string()), "{expr}");
+}
+
+/// Asserts that each expression evaluates to its value.
+fn values_are(cases: &[(&str, &str)]) {
+    for &(expr, want) in cases {
+        value_is(expr, want);
+    }
+}
+
+/// Asserts that `expr` is refused with an error that says `want`.
+fn error_contains(expr: &str, want: &str) {
+    let e = value(expr).err().unwrap_or_default();
+    assert!(e.contains(want), "{expr}: {e}");
+}
+
 #[test]
 fn nim_and_ordinary_arithmetic() {
-    assert_eq!(value("6 * 13"), Ok("15".into()));
-    assert_eq!(value("6 ⊗ 13"), Ok("15".into()));
-    assert_eq!(value("7 ⊕ 14"), Ok("9".into()));
-    assert_eq!(value("0x10 * 0x10"), Ok("24".into()));
-    assert_eq!(value("1_000 + 0"), Ok("1000".into()));
-    // Products bind tighter than sums; powers tighter than products.
-    assert_eq!(value("2 + 3 * 3"), Ok("0".into()));
-    assert_eq!(value("(2 + 3) * 3"), Ok("3".into()));
-    assert_eq!(value("2 ^ 2"), Ok("3".into()));
-    assert_eq!(value("2 * 2 ^ 2"), Ok("1".into()));
-    // Ordinary arithmetic only inside int(…), and in exponents.
-    assert_eq!(value("int(3 * 16 / 2)"), Ok("24".into()));
-    assert_eq!(value("int(7 - 2 · 3)"), Ok("1".into()));
-    assert_eq!(value("int(2 ^ 10)"), Ok("1024".into()));
-    assert_eq!(value("2 ^ (1 + 1)"), Ok("3".into()));
-    assert_eq!(value("13 mod 4"), Ok("1".into()));
-    assert_eq!(value("100 / 100"), Ok("1".into()));
-    assert_eq!(value("mex([0, 1, 3])"), Ok("2".into()));
-    assert_eq!(value("[1, 2 + 3]"), Ok("[1, 1]".into()));
-    assert_eq!(value("fermat(3)"), Ok("256".into()));
+    values_are(&[
+        ("6 * 13", "15"),
+        ("6 ⊗ 13", "15"),
+        ("7 ⊕ 14", "9"),
+        ("0x10 * 0x10", "24"),
+        ("1_000 + 0", "1000"),
+        // Products bind tighter than sums; powers tighter than products.
+        ("2 + 3 * 3", "0"),
+        ("(2 + 3) * 3", "3"),
+        ("2 ^ 2", "3"),
+        ("2 * 2 ^ 2", "1"),
+        // Ordinary arithmetic only inside int(…), and in exponents.
+        ("int(3 * 16 / 2)", "24"),
+        ("int(7 - 2 · 3)", "1"),
+        ("int(2 ^ 10)", "1024"),
+        ("2 ^ (1 + 1)", "3"),
+        ("13 mod 4", "1"),
+        ("100 / 100", "1"),
+        ("mex([0, 1, 3])", "2"),
+        ("[1, 2 + 3]", "[1, 1]"),
+        ("fermat(3)", "256"),
+    ]);
 }
 
 #[test]
 fn claims_answer_true_or_false() {
-    assert_eq!(value("6 * 13 = 15"), Ok("true".into()));
-    assert_eq!(value("6 * 13 = 14"), Ok("false".into()));
-    assert_eq!(value("1 < 2 ≤ 2 ≠ 3"), Ok("true".into()));
-    assert_eq!(value("3 >= 4"), Ok("false".into()));
+    values_are(&[
+        ("6 * 13 = 15", "true"),
+        ("6 * 13 = 14", "false"),
+        ("1 < 2 ≤ 2 ≠ 3", "true"),
+        ("3 >= 4", "false"),
+    ]);
 }
 
 #[test]
@@ -73,16 +95,11 @@ fn errors_are_one_line_with_a_column() {
         e.contains("unknown function `mux`") && e.contains("`mex`"),
         "{e}"
     );
-    let e = value("3 - 1").err().unwrap_or_default();
-    assert!(e.contains("only allowed inside `int(…)`"), "{e}");
-    let e = value("int(1 - 3)").err().unwrap_or_default();
-    assert!(e.contains("negative"), "{e}");
-    let e = value("2 + ").err().unwrap_or_default();
-    assert!(e.contains("(column 5)"), "{e}");
-    let e = value("0x").err().unwrap_or_default();
-    assert!(e.contains("not a number"), "{e}");
-    let e = value("x + 1").err().unwrap_or_default();
-    assert!(e.contains("unknown name `x`"), "{e}");
+    error_contains("3 - 1", "only allowed inside `int(…)`");
+    error_contains("int(1 - 3)", "negative");
+    error_contains("2 + ", "(column 5)");
+    error_contains("0x", "not a number");
+    error_contains("x + 1", "unknown name `x`");
 }
 
 #[test]
@@ -152,8 +169,7 @@ fn hostile_input_is_refused_with_a_bound() {
     let (_, _, diags) = run(&long);
     assert!(diags[0].0.contains("too large"), "{diags:?}");
     // Ordinary powers are checked against the size budget before computing.
-    let e = value("int(2 ^ 1000000000)").err().unwrap_or_default();
-    assert!(e.contains("budget"), "{e}");
+    error_contains("int(2 ^ 1000000000)", "budget");
 }
 
 #[test]
@@ -185,22 +201,20 @@ fn display_uses_nim_symbols() {
 
 #[test]
 fn game_spellings_answer_through_the_engine() {
-    assert_eq!(value("grundy(nim(3, 4, 5))"), Ok("2".into()));
-    assert_eq!(value("outcome(nim(1, 2, 3))"), Ok("P".into()));
+    value_is("grundy(nim(3, 4, 5))", "2");
+    value_is("outcome(nim(1, 2, 3))", "P");
     assert_eq!(
         value("winning_move(nim(3, 4, 5))"),
         Ok("nim(1, 4, 5)".into())
     );
-    assert_eq!(value("nim(1, 2, 3) is P"), Ok("true".into()));
-    assert_eq!(value("misere_nim(1, 1) is N"), Ok("true".into()));
-    assert_eq!(value("grundy(kayles(3) + nim(2))"), Ok("1".into()));
+    value_is("nim(1, 2, 3) is P", "true");
+    value_is("misere_nim(1, 1) is N", "true");
+    value_is("grundy(kayles(3) + nim(2))", "1");
     // The subtraction game {1, 2, 3} has value n mod 4, for every n checked.
     let (claims, failed, _) = run("forall n < 40: grundy(subtraction([1, 2, 3], n)) = n mod 4\n");
     assert_eq!((claims, failed), (1, 0));
-    let e = value("grundy(misere_nim(1))").err().unwrap_or_default();
-    assert!(e.contains("misère"), "{e}");
-    let e = value("nin(1, 2)").err().unwrap_or_default();
-    assert!(e.contains("`nim`"), "{e}");
+    error_contains("grundy(misere_nim(1))", "misère");
+    error_contains("nin(1, 2)", "`nim`");
 }
 
 #[test]
@@ -479,14 +493,14 @@ fn what_a_reader_reads_is_what_was_checked() {
 /// a proof decides the claim (here the polynomial method finds the counterexample 2^32).
 #[test]
 fn exponents_and_bounds_are_ordinary_integers() {
-    assert_eq!(value("forall a < 2^8: a ^ (2^4) = a"), Ok("false".into()));
-    assert_eq!(value("forall a < 2^4: a ^ (2^4) = a"), Ok("true".into()));
-    assert_eq!(value("forall a < 2^64: a ^ (2^32) = a"), Ok("false".into()));
+    value_is("forall a < 2^8: a ^ (2^4) = a", "false");
+    value_is("forall a < 2^4: a ^ (2^4) = a", "true");
+    value_is("forall a < 2^64: a ^ (2^32) = a", "false");
     let e = value("forall a < 2^64: inv(a + 1) = inv(a + 1)")
         .err()
         .unwrap_or_default();
     assert!(e.contains("18446744073709551616 cases"), "{e}");
-    assert_eq!(value("exists a < 2^2 + 1: a = 4"), Ok("true".into()));
+    value_is("exists a < 2^2 + 1: a = 4", "true");
 }
 
 /// A claim that could not be decided is an error, never `false`.
@@ -500,8 +514,7 @@ fn an_undecided_claim_is_an_error_not_false() {
         .err()
         .unwrap_or_default();
     assert!(e.contains("division by zero") && e.contains("a = 0"), "{e}");
-    let e = value("exists a < 4: 1 / a = 0").err().unwrap_or_default();
-    assert!(e.contains("division by zero"), "{e}");
-    assert_eq!(value("exists a < 4: 1 / a = 1"), Ok("true".into()));
-    assert_eq!(value("exists a < 4: a = 9"), Ok("false".into()));
+    error_contains("exists a < 4: 1 / a = 0", "division by zero");
+    value_is("exists a < 4: 1 / a = 1", "true");
+    value_is("exists a < 4: a = 9", "false");
 }

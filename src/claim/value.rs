@@ -52,16 +52,7 @@ impl fmt::Display for Value {
             Value::Outcome(OutcomeClass::P) => write!(f, "P"),
             Value::Outcome(OutcomeClass::N) => write!(f, "N"),
             Value::Outcome(OutcomeClass::D) => write!(f, "D"),
-            Value::List(items) => {
-                write!(f, "[")?;
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                write!(f, "]")
-            }
+            Value::List(items) => super::ast::write_list(f, "[", items, "]"),
             Value::Str(s) => write!(f, "\"{s}\""),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Poly(p) => write!(f, "{p}"),
@@ -83,6 +74,33 @@ impl Value {
             Value::Poly(_) => "a polynomial",
             Value::Game(_) => "a game",
             Value::Ordinal(_) => "an ordinal",
+        }
+    }
+
+    /// The text of a string value (the site's directives read their arguments with these three).
+    #[cfg(feature = "site")]
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The items of a list value.
+    #[cfg(feature = "site")]
+    pub(crate) fn as_list(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The game of a game value.
+    #[cfg(feature = "site")]
+    pub(crate) fn as_game(&self) -> Option<&Game> {
+        match self {
+            Value::Game(g) => Some(g),
+            _ => None,
         }
     }
 }

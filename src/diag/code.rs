@@ -75,6 +75,9 @@ pub enum Code {
     /// A claim or span that computes nothing: a bare literal, or two identical sides (the lint
     /// `vacuous-claims`).
     VacuousClaim,
+    /// A worked answer that names some of a choice's correct options, in its claims, but not
+    /// all of them.
+    IncompleteAnswer,
 }
 
 impl Code {
@@ -105,6 +108,7 @@ impl Code {
         Code::UncheckedClaims,
         Code::UnverifiedNumber,
         Code::VacuousClaim,
+        Code::IncompleteAnswer,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -135,6 +139,7 @@ impl Code {
             Code::UncheckedClaims => "unchecked-claims",
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
+            Code::IncompleteAnswer => "incomplete-answer",
         }
     }
 }

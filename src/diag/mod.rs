@@ -17,6 +17,10 @@ use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, 
 mod code;
 pub use code::Code;
 
+/// A failure that stops the run before content is judged: configuration, usage or I/O
+/// (exit code 2).
+pub type Fatal = Box<Diagnostic>;
+
 /// A byte range within one source file.
 pub type Span = Range<usize>;
 
@@ -93,6 +97,29 @@ pub enum Level {
     Warning,
 }
 
+/// The `note` and `help` builders of a type with `notes` and `helps` lists: [`Diagnostic`],
+/// and the claim error that becomes one by moving both lists over, so the two cannot differ.
+macro_rules! remark_builders {
+    ($t:ty) => {
+        impl $t {
+            /// Adds a note.
+            pub fn note(mut self, note: impl Into<String>) -> Self {
+                self.notes.push(note.into());
+                self
+            }
+
+            /// Adds a help line.
+            pub fn help(mut self, help: impl Into<String>) -> Self {
+                self.helps.push(help.into());
+                self
+            }
+        }
+    };
+}
+pub(crate) use remark_builders;
+
+remark_builders!(Diagnostic);
+
 /// One finding, with an optional location and any number of notes and hints.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
@@ -162,18 +189,6 @@ impl Diagnostic {
     /// Sets the label under the caret.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
-        self
-    }
-
-    /// Adds a note.
-    pub fn note(mut self, note: impl Into<String>) -> Self {
-        self.notes.push(note.into());
-        self
-    }
-
-    /// Adds a help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.helps.push(help.into());
         self
     }
 
@@ -298,15 +313,24 @@ impl Diagnostic {
 
 /// Escapes text for a GitHub workflow command (`%`, CR, LF; and `:` `,` in properties).
 fn github_escape(s: &str, property: bool) -> String {
+    replace_chars(s, |c| match c {
+        '%' => Some("%25"),
+        '\r' => Some("%0D"),
+        '\n' => Some("%0A"),
+        ':' if property => Some("%3A"),
+        ',' if property => Some("%2C"),
+        _ => None,
+    })
+}
+
+/// `s` with each character that `with` names replaced by its text; the one loop behind every
+/// escaping rule (GitHub's here, HTML's in the site).
+pub(crate) fn replace_chars(s: &str, with: impl Fn(char) -> Option<&'static str>) -> String {
     let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '%' => out.push_str("%25"),
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            ':' if property => out.push_str("%3A"),
-            ',' if property => out.push_str("%2C"),
-            c => out.push(c),
+    for c in s.chars() {
+        match with(c) {
+            Some(text) => out.push_str(text),
+            None => out.push(c),
         }
     }
     out

@@ -157,6 +157,7 @@ mod coins;
 mod cram;
 mod hackenbush;
 mod heaps;
+mod hexadecimal;
 mod lasker;
 mod loopy;
 mod northcott;
@@ -173,7 +174,10 @@ pub use cram::{
 };
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
-pub use lasker::MAX_LASKER_HEAP;
+pub use hexadecimal::{hexadecimal_period, hexadecimal_sequence, HexCode, MAX_HEXADECIMAL_HEAP};
+#[cfg(test)]
+pub(crate) use lasker::lasker_period_values;
+pub use lasker::{lasker_period, ArithmeticPeriodicity, MAX_LASKER_HEAP};
 pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub(crate) use octal::named_heap_sequence;
@@ -228,6 +232,14 @@ pub enum GameError {
     /// An octal code that is not valid.
     #[error("`{code}` is not a valid octal game code: {reason}")]
     InvalidOctal {
+        /// The code as written.
+        code: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A hexadecimal code that is not valid.
+    #[error("`{code}` is not a valid hexadecimal game code: {reason}")]
+    InvalidHexadecimal {
         /// The code as written.
         code: String,
         /// What is wrong with it.
@@ -332,6 +344,13 @@ pub enum Game {
         /// The heap size.
         n: u64,
     },
+    /// A hexadecimal game (a move may leave up to three heaps) on one heap of size `n`.
+    Hexadecimal {
+        /// The rules.
+        code: HexCode,
+        /// The heap size.
+        n: u64,
+    },
     /// Grundy's game on one heap.
     Grundys(u64),
     /// Lasker's Nim on one heap: take any number, or split the heap in two.
@@ -392,6 +411,13 @@ impl Game {
     pub fn octal(code: &str, n: u64) -> Result<Game, GameError> {
         let code: OctalCode = code.parse()?;
         Ok(Game::Octal { code, n })
+    }
+
+    /// The hexadecimal game `hexadecimal(code, n)`, the code parsed by
+    /// [`HexCode::from_str`](std::str::FromStr).
+    pub fn hexadecimal(code: &str, n: u64) -> Result<Game, GameError> {
+        let code: HexCode = code.parse()?;
+        Ok(Game::Hexadecimal { code, n })
     }
 
     /// Kayles, octal game `0.77`, on a row of `n` pins.
@@ -645,6 +671,7 @@ impl fmt::Display for Game {
             }
             Game::Grundys(n) => write!(f, "grundys_game({n})"),
             Game::Lasker(n) => write!(f, "laskers_nim({n})"),
+            Game::Hexadecimal { code, n } => write!(f, "hexadecimal(\"{code}\", {n})"),
             Game::Cram(b) => match b.as_rectangle() {
                 Some((r, c)) => write!(f, "cram({r}, {c})"),
                 None => write!(f, "cram_cells(\"{b}\")"),

@@ -81,20 +81,24 @@ impl OctalCode {
             if k > n {
                 break;
             }
-            let m = n - k;
-            if d & 1 != 0 && m == 0 {
-                out.push(vec![]);
-            }
-            if d & 2 != 0 && m > 0 {
-                out.push(vec![m]);
-            }
-            if d & 4 != 0 && m >= 2 {
-                for a in 1..=m / 2 {
-                    out.push(vec![a, m - a]);
-                }
-            }
+            push_options(d, n - k, &mut out);
         }
         out
+    }
+}
+
+/// The options a digit `d` gives once its counters are taken and `m` are left: bit 1 leaves
+/// nothing (when `m` is 0), bit 2 one heap, bit 4 two heaps, each split once (`a ≤ m − a`).
+/// Hexadecimal codes use the same bits and add bit 8 for three heaps.
+pub(crate) fn push_options(d: u8, m: u64, out: &mut Vec<Vec<u64>>) {
+    if d & 1 != 0 && m == 0 {
+        out.push(vec![]);
+    }
+    if d & 2 != 0 && m > 0 {
+        out.push(vec![m]);
+    }
+    if d & 4 != 0 {
+        out.extend((1..=m / 2).map(|a| vec![a, m - a]));
     }
 }
 
@@ -120,24 +124,39 @@ impl FromStr for OctalCode {
                     "the digit before the point must be 0 or 4 (a heap cannot be left unchanged)",
                 )),
             };
-        if tail.is_empty() {
-            return Err(bad("expected octal digits after the point"));
-        }
-        if tail.len() > MAX_CODE_DIGITS {
-            return Err(bad("more than 64 digits after the point"));
-        }
-        let mut digits = vec![d0];
-        for c in tail.chars() {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(bad(&format!("`{c}` is not an octal digit 0-7"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
+        let digits = code_digits(d0, tail, (8, "octal", "an octal digit 0-7"), bad)?;
         Ok(OctalCode { digits })
     }
+}
+
+/// The digits of a code: `d0` (before the point), then those of `tail` in `radix` (`name`
+/// and `digit` name them in errors: "octal", "an octal digit 0-7"), trailing zeros dropped.
+/// Octal and hexadecimal codes are read alike.
+pub(super) fn code_digits(
+    d0: u8,
+    tail: &str,
+    (radix, name, digit): (u32, &str, &str),
+    bad: impl Fn(&str) -> GameError,
+) -> Result<Vec<u8>, GameError> {
+    if tail.is_empty() {
+        return Err(bad(&format!("expected {name} digits after the point")));
+    }
+    if tail.len() > MAX_CODE_DIGITS {
+        return Err(bad(&format!(
+            "more than {MAX_CODE_DIGITS} digits after the point"
+        )));
+    }
+    let mut digits = vec![d0];
+    for c in tail.chars() {
+        match c.to_digit(radix) {
+            Some(d) => digits.push(d as u8),
+            None => return Err(bad(&format!("`{c}` is not {digit}"))),
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    Ok(digits)
 }
 
 impl fmt::Display for OctalCode {
@@ -277,7 +296,14 @@ pub(crate) fn named_heap_sequence(
         other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
             match other.parse::<OctalCode>() {
                 Ok(c) => c,
-                Err(e) => return Some(Err(e)),
+                // A hexadecimal code (a digit 8 to F) is a game of its own engine.
+                Err(e) => match other.parse::<super::HexCode>() {
+                    Ok(hex) => {
+                        let seq = super::hexadecimal_sequence(&hex, n.saturating_sub(1), budget);
+                        return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
+                    }
+                    Err(_) => return Some(Err(e)),
+                },
             }
         }
         _ => return None,

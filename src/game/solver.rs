@@ -8,12 +8,13 @@
 use super::coins::coin_value;
 use super::cram::{CramOptions, CramSolver};
 use super::heaps::HeapSolver;
+use super::hexadecimal::hexadecimal_values;
 use super::lasker::lasker_value;
 use super::octal::{subtraction_table, OctalTable, SubtractionTable, DIRECT_LIMIT};
 use super::sparse::{Rules, Sequence};
 use super::{
-    Board, Budget, Coin, CoinRule, Game, GameError, LoopyValue, Meter, NorthcottRow, OctalCode,
-    Outcome, MAX_LISTED_MOVES,
+    Board, Budget, Coin, CoinRule, Game, GameError, HexCode, LoopyValue, Meter, NorthcottRow,
+    OctalCode, Outcome, MAX_LISTED_MOVES,
 };
 use rustc_hash::FxHashMap;
 
@@ -93,6 +94,7 @@ pub(crate) fn moves(game: &Game) -> Result<Vec<Game>, GameError> {
             })
             .collect(),
         Game::Octal { code, n } => octal_moves(game, code, *n)?,
+        Game::Hexadecimal { code, n } => hexadecimal_moves(game, code, *n)?,
         Game::Grundys(n) => {
             if n / 2 > MAX_LISTED_MOVES {
                 return Err(too_many(game, n / 2));
@@ -191,19 +193,36 @@ fn octal_moves(game: &Game, code: &OctalCode, n: u64) -> Result<Vec<Game>, GameE
     if count > MAX_LISTED_MOVES {
         return Err(too_many(game, count));
     }
-    let heap = |m: u64| Game::Octal {
+    Ok(heap_options(code.options(n), |m| Game::Octal {
         code: code.clone(),
         n: m,
-    };
-    Ok(code
-        .options(n)
+    }))
+}
+
+/// The options of the hexadecimal game `code` on a heap of `n`: one heap, none, or a sum.
+fn hexadecimal_moves(game: &Game, code: &HexCode, n: u64) -> Result<Vec<Game>, GameError> {
+    let per = code.digits().len() as u64;
+    let count = (n.saturating_mul(n) / 12 + n).saturating_mul(per);
+    if count > MAX_LISTED_MOVES {
+        return Err(too_many(game, count));
+    }
+    Ok(heap_options(code.options(n), |m| Game::Hexadecimal {
+        code: code.clone(),
+        n: m,
+    }))
+}
+
+/// Each option of a heap game (the heaps a move leaves) as a game: nothing left is the
+/// empty heap, one heap is itself, more are their sum.
+fn heap_options(options: Vec<Vec<u64>>, heap: impl Fn(u64) -> Game) -> Vec<Game> {
+    options
         .into_iter()
         .map(|hs| match hs.as_slice() {
             [] => heap(0),
             [m] => heap(*m),
             _ => Game::Sum(hs.iter().map(|&m| heap(m)).collect()),
         })
-        .collect())
+        .collect()
 }
 
 /// The options of a coin-turning position: one coin, or a sum of the coins a move turns.
@@ -308,6 +327,10 @@ impl Solver {
             Game::Octal { code, n } => self.octal_value(code, *n),
             Game::Grundys(n) => self.grundys_value(*n),
             Game::Lasker(n) => lasker_value(*n, &mut self.meter),
+            Game::Hexadecimal { code, n } => {
+                let values = hexadecimal_values(code, *n, &mut self.meter)?;
+                Ok(values.last().copied().unwrap_or(0))
+            }
             Game::Cram(b) => self.with_cram(|c, m| c.board_value(b, m)),
             Game::Northcott(rows) => Ok(rows.iter().fold(0, |a, r| a ^ r.gap())),
             Game::Coin(c) => coin_value(c, &mut self.meter),
@@ -578,6 +601,11 @@ impl Solver {
             }
             Game::Lasker(n) => {
                 if *n >= 1 {
+                    atoms.push(game.clone());
+                }
+            }
+            Game::Hexadecimal { code, n } => {
+                if code.has_move(*n) {
                     atoms.push(game.clone());
                 }
             }

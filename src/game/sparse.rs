@@ -338,8 +338,7 @@ fn run<T: Cell>(
         meter.tick()?;
         let h = g.len();
         let x = if let Some(tail) = st.tail.take() {
-            st.marks.clear();
-            mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+            restart_marks(g, h, st);
             meter.steps(tail.mark_splits(g, h, &st.rules, &mut st.marks))?;
             let x = st.marks.mex();
             // A value that breaks the repetition ends the stretch (the heaps after it are
@@ -349,12 +348,8 @@ fn run<T: Cell>(
             }
             x
         } else if st.space.is_some() && st.rare.len() * 4 <= h {
-            let plain: usize = st
-                .rules
-                .splits
-                .iter()
-                .filter(|s| h >= s.removed + 2)
-                .map(|s| top(h - s.removed, s.equal))
+            let plain: usize = fitting(&st.rules.splits, h)
+                .map(|(s, m)| top(m, s.equal))
                 .sum();
             st.spent.1 += plain as u64;
             sparse_mex(g, h, st, meter)?
@@ -368,6 +363,23 @@ fn run<T: Cell>(
         st.record(h, x);
     }
     Ok(None)
+}
+
+/// Clears the marks and marks the options that leave no heap or one heap.
+#[inline]
+fn restart_marks<T: Cell>(g: &[T], h: usize, st: &mut State) {
+    st.marks.clear();
+    mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+}
+
+/// The splits that can cut heap `h` in two nonempty heaps, each with the counters `m` that
+/// are left to share between the two.
+#[inline]
+fn fitting(splits: &[Split], h: usize) -> impl Iterator<Item = (&Split, usize)> {
+    splits
+        .iter()
+        .filter(move |s| h >= s.removed + 2)
+        .map(move |s| (s, h - s.removed))
 }
 
 /// Marks the options that leave no heap or one heap (octal digit bits 1 and 2).
@@ -401,14 +413,9 @@ fn plain_mex<T: Cell>(
     st: &mut State,
     meter: &mut Meter,
 ) -> Result<u32, GameError> {
-    st.marks.clear();
-    mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+    restart_marks(g, h, st);
     let mut count = 0u64;
-    for s in &st.rules.splits {
-        if h < s.removed + 2 {
-            continue;
-        }
-        let m = h - s.removed;
+    for (s, m) in fitting(&st.rules.splits, h) {
         let t = top(m, s.equal);
         for (&x, &y) in g[1..=t].iter().zip(g[m - t..m].iter().rev()) {
             st.marks.set(x.get() ^ y.get());
@@ -429,15 +436,10 @@ fn sparse_mex<T: Cell>(
     let Some(space) = st.space else {
         return plain_mex(g, h, st, meter);
     };
-    st.marks.clear();
-    mark_unsplit(&st.rules.digits, g, h, &mut st.marks);
+    restart_marks(g, h, st);
     let mut count = 0u64;
     // Step 1: every split with a rare part.
-    for s in &st.rules.splits {
-        if h < s.removed + 2 {
-            continue;
-        }
-        let m = h - s.removed;
+    for (s, m) in fitting(&st.rules.splits, h) {
         let end = st.rare.partition_point(|&r| (r as usize) < m);
         // Grundy's game has no split into equal heaps: leave out a rare heap of m/2.
         let half = if !s.equal && m.is_multiple_of(2) {

@@ -71,42 +71,51 @@ pub(crate) fn mulh(t: &Tables, x: &[u64]) -> Vec<u64> {
     join(lo, hi)
 }
 
+/// `leaf` on a single limb, else `step` on the low and high halves: one level of the
+/// recursions below, which go down a level at a time to the 64-bit tables.
+#[inline]
+fn by_halves(
+    t: &Tables,
+    x: &[u64],
+    leaf: fn(&Tables, u64) -> u64,
+    step: impl FnOnce(&[u64], &[u64]) -> Vec<u64>,
+) -> Vec<u64> {
+    match x {
+        [v] => vec![leaf(t, *v)],
+        _ => {
+            let (x0, x1) = x.split_at(x.len() / 2);
+            step(x0, x1)
+        }
+    }
+}
+
 /// Square of `x`.
 pub(crate) fn square(t: &Tables, x: &[u64]) -> Vec<u64> {
-    let n = x.len();
-    if n == 1 {
-        return vec![t.sq64(x[0])];
-    }
-    let (x0, x1) = x.split_at(n / 2);
-    let s1 = square(t, x1);
-    let mut lo = square(t, x0);
-    xor_into(&mut lo, &mulh(t, &s1));
-    join(lo, s1)
+    by_halves(t, x, Tables::sq64, |x0, x1| {
+        let s1 = square(t, x1);
+        let mut lo = square(t, x0);
+        xor_into(&mut lo, &mulh(t, &s1));
+        join(lo, s1)
+    })
 }
 
 /// Square root of `x`.
 pub(crate) fn sqrt(t: &Tables, x: &[u64]) -> Vec<u64> {
-    let n = x.len();
-    if n == 1 {
-        return vec![t.sqrt64(x[0])];
-    }
-    let (x0, x1) = x.split_at(n / 2);
-    let hi = sqrt(t, x1);
-    let mut m = mulh(t, x1);
-    xor_into(&mut m, x0);
-    join(sqrt(t, &m), hi)
+    by_halves(t, x, Tables::sqrt64, |x0, x1| {
+        let hi = sqrt(t, x1);
+        let mut m = mulh(t, x1);
+        xor_into(&mut m, x0);
+        join(sqrt(t, &m), hi)
+    })
 }
 
 /// Inverse of a nonzero `x` (via the norm down to the half-size field).
 pub(crate) fn inv(t: &Tables, x: &[u64]) -> Vec<u64> {
-    let n = x.len();
-    if n == 1 {
-        return vec![t.inv64(x[0])];
-    }
-    let (x0, x1) = x.split_at(n / 2);
-    let s = xor(x0, x1);
-    let mut norm = mul(t, x0, &s);
-    xor_into(&mut norm, &mulh(t, &square(t, x1)));
-    let ni = inv(t, &norm);
-    join(mul(t, &s, &ni), mul(t, x1, &ni))
+    by_halves(t, x, Tables::inv64, |x0, x1| {
+        let s = xor(x0, x1);
+        let mut norm = mul(t, x0, &s);
+        xor_into(&mut norm, &mulh(t, &square(t, x1)));
+        let ni = inv(t, &norm);
+        join(mul(t, &s, &ni), mul(t, x1, &ni))
+    })
 }

@@ -65,7 +65,7 @@
 
 use std::sync::OnceLock;
 
-use super::small::{tables, Tables};
+use super::small::{engine_once, tables, Tables};
 
 /// The low part of the modulus `p = x^64 + x^4 + x^3 + x + 1`.
 const P_LOW: u64 = 0b1_1011;
@@ -88,14 +88,9 @@ pub(crate) struct Engine {
 #[inline]
 pub(crate) fn engine() -> Option<&'static Engine> {
     static E: OnceLock<Option<Engine>> = OnceLock::new();
-    E.get_or_init(|| {
-        if has_pclmul() {
-            Basis::find(tables()).map(Basis::into_engine)
-        } else {
-            None
-        }
+    engine_once(&E, has_pclmul, || {
+        Basis::find(tables()).map(Basis::into_engine)
     })
-    .as_ref()
 }
 
 #[cfg(target_arch = "x86_64")]

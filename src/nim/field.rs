@@ -46,7 +46,7 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use super::product::{mul64, pow64};
-use super::small::tables;
+use super::small::{mod_inv, tables};
 use super::{NimError, Nimber, Poly2, MAX_LEVEL};
 
 /// Known prime factors of the Fermat numbers `F_0 .. F_11`, small ones first. When the last
@@ -287,24 +287,6 @@ fn log_g64(y: u64) -> Option<u64> {
         x = (x + (ri as u128 * inv % mi as u128) * big_m) % n;
     }
     Some(x as u64)
-}
-
-/// Inverse of `a` modulo `m` (for coprime `a`, `m`), by the extended Euclidean algorithm.
-fn mod_inv(a: u128, m: u128) -> Option<u128> {
-    if m == 1 {
-        return Some(0);
-    }
-    let (mut r0, mut r1) = (a as i128, m as i128);
-    let (mut s0, mut s1) = (1i128, 0i128);
-    while r1 != 0 {
-        let q = r0 / r1;
-        (r0, r1) = (r1, r0 - q * r1);
-        (s0, s1) = (s1, s0 - q * s1);
-    }
-    if r0 != 1 {
-        return None;
-    }
-    Some(s0.rem_euclid(m as i128) as u128)
 }
 
 fn gcd(a: u128, b: u128) -> u128 {

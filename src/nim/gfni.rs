@@ -65,7 +65,7 @@
 
 use std::sync::OnceLock;
 
-use super::small::{karatsuba128, tables, Tables};
+use super::small::{engine_once, karatsuba128, tables, Tables};
 
 /// The five constant vectors, in the order the assembly reads them.
 #[repr(C, align(64))]
@@ -88,14 +88,7 @@ pub(crate) struct Gfni {
 #[inline]
 pub(crate) fn engine() -> Option<&'static Gfni> {
     static G: OnceLock<Option<Gfni>> = OnceLock::new();
-    G.get_or_init(|| {
-        if has_gfni() {
-            Gfni::build(tables())
-        } else {
-            None
-        }
-    })
-    .as_ref()
+    engine_once(&G, has_gfni, || Gfni::build(tables()))
 }
 
 #[cfg(target_arch = "x86_64")]

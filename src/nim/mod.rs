@@ -332,22 +332,28 @@ impl Nimber {
 
     /// Nim-square `self ⊗ self` (a GF(2)-linear map, cheaper than a product).
     pub fn square(&self) -> Self {
-        let t = small::tables();
-        match &self.0 {
-            Repr::Small(a) if a >> 64 == 0 => Nimber::from_u64(t.sq64(*a as u64)),
-            Repr::Small(a) => Nimber::from_u128(t.sq128(*a)),
-            Repr::Big(_) => Nimber::from_limbs(big::square(t, &self.limbs(self.field_limbs()))),
-        }
+        self.linear(small::Tables::sq64, small::Tables::sq128, big::square)
     }
 
     /// The unique square root: the `y` with `y ⊗ y = self` (squaring is a bijection in
     /// characteristic 2, and `y` lies in the same field as `self`).
     pub fn sqrt(&self) -> Self {
+        self.linear(small::Tables::sqrt64, small::Tables::sqrt128, big::sqrt)
+    }
+
+    /// A map that keeps every nimber in its own field, applied at the narrowest width that
+    /// holds `self`: 64 bits, 128 bits, or the limbs of its field.
+    fn linear(
+        &self,
+        w64: fn(&small::Tables, u64) -> u64,
+        w128: fn(&small::Tables, u128) -> u128,
+        limbs: fn(&small::Tables, &[u64]) -> Vec<u64>,
+    ) -> Self {
         let t = small::tables();
         match &self.0 {
-            Repr::Small(a) if a >> 64 == 0 => Nimber::from_u64(t.sqrt64(*a as u64)),
-            Repr::Small(a) => Nimber::from_u128(t.sqrt128(*a)),
-            Repr::Big(_) => Nimber::from_limbs(big::sqrt(t, &self.limbs(self.field_limbs()))),
+            Repr::Small(a) if a >> 64 == 0 => Nimber::from_u64(w64(t, *a as u64)),
+            Repr::Small(a) => Nimber::from_u128(w128(t, *a)),
+            Repr::Big(_) => Nimber::from_limbs(limbs(t, &self.limbs(self.field_limbs()))),
         }
     }
 

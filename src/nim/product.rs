@@ -3,32 +3,47 @@
 //! module `small`, which are the oracle for both. The choice lives here, above the three
 //! paths, so that the fast paths can build on the tables without the tables knowing them.
 
-use super::small::tables;
+use super::small::{tables, Tables};
 use super::{clmul, gfni};
 
-/// Nim-product of two 64-bit nimbers (the fast path behind [`super::Nimber::nim_mul`]):
+/// The product path this CPU takes.
+enum Path {
+    Gfni(&'static gfni::Gfni),
+    Clmul(&'static clmul::Engine),
+    Tables(&'static Tables),
+}
+
 /// AVX-512 with GFNI (module `gfni`) if the CPU has it, else the carry-less multiplier
 /// (module `clmul`), else the log/exp tables, which are the oracle for both.
 #[inline]
-pub fn mul64(a: u64, b: u64) -> u64 {
+fn path() -> Path {
     if let Some(g) = gfni::engine() {
-        return g.mul64(a, b);
+        Path::Gfni(g)
+    } else if let Some(e) = clmul::engine() {
+        Path::Clmul(e)
+    } else {
+        Path::Tables(tables())
     }
-    match clmul::engine() {
-        Some(e) => e.mul64(a, b),
-        None => tables().mul64_log(a, b),
+}
+
+/// Nim-product of two 64-bit nimbers (the fast path behind [`super::Nimber::nim_mul`]), by
+/// the fastest path this CPU has.
+#[inline]
+pub fn mul64(a: u64, b: u64) -> u64 {
+    match path() {
+        Path::Gfni(g) => g.mul64(a, b),
+        Path::Clmul(e) => e.mul64(a, b),
+        Path::Tables(t) => t.mul64_log(a, b),
     }
 }
 
 /// Nim-product of two 128-bit nimbers, by the same choice of path as [`mul64`].
 #[inline]
 pub fn mul128(a: u128, b: u128) -> u128 {
-    if let Some(g) = gfni::engine() {
-        return g.mul128(a, b);
-    }
-    match clmul::engine() {
-        Some(e) => e.mul128(a, b),
-        None => tables().mul128_log(a, b),
+    match path() {
+        Path::Gfni(g) => g.mul128(a, b),
+        Path::Clmul(e) => e.mul128(a, b),
+        Path::Tables(t) => t.mul128_log(a, b),
     }
 }
 

@@ -160,14 +160,26 @@ fn build() -> Tables {
 /// Inverse of the unit `a` modulo `m` (by Fermat–Euler would need φ(m); the extended
 /// Euclidean algorithm does not).
 fn inv_mod(a: u64, m: u64) -> u64 {
-    let (mut r0, mut r1) = (a as i64, m as i64);
-    let (mut s0, mut s1) = (1i64, 0i64);
+    // A unit always has an inverse, below `m`.
+    mod_inv(a.into(), m.into()).map_or(0, |x| x as u64)
+}
+
+/// Inverse of `a` modulo `m` (for coprime `a`, `m`), by the extended Euclidean algorithm.
+pub(super) fn mod_inv(a: u128, m: u128) -> Option<u128> {
+    if m == 1 {
+        return Some(0);
+    }
+    let (mut r0, mut r1) = (a as i128, m as i128);
+    let (mut s0, mut s1) = (1i128, 0i128);
     while r1 != 0 {
         let q = r0 / r1;
         (r0, r1) = (r1, r0 - q * r1);
         (s0, s1) = (s1, s0 - q * s1);
     }
-    s0.rem_euclid(m as i64) as u64
+    if r0 != 1 {
+        return None;
+    }
+    Some(s0.rem_euclid(m as i128) as u128)
 }
 
 /// The shared tables, built on first use.
@@ -175,6 +187,19 @@ fn inv_mod(a: u64, m: u64) -> u64 {
 pub(crate) fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(build)
+}
+
+/// The engine in `cell`, built on first use by `build` if `present` says the CPU has its
+/// instructions; `None` for good otherwise. Every fast path is made this way, so that holding
+/// one is the proof that its instructions exist.
+#[inline]
+pub(super) fn engine_once<T>(
+    cell: &'static OnceLock<Option<T>>,
+    present: fn() -> bool,
+    build: impl FnOnce() -> Option<T>,
+) -> Option<&'static T> {
+    cell.get_or_init(|| if present() { build() } else { None })
+        .as_ref()
 }
 
 impl Tables {

@@ -21,7 +21,8 @@
 // are checked on the first site. On every site whose chapters have sub-chapters, the sidebar's
 // sections fold by keyboard and start folded as the book's [output.html.fold] says.
 // In every handout, each url(#…) and href="#…" must name an id in
-// the same file.
+// the same file. A handout named FILE.answers.html is a teacher's answer key (`handout
+// --answers`): it is checked the same way, but holds the key instead of lessons.
 // With --serve, it also starts `nimbook serve -p 0` on a copy of BOOK_DIR, opens a page over
 // HTTP, edits a lesson and expects the open page to reload by itself.
 //
@@ -914,13 +915,20 @@ for (const handout of handouts) {
     `${p.label}: every stylesheet is inline`, JSON.stringify(sheets));
   await checkMath(p.page, p.label);
   await checkWidget(p.page, p.label);
-  const lessons = await p.page.locator("article.handout-lesson").count();
-  check(lessons > 0, `${p.label}: has lessons`, `${lessons}`);
-  await p.page.screenshot({ path: path.join(out, "handout-screen.png") });
+  // A teacher's answer key (`handout --answers`, FILE.answers.html) holds no lessons, only the key.
+  const teachersKey = handout.endsWith(".answers.html");
+  if (teachersKey) {
+    const items = await p.page.locator("#answer-key li").count();
+    check(items > 0, `${p.label}: the teacher's key lists the exercises`, `${items}`);
+  } else {
+    const lessons = await p.page.locator("article.handout-lesson").count();
+    check(lessons > 0, `${p.label}: has lessons`, `${lessons}`);
+  }
+  await p.page.screenshot({ path: path.join(out, teachersKey ? "answer-key-screen.png" : "handout-screen.png") });
   await p.page.emulateMedia({ media: "print" });
   const breaks = await p.page.evaluate(() =>
     [...document.querySelectorAll("article.handout-lesson")].map((a) => getComputedStyle(a).breakBefore));
-  check(breaks.length > 0 && breaks.every((b) => b === "page"),
+  check(teachersKey || (breaks.length > 0 && breaks.every((b) => b === "page")),
     `${p.label}: each lesson starts a printed page`, breaks.join(", "));
   const hidden = await p.page.evaluate(() =>
     [...document.querySelectorAll(".anchor")].every((a) => getComputedStyle(a).display === "none"));

@@ -10,12 +10,15 @@
 //   inverse: non-zero operands likewise;
 //   grundy: a random game and heap; the script's move generator and mex, applied to the
 //     engine's values of the smaller heaps, must give the engine's value of the heap.
-// It also feeds malformed answers to the answer parser, which must refuse them without throwing.
+// It also feeds malformed answers to the answer parser, which must refuse them without throwing,
+// and checks the script's SHA-256 (graded mode) against FIPS 180-2's vectors and Node's own
+// crypto on random strings of every length around the block boundaries, Unicode included.
 
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,6 +111,45 @@ for (const bad of ["abc", "1e9999", "", "   ", "-3", "0x", "12.5", "0xZZ", "9".r
 for (const [good, value] of [["13", 13n], ["0xD", 13n], [" 0x0d ", 13n], ["0", 0n]]) {
   const r = N.parseAnswer(good, "number");
   check(r.ok && r.value === value, `the answer ${JSON.stringify(good)} reads as ${value}`, JSON.stringify(String(r.value)));
+}
+
+// SHA-256, for graded mode: the published vectors, then Node's crypto as the oracle.
+for (const [text, digest] of [
+  ["abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"],
+  ["", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
+  ["abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"],
+  ["a".repeat(1000000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"],
+]) {
+  check(N.sha256(text) === digest, `sha256 of the FIPS vector of ${text.length} characters`, N.sha256(text));
+}
+{
+  const alphabet = ["a", "Z", "0", " ", "\n", "#", "é", "⊕", "ω", "𝔽", "\u0000"];
+  let bad = null, wrong = 0;
+  for (let len = 0; len < 200; len++) {
+    for (let k = 0; k < 5; k++) {
+      let text = "";
+      for (let i = 0; i < len; i++) text += alphabet[Number(next64() % BigInt(alphabet.length))];
+      const want = createHash("sha256").update(text, "utf8").digest("hex");
+      if (N.sha256(text) !== want) { wrong++; if (!bad) bad = JSON.stringify(text); }
+    }
+  }
+  check(wrong === 0, "sha256 agrees with Node's crypto on 1000 random strings of 0 to 199 characters", `${wrong} differ, e.g. ${bad}`);
+}
+// Canonical answers: a choice is a set, in ascending order whatever the order of selection.
+check(N.canonical("choice", ["10", "2", "0"]) === "0,2,10", "a choice's answer is its set in ascending order");
+check(N.canonical("choice", []) === "", "the empty choice is the empty string");
+check(N.canonical("number", 12n) === "12", "a number's answer is its decimal digits");
+{
+  const salt = "Book/a.md#exercise-2";
+  const hash = createHash("sha256").update(`${salt}\n1,3`, "utf8").digest("hex");
+  check(N.isRight("choice", null, salt, hash, ["3", "1"]) && !N.isRight("choice", null, salt, hash, ["1"]),
+    "graded: a choice is right by its salted hash, in any order of selection");
+  const num = createHash("sha256").update(`${salt}\n13`, "utf8").digest("hex");
+  check(N.isRight("number", null, salt, num, 13n) && !N.isRight("number", null, salt, num, 14n),
+    "graded: a number is right by its salted hash");
+  check(N.isRight("number", "13", null, null, 13n) && N.isRight("choice", ["1", "3"], null, null, ["3", "1"]),
+    "shown: answers are compared with data-answer");
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

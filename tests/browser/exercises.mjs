@@ -1,9 +1,29 @@
 // The exercises of a page, answered with the keyboard only (Tab, typing, Space, Enter), right
-// and wrong, once for each kind: a number, an outcome, a multiple choice, a practice problem.
-// Used by check.mjs. The answers to practice problems come from the engine (`nimbook calc`),
-// never from the page's own script.
+// and wrong, once for each kind: a number, an outcome, a truth value, a multiple choice, a
+// practice problem; and once more for each kind in graded mode (`[nimbook] answers = "hidden"`),
+// where a question carries only a salted SHA-256 of its answer. Used by check.mjs. The answers
+// to practice problems come from the engine (`nimbook calc`), never from the page's own script;
+// a graded answer is found by hashing every candidate with Node's own crypto (the small answer
+// spaces are why graded mode deters rather than keeps a secret).
 
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+
+/** The answer a graded question's hash stands for, in the form data-answer would have had
+ * (a number, P/N/D, true/false, or a choice's positions joined by commas); null if none of the
+ * candidates matches. */
+function gradedAnswer(kind, salt, hash, options) {
+  const h = (answer) => createHash("sha256").update(`${salt}\n${answer}`, "utf8").digest("hex");
+  let candidates;
+  if (kind === "number") candidates = Array.from({ length: 1 << 16 }, (_, i) => String(i));
+  else if (kind === "outcome") candidates = ["P", "N", "D"];
+  else if (kind === "truth") candidates = ["true", "false"];
+  else {
+    candidates = Array.from({ length: 1 << options }, (_, mask) =>
+      Array.from({ length: options }, (_, i) => i).filter((i) => mask & (1 << i)).join(","));
+  }
+  return candidates.find((c) => h(c) === hash) ?? null;
+}
 
 /** Presses Tab until `target` has the focus (at most `limit` times); true if it got there. */
 async function tabTo(page, target, limit = 600) {
@@ -45,13 +65,24 @@ export async function checkExercises(page, label, check, done, bin) {
   for (let i = 0; i < count; i++) {
     const box = boxes.nth(i);
     const kind = (await box.getAttribute("data-practice")) ? "practice" : await box.getAttribute("data-kind");
-    if (done.has(kind) || kind === "truth") continue;
-    const what = `${label}: ${kind} exercise ${i + 1}`;
-    if (kind === "number" || kind === "outcome") {
-      const key = await box.getAttribute("data-answer");
+    const hash = await box.getAttribute("data-hash");
+    const mode = hash ? "graded " : "";
+    if (done.has(mode + kind)) continue;
+    const what = `${label}: ${mode}${kind} exercise ${i + 1}`;
+    let key = await box.getAttribute("data-answer");
+    if (hash) {
+      check(key === null, `${what}: a graded page carries no data-answer`);
+      check((await box.locator(".nim-exercise-answer").count()) === 0, `${what}: a graded page has no Show-the-answer box`);
+      const options = await box.locator("input[type=checkbox]").count();
+      key = gradedAnswer(kind, await box.getAttribute("data-salt"), hash, options);
+      check(key !== null, `${what}: some candidate answer matches the hash`);
+      if (key === null) continue;
+    }
+    if (kind === "number" || kind === "outcome" || kind === "truth") {
       const input = box.locator("input[type=text]");
       check(await tabTo(page, input), `${what}: the answer box is reached with Tab`);
-      const wrong = kind === "number" ? String(BigInt(key) + 1n) : (key === "P" ? "N" : "P");
+      const wrong = kind === "number" ? String(BigInt(key) + 1n)
+        : kind === "truth" ? (key === "true" ? "false" : "true") : (key === "P" ? "N" : "P");
       await typeAnswer(page, wrong);
       let f = await feedback(box);
       check(/wrong/.test(f.cls) && /Not quite/.test(f.text), `${what}: a wrong answer is told wrong`, f.text);
@@ -59,19 +90,22 @@ export async function checkExercises(page, label, check, done, bin) {
       if ((await hint.count()) > 0) {
         check(await hint.isVisible(), `${what}: a hint appears after a wrong answer`);
       }
+      if (hash) {
+        check((await box.locator(".nim-exercise-answer").count()) === 0, `${what}: a wrong answer reveals no key`);
+      }
       await typeAnswer(page, "1e9999");
       f = await feedback(box);
       check(!/right|wrong/.test(f.cls) && f.text.length > 0, `${what}: a malformed answer is told so`, f.text);
       await typeAnswer(page, "");
       f = await feedback(box);
       check(/empty/.test(f.text), `${what}: an empty answer is told so`, f.text);
-      const right = kind === "number" ? `0x${BigInt(key).toString(16)}` : key.toLowerCase();
+      const right = kind === "number" ? `0x${BigInt(key).toString(16)}` : kind === "truth" ? key.toUpperCase() : key.toLowerCase();
       await typeAnswer(page, right);
       f = await feedback(box);
       check(/\bright\b/.test(f.cls) && /Right/.test(f.text), `${what}: the right answer (${right}) is told right`, f.text);
-      done.add(kind);
+      done.add(mode + kind);
     } else if (kind === "choice") {
-      const key = ((await box.getAttribute("data-answer")) || "").split(",").filter((s) => s !== "");
+      key = (key || "").split(",").filter((s) => s !== "");
       const boxesIn = box.locator("input[type=checkbox]");
       const n = await boxesIn.count();
       const button = box.locator("button[type=submit]");
@@ -97,7 +131,7 @@ export async function checkExercises(page, label, check, done, bin) {
       await page.keyboard.press("Enter");
       f = await feedback(box);
       check(/\bright\b/.test(f.cls) && /Right/.test(f.text), `${what}: the correct options are told right`, f.text);
-      done.add(kind);
+      done.add(mode + kind);
     } else if (kind === "practice") {
       const practice = await box.getAttribute("data-practice");
       const input = box.locator("input[type=text]");

@@ -166,3 +166,168 @@ fn an_exercise_answer_that_fails_is_a_located_error_and_nothing_is_written() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("--> content/lesson.md:4:27"));
     assert!(!out.path().join("site").exists());
 }
+
+/// SHA-256 as hex, straight from the `sha2` crate: the oracle for the hashes the pages carry.
+fn sha256_hex(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Known answers of the `graded` fixture, from the definitions (see the test above for why):
+/// 6 ⊗ 13 = 15, 5 ⊕ 9 ⊕ 12 = 0, Kayles 5 is 4, Nim 1, 2, 3 is P, 7 ⊗ 11 = 1; 2 generates
+/// GF(4)* (2 ⊗ 2 = 3, 2 ⊗ 3 = 1), 3 ⊕ 12 = 15; the P-positions are options 0 and 2, and the
+/// claims that hold are options 0 and 2.
+const GRADED: [(&str, &str); 9] = [
+    ("exercise-1", "15"),
+    ("exercise-2", "0"),
+    ("exercise-3", "4"),
+    ("exercise-4", "P"),
+    ("exercise-5", "11"),
+    ("exercise-6", "true"),
+    ("exercise-7", "15"),
+    ("exercise-8", "0,2"),
+    ("exercise-9", "0,2"),
+];
+
+#[test]
+fn graded_pages_carry_salted_hashes_and_no_key() {
+    let book = copy_fixture("graded");
+    let root = book.path();
+    let o = nimbook(&["build", root.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let page = std::fs::read_to_string(root.join("out/01-graded.html")).expect("page");
+    let print = std::fs::read_to_string(root.join("out/print.html")).expect("print");
+    for html in [&page, &print] {
+        assert!(!html.contains("data-answer"), "a key in the page");
+        assert!(
+            !html.contains("nim-exercise-answer"),
+            "a Show-the-answer box"
+        );
+        // The worked answers state the answers: left out.
+        assert!(
+            !html.contains("cancel heap by heap"),
+            "worked answers in the page"
+        );
+        assert!(
+            !html.contains("Worked answers"),
+            "worked answers in the page"
+        );
+    }
+    let mut hashes = std::collections::HashSet::new();
+    for (id, answer) in GRADED {
+        let at = page.find(&format!("id=\"{id}\"")).expect(id);
+        let tag = &page[page[..at].rfind('<').expect("tag")..];
+        let tag = &tag[..tag.find('>').expect("end of tag")];
+        let salt = unescape(attr(tag, "data-salt"));
+        let hash = attr(tag, "data-hash");
+        assert!(
+            salt.contains(id) && salt.starts_with("Graded fixture/"),
+            "{salt}"
+        );
+        assert_eq!(hash, sha256_hex(&format!("{salt}\n{answer}")), "{id}");
+        hashes.insert(hash.to_string());
+    }
+    // Exercises 1 and 7 have the same answer, and still different hashes.
+    assert_eq!(hashes.len(), GRADED.len());
+    // A product's hint is the method, not the worked expansion that ends in the answer.
+    let first = &page[page.find("id=\"exercise-1\"").expect("1")..];
+    let first = &first[..first.find("</section>").expect("end")];
+    assert!(!first.contains("nim-expansion"), "{first}");
+}
+
+#[test]
+fn handout_answers_writes_the_teachers_key_beside_the_handout() {
+    let book = copy_fixture("graded");
+    let file = book.path().join("graded.html");
+    let o = nimbook(&[
+        "handout",
+        "--all",
+        "--answers",
+        book.path().to_str().expect("utf-8"),
+        "-o",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let key_file = book.path().join("graded.answers.html");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("graded.answers.html"));
+    // The handout of a graded book has no key: it goes to the teacher's file only.
+    let handout = std::fs::read_to_string(&file).expect("handout");
+    assert!(!handout.contains("id=\"answer-key\""));
+    assert!(!handout.contains("data-answer=\"") && !handout.contains("cancel heap by heap"));
+    assert!(handout.contains("data-hash") && handout.contains("sha256"));
+    let key = std::fs::read_to_string(&key_file).expect("the teacher's key");
+    let items: Vec<&str> = key.split("<li ").skip(1).collect();
+    assert_eq!(items.len(), GRADED.len(), "{key}");
+    for (item, (_, known)) in items.iter().zip(GRADED) {
+        let source = unescape(attr(item, "data-source"));
+        let answer = unescape(attr(item, "data-answer"));
+        // It links nowhere: the questions are not in the file.
+        assert!(!item.contains("href="), "{item}");
+        if !source.starts_with('[') {
+            assert_eq!(answer, known);
+            assert_eq!(calc(&source), answer, "the key of {source}");
+        }
+    }
+    assert!(key.contains("Which positions are P?"), "questions in full");
+    assert!(key.contains("nim(1, 2, 3); nim(5, 5)"), "{key}");
+    assert!(key.contains("cancel heap by heap"), "the worked answers");
+    assert!(key.contains("Show the answer") || key.contains("answer-shown"));
+}
+
+#[test]
+fn a_self_study_handout_keeps_its_key_and_answers_writes_the_file_too() {
+    let book = copy_fixture("exercises");
+    let file = book.path().join("h.html");
+    let o = nimbook(&[
+        "handout",
+        "--all",
+        "--answers",
+        book.path().to_str().expect("utf-8"),
+        "-o",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let handout = std::fs::read_to_string(&file).expect("handout");
+    assert!(handout.contains("id=\"answer-key\"") && handout.contains("data-answer=\"15\""));
+    let key = std::fs::read_to_string(book.path().join("h.answers.html")).expect("key");
+    assert_eq!(key.split("<li ").count() - 1, 8);
+}
+
+/// The `incomplete-answer` check, lesson by lesson.
+#[test]
+fn a_worked_answer_names_every_correct_option_or_none() {
+    use nimbook::site::lesson::{check_lesson, LessonSettings};
+    let lesson = |worked: &str| {
+        format!(
+            "# L\n\n```nimbook\nchoice(\"Which positions are P?\", [nim(1, 2, 3), nim(1, 2, 4), nim(5, 5)])\n```\n\n<details>\n<summary>Worked answers</summary>\n\n{worked}\n\n</details>\n"
+        )
+    };
+    let errors = |worked: &str| {
+        check_lesson(&lesson(worked), "l.md", &LessonSettings::default())
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == nimbook::diag::Code::IncompleteAnswer)
+            .map(|d| d.position().map(|p| p.1))
+            .collect::<Vec<_>>()
+    };
+    // One of the two P-positions: an error at the claim (line 11 of the lesson).
+    assert_eq!(errors("```nim\nnim(1, 2, 3) is P\n```"), [Some(11)]);
+    // Inline, inside a larger expression: still named.
+    assert_eq!(
+        errors("So `nim: grundy(nim(1, 2, 3)) = 0` wins."),
+        [Some(10)]
+    );
+    // Both, in any form of claim: no error.
+    assert!(errors("```nim\nnim(1, 2, 3) is P\ngrundy(nim(5, 5)) = 0\n```").is_empty());
+    // None named (the build shows the key), or only the wrong one, whose claim is checked.
+    assert!(errors("Cancel heap by heap.").is_empty());
+    assert!(errors("```nim\nnim(1, 2, 4) is N\n```").is_empty());
+    // Outside a worked-answers block a claim is not an explanation.
+    let plain = "# L\n\n```nimbook\nchoice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])\n```\n\n```nim\nnim(1, 2, 3) is P\n```\n";
+    assert!(check_lesson(plain, "l.md", &LessonSettings::default())
+        .diagnostics
+        .is_empty());
+}

@@ -207,3 +207,115 @@ fn winning_moves_of_loopy_games_reach_lost_positions() {
     assert!(c.grundy(&budget()).is_err());
     assert!(c.graph(&budget()).is_err());
 }
+
+/// The outcome for the player to move at `u`, by playing every line to its end or to a
+/// position already on the line (a repetition is a draw): a win if some move wins, else a draw
+/// if some move draws or repeats, else a loss. A winner never needs to repeat (each winning
+/// move can bring the end nearer), so this agrees with won, lost and drawn.
+fn play(succ: &[Vec<usize>], u: usize, line: &mut Vec<usize>) -> Outcome {
+    line.push(u);
+    let mut draw = false;
+    let mut won = false;
+    for &v in &succ[u] {
+        if line.contains(&v) {
+            draw = true;
+            continue;
+        }
+        match play(succ, v, line) {
+            Outcome::P => {
+                won = true;
+                break;
+            }
+            Outcome::D => draw = true,
+            _ => {}
+        }
+    }
+    line.pop();
+    if won {
+        Outcome::N
+    } else if draw {
+        Outcome::D
+    } else {
+        Outcome::P
+    }
+}
+
+/// The generalized value of vertex `x`, read from play alone: `G` has the number `m` exactly
+/// when `G + *m` is lost, and is `∞_K` when no such `m` exists, `K` the numbers `m` with
+/// `G + *m` won (from `∞_K + *m = ∞_{K ⊕ m}`, a draw unless `m ∈ K`). Heaps up to `top` are
+/// tried, enough when every value and every number in `K` is below it.
+fn value_by_play(succ: &[Vec<usize>], x: usize, top: usize) -> String {
+    let mut won = Vec::new();
+    for m in 0..top {
+        let nim: Vec<Vec<usize>> = (0..=m).map(|h| (0..h).collect()).collect();
+        let sum = product(succ, &nim);
+        match play(&sum, x * nim.len() + m, &mut Vec::new()) {
+            Outcome::P => return m.to_string(),
+            Outcome::N => won.push(m.to_string()),
+            _ => {}
+        }
+    }
+    format!("∞{{{}}}", won.join(", "))
+}
+
+/// A graph as `loopy` spells it, its successor lists, and the value of every vertex by hand.
+type Case = (&'static str, Vec<Vec<usize>>, Vec<&'static str>);
+
+/// Small loopy graphs of the kinds Winning Ways and Siegel use to show Smith's values (built
+/// here, not copied): a cycle with no way out, a cycle with an exit, a self-loop beside a
+/// terminal, a position on a cycle that still has a number, and `∞_K` for several `K`. The
+/// values by hand are in the comments; play confirms each, and the engine must agree.
+#[test]
+fn small_loopy_graphs_have_the_values_play_shows() {
+    let cases: [Case; 6] = [
+        // Two positions that only lead to each other: play never ends.
+        ("0-1", vec![vec![1], vec![0]], vec!["∞{}", "∞{}"]),
+        // 0 ⇄ 1 and 1 → 2 (the end): 2 is 0; 0 only reaches 1, from which the opponent could
+        // escape to 2, so 1 is not 0, and 0 is 0 since its only option has an option of
+        // value 0; then 1 sees 0 and 0 and is 1.
+        (
+            "0-1 1>2",
+            vec![vec![1], vec![0, 2], vec![]],
+            vec!["0", "1", "0"],
+        ),
+        // A position that may stay put or end the game: moving to the end wins, ∞ with {0}.
+        ("0>0 0>1", vec![vec![0, 1], vec![]], vec!["∞{0}", "0"]),
+        // Staying put or moving to a 1: no move to 0, so a draw alone: ∞ with {1}; with *1
+        // added it is ∞ with {0}, a win.
+        (
+            "0>0 0>1 1>2",
+            vec![vec![0, 1], vec![2], vec![]],
+            vec!["∞{1}", "1", "0"],
+        ),
+        // 2 ⇄ 3 is a cycle, yet 2 reaches 0 (the end), 1 (value 1) and 3, and 3 only returns to
+        // 2: 3 is 0 (its one option reaches a 0), so 2 sees 0, 1, 0 and is 2.
+        (
+            "1>0 2>0 2>1 2-3",
+            vec![vec![], vec![0], vec![0, 1, 3], vec![2]],
+            vec!["0", "1", "2", "0"],
+        ),
+        // A self-loop beside moves to a 0 (the end) and a 2 (which sees 0 and 1): ∞ with
+        // {0, 2}, a win.
+        (
+            "1>0 2>0 2>1 3>3 3>0 3>2",
+            vec![vec![], vec![0], vec![0, 1], vec![3, 0, 2]],
+            vec!["0", "1", "2", "∞{0, 2}"],
+        ),
+    ];
+    for (text, succ, by_hand) in cases {
+        for (x, want) in by_hand.iter().enumerate() {
+            assert_eq!(value_by_play(&succ, x, 6), *want, "{text} at {x}: play");
+            let g = Game::loopy(text, x as u64).unwrap();
+            let engine = match g.grundy(&budget()) {
+                Ok(v) => v.to_string(),
+                Err(e) => {
+                    let e = e.to_string();
+                    // "… its generalized Grundy value is ∞{0, 2} (∞ with …"
+                    let v = e.split("value is ").nth(1).unwrap();
+                    v[..v.find('}').unwrap() + 1].to_string()
+                }
+            };
+            assert_eq!(engine, *want, "{text} at {x}: engine");
+        }
+    }
+}

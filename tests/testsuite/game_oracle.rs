@@ -133,6 +133,9 @@ fn position(g: &Game) -> Position {
             Game::Heaps(_) => unreachable!("heap positions are checked in game_classics"),
             Game::Loopy(_) => unreachable!("loopy positions are checked in game_loopy"),
             Game::Lasker(_) => unreachable!("Lasker's Nim is checked in game_classics"),
+            Game::Hexadecimal { .. } => {
+                unreachable!("hexadecimal games are checked in game_classics")
+            }
         }
     }
     let mut out = Vec::new();

@@ -11,6 +11,38 @@
 //! The site's directives use the same [`Signature`], so both kinds of builtin can be listed
 //! and checked the same way.
 
+/// A registry table, one builtin a line, as a `&[Type]`:
+///
+/// ```text
+/// registry! {
+///     Type;
+///     kind "name", "usage", [arity], "description" => run;
+/// }
+/// ```
+///
+/// Each line becomes `Type::kind(Signature::new("name", "usage", arity, "description"), run)`;
+/// `[n]` is `Arity::Exactly(n)`, `[m, n]` is `Arity::Either(m, n)` and `[..]` is `Arity::Any`.
+/// So a table reads as the list it is, and no entry spells out the shape of the others.
+macro_rules! registry {
+    (@arity ..) => { $crate::claim::builtins::Arity::Any };
+    (@arity $n:literal) => { $crate::claim::builtins::Arity::Exactly($n) };
+    (@arity $m:literal, $n:literal) => { $crate::claim::builtins::Arity::Either($m, $n) };
+    ($ty:ident; $($kind:ident $name:literal, $usage:literal, [$($arity:tt)*], $description:literal => $run:expr;)*) => {
+        &[$(
+            $ty::$kind(
+                $crate::claim::builtins::Signature::new(
+                    $name,
+                    $usage,
+                    $crate::claim::builtins::registry!(@arity $($arity)*),
+                    $description,
+                ),
+                $run,
+            )
+        ),*]
+    };
+}
+pub(crate) use registry;
+
 mod classics;
 mod games;
 mod numbers;

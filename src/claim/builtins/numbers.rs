@@ -3,173 +3,59 @@
 
 use num_bigint::BigUint;
 
-use super::{ordinals, Arity, Call, Function, Signature};
+use super::{ordinals, Call, Function};
 use crate::claim::value::{number, to_nimber};
 use crate::claim::{ClaimError, Limits, Value};
 use crate::nim::{NimError, Nimber, Poly2};
 
 /// The functions of this group.
-pub(super) const FUNCTIONS: &[Function] = &[
-    Function::number(
-        Signature::new(
-            "inv",
-            "inv(a)",
-            Arity::Exactly(1),
-            "the nim-inverse of a (of a number or an ordinal); an error for 0",
-        ),
-        inv,
-    ),
-    Function::number(
-        Signature::new(
-            "sqrt",
-            "sqrt(a)",
-            Arity::Exactly(1),
-            "the nim-square root of a (every nimber has exactly one)",
-        ),
-        |c| Ok(Value::Num(c.number(0)?.sqrt())),
-    ),
-    Function::number(
-        Signature::new("square", "square(a)", Arity::Exactly(1), "a ⊗ a"),
-        |c| Ok(Value::Num(c.number(0)?.square())),
-    ),
-    Function::number(
-        Signature::new(
-            "order",
-            "order(a)",
-            Arity::Exactly(1),
-            "the multiplicative order of a (fields up to GF(2^4096))",
-        ),
-        |c| {
-            let a = c.number(0)?;
-            let order = a.order().map_err(|e| field_error(c, a, e))?;
-            Ok(Value::Num(to_nimber(order, c.span, c.limits)?))
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "is_primitive",
-            "is_primitive(a)",
-            Arity::Exactly(1),
-            "whether a generates the multiplicative group of its field (fields up to GF(2^4096))",
-        ),
-        |c| {
-            let a = c.number(0)?;
-            Ok(Value::Bool(
-                a.is_primitive().map_err(|e| field_error(c, a, e))?,
-            ))
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "log",
-            "log(a, b)",
-            Arity::Exactly(2),
-            "the least x with a^x = b, in GF(2^64); an error if there is none",
-        ),
-        |c| {
-            let (a, b) = (c.number(0)?, c.number(1)?);
-            let x = a
-                .log(b)
-                .map_err(|e| c.error(format!("log({a}, {b}): {e}")))?;
-            Ok(Value::Num(to_nimber(x, c.span, c.limits)?))
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "field",
-            "field(a)",
-            Arity::Exactly(1),
-            "the k of the smallest field GF(2^(2^k)) holding a",
-        ),
-        |c| {
-            let level = c.number(0)?.field_level();
-            Ok(Value::Num(Nimber::from_u64(u64::from(level))))
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "minpoly",
-            "minpoly(a)",
-            Arity::Exactly(1),
-            "the minimal polynomial of a over GF(2)",
-        ),
-        |c| Ok(Value::Poly(c.number(0)?.minpoly())),
-    ),
-    Function::number(
-        Signature::new(
-            "poly",
-            "poly(\"x^3 + x + 1\")",
-            Arity::Exactly(1),
-            "a polynomial over GF(2), to compare with a minimal polynomial",
-        ),
-        poly,
-    ),
-    Function::number(
-        Signature::new(
-            "conjugates",
-            "conjugates(a)",
-            Arity::Exactly(1),
-            "a, a^2, a^4, … without repeats",
-        ),
-        |c| {
-            let conjugates = c.number(0)?.conjugates();
-            Ok(Value::List(
-                conjugates.into_iter().map(Value::Num).collect(),
-            ))
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "roots",
-            "roots(c) or roots(a, b, c)",
-            Arity::Either(1, 3),
-            "all roots of x² + x = c, or of a·x² + b·x + c = 0",
-        ),
-        roots,
-    ),
-    Function::number(
-        Signature::new(
-            "mex",
-            "mex([0, 1, 3])",
-            Arity::Exactly(1),
-            "the minimal excludant: the least natural number not in the list",
-        ),
-        mex,
-    ),
-    Function::number(
-        Signature::new(
-            "fermat",
-            "fermat(k)",
-            Arity::Exactly(1),
-            "the Fermat 2-power 2^(2^k)",
-        ),
-        fermat,
-    ),
-    Function::number(
-        Signature::new(
-            "isqrt",
-            "isqrt(n)",
-            Arity::Exactly(1),
-            "the integer square root ⌊√n⌋ of the ordinary integer n, exact at any size",
-        ),
-        |c| {
-            let n = c.number(0)?.to_biguint();
-            to_nimber(num_integer::Roots::sqrt(&n), c.span, c.limits).map(Value::Num)
-        },
-    ),
-    Function::number(
-        Signature::new(
-            "popcount",
-            "popcount(n)",
-            Arity::Exactly(1),
-            "the number of ones in n written in binary",
-        ),
-        |c| {
-            let n = c.number(0)?.to_biguint();
-            to_nimber(BigUint::from(n.count_ones()), c.span, c.limits).map(Value::Num)
-        },
-    ),
-];
+pub(super) const FUNCTIONS: &[Function] = registry! {
+    Function;
+    number "inv", "inv(a)", [1], "the nim-inverse of a (of a number or an ordinal); an error for 0" => inv;
+    number "sqrt", "sqrt(a)", [1], "the nim-square root of a (every nimber has exactly one)" => |c| Ok(Value::Num(c.number(0)?.sqrt()));
+    number "square", "square(a)", [1], "a ⊗ a" => |c| Ok(Value::Num(c.number(0)?.square()));
+    number "order", "order(a)", [1], "the multiplicative order of a (fields up to GF(2^4096))" => |c| {
+        let a = c.number(0)?;
+        let order = a.order().map_err(|e| field_error(c, a, e))?;
+        Ok(Value::Num(to_nimber(order, c.span, c.limits)?))
+    };
+    number "is_primitive", "is_primitive(a)", [1], "whether a generates the multiplicative group of its field (fields up to GF(2^4096))" => |c| {
+        let a = c.number(0)?;
+        Ok(Value::Bool(
+            a.is_primitive().map_err(|e| field_error(c, a, e))?,
+        ))
+    };
+    number "log", "log(a, b)", [2], "the least x with a^x = b, in GF(2^64); an error if there is none" => |c| {
+        let (a, b) = (c.number(0)?, c.number(1)?);
+        let x = a
+            .log(b)
+            .map_err(|e| c.error(format!("log({a}, {b}): {e}")))?;
+        Ok(Value::Num(to_nimber(x, c.span, c.limits)?))
+    };
+    number "field", "field(a)", [1], "the k of the smallest field GF(2^(2^k)) holding a" => |c| {
+        let level = c.number(0)?.field_level();
+        Ok(Value::Num(Nimber::from_u64(u64::from(level))))
+    };
+    number "minpoly", "minpoly(a)", [1], "the minimal polynomial of a over GF(2)" => |c| Ok(Value::Poly(c.number(0)?.minpoly()));
+    number "poly", "poly(\"x^3 + x + 1\")", [1], "a polynomial over GF(2), to compare with a minimal polynomial" => poly;
+    number "conjugates", "conjugates(a)", [1], "a, a^2, a^4, … without repeats" => |c| {
+        let conjugates = c.number(0)?.conjugates();
+        Ok(Value::List(
+            conjugates.into_iter().map(Value::Num).collect(),
+        ))
+    };
+    number "roots", "roots(c) or roots(a, b, c)", [1, 3], "all roots of x² + x = c, or of a·x² + b·x + c = 0" => roots;
+    number "mex", "mex([0, 1, 3])", [1], "the minimal excludant: the least natural number not in the list" => mex;
+    number "fermat", "fermat(k)", [1], "the Fermat 2-power 2^(2^k)" => fermat;
+    number "isqrt", "isqrt(n)", [1], "the integer square root ⌊√n⌋ of the ordinary integer n, exact at any size" => |c| {
+        let n = c.number(0)?.to_biguint();
+        to_nimber(num_integer::Roots::sqrt(&n), c.span, c.limits).map(Value::Num)
+    };
+    number "popcount", "popcount(n)", [1], "the number of ones in n written in binary" => |c| {
+        let n = c.number(0)?.to_biguint();
+        to_nimber(BigUint::from(n.count_ones()), c.span, c.limits).map(Value::Num)
+    };
+};
 
 /// An error of a field function, naming the call.
 fn field_error(c: &Call<'_>, a: &Nimber, e: NimError) -> ClaimError {

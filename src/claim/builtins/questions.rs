@@ -2,114 +2,39 @@
 //! size of the game graph, a winning move, and the values and periods of octal games. Every
 //! answer is searched within the lesson's budget.
 
-use super::{count_value, outcome, Arity, Call, Function, Signature};
+use super::{count_value, outcome, Call, Function};
 use crate::claim::{ClaimError, Value};
 use crate::game::{self, GameGraph, OctalCode};
 
 /// The functions of this group.
-pub(super) const FUNCTIONS: &[Function] = &[
-    Function::game(
-        Signature::new(
-            "grundy",
-            "grundy(G)",
-            Arity::Exactly(1),
-            "the Grundy value of G",
-        ),
-        |c| {
-            c.game(0)?
-                .grundy(&c.limits.game)
-                .map(count_value)
-                .map_err(|e| c.game_error(e))
-        },
-    ),
-    Function::game(
-        Signature::new(
-            "outcome",
-            "outcome(G)",
-            Arity::Exactly(1),
-            "P or N, or D (a draw) for a loopy game",
-        ),
-        |c| outcome(c.game(0)?, &c.limits.game).map_err(|e| c.game_error(e)),
-    ),
-    Function::game(
-        Signature::new(
-            "winning_move",
-            "winning_move(G)",
-            Arity::Exactly(1),
-            "the position after a winning move; an error at a P-position",
-        ),
-        winning_move,
-    ),
-    Function::game(
-        Signature::new(
-            "positions",
-            "positions(G)",
-            Arity::Exactly(1),
-            "the number of positions of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.positions.len()),
-    ),
-    Function::game(
-        Signature::new(
-            "moves",
-            "moves(G)",
-            Arity::Exactly(1),
-            "the number of moves of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.edges.len()),
-    ),
-    Function::game(
-        Signature::new(
-            "ppositions",
-            "ppositions(G)",
-            Arity::Exactly(1),
-            "the number of P-positions of G's game graph",
-        ),
-        |c| graph_count(c, |g| g.p_positions.iter().filter(|&&p| p).count()),
-    ),
-    Function::game(
-        Signature::new(
-            "period",
-            "period(\"0.77\")",
-            Arity::Exactly(1),
-            "[pre-period, period] of an octal game, proved by the Guy–Smith criterion",
-        ),
-        |c| {
-            let p = game::period(&code(c)?, &c.limits.game).map_err(|e| c.game_error(e))?;
-            Ok(Value::List(vec![
-                count_value(p.preperiod),
-                count_value(p.period),
-            ]))
-        },
-    ),
-    Function::game(
-        Signature::new(
-            "sequence",
-            "sequence(\"0.77\", n)",
-            Arity::Exactly(2),
-            "the Grundy values of heaps 0 … n−1 of an octal game",
-        ),
-        sequence,
-    ),
-    Function::game(
-        Signature::new(
-            "rare_count",
-            "rare_count(\"grundys_game\", mask, n)",
-            Arity::Exactly(3),
-            "how many of heaps 0 … n−1 have a rare value: an even number of ones in value AND mask",
-        ),
-        sequence_fact,
-    ),
-    Function::game(
-        Signature::new(
-            "max_value",
-            "max_value(\"grundys_game\", n)",
-            Arity::Exactly(2),
-            "the largest Grundy value among heaps 0 … n−1",
-        ),
-        sequence_fact,
-    ),
-];
+pub(super) const FUNCTIONS: &[Function] = registry! {
+    Function;
+    game "grundy", "grundy(G)", [1], "the Grundy value of G" => |c| {
+        c.game(0)?
+            .grundy(&c.limits.game)
+            .map(count_value)
+            .map_err(|e| c.game_error(e))
+    };
+    game "outcome", "outcome(G)", [1], "P or N, or D (a draw) for a loopy game" => |c| outcome(c.game(0)?, &c.limits.game).map_err(|e| c.game_error(e));
+    game "winning_move", "winning_move(G)", [1], "the position after a winning move; an error at a P-position" => winning_move;
+    game "positions", "positions(G)", [1], "the number of positions of G's game graph" => |c| graph_count(c, |g| g.positions.len());
+    game "moves", "moves(G)", [1], "the number of moves of G's game graph" => |c| graph_count(c, |g| g.edges.len());
+    game "ppositions", "ppositions(G)", [1], "the number of P-positions of G's game graph" => |c| graph_count(c, |g| g.p_positions.iter().filter(|&&p| p).count());
+    game "period", "period(\"0.77\")", [1], "[pre-period, period] of an octal or hexadecimal game, proved by the Guy–Smith criterion" => |c| {
+        let p = match code(c)? {
+            Code::Octal(code) => game::period(&code, &c.limits.game),
+            Code::Hexadecimal(code) => game::hexadecimal_period(&code, &c.limits.game),
+        }
+        .map_err(|e| c.game_error(e))?;
+        Ok(Value::List(vec![
+            count_value(p.preperiod),
+            count_value(p.period),
+        ]))
+    };
+    game "sequence", "sequence(\"0.77\", n)", [2], "the Grundy values of heaps 0 … n−1 of an octal or hexadecimal game" => sequence;
+    game "rare_count", "rare_count(\"grundys_game\", mask, n)", [3], "how many of heaps 0 … n−1 have a rare value: an even number of ones in value AND mask" => sequence_fact;
+    game "max_value", "max_value(\"grundys_game\", n)", [2], "the largest Grundy value among heaps 0 … n−1" => sequence_fact;
+};
 
 /// `rare_count(game, mask, n)` and `max_value(game, n)`: one number about the values of heaps
 /// `0 … n−1` of `"grundys_game"`, `"kayles"`, `"dawsons_kayles"` or an octal code, computed
@@ -160,11 +85,21 @@ fn winning_move(c: &Call<'_>) -> Result<Value, ClaimError> {
     }
 }
 
-/// The octal code in the first argument.
-fn code(c: &Call<'_>) -> Result<OctalCode, ClaimError> {
-    c.string(0, "\"0.77\"")?
-        .parse()
-        .map_err(|e| super::game_error(&c.at(0), e))
+/// An octal code, or a hexadecimal one that allows three heaps (every octal code is the
+/// hexadecimal code of the same game, and goes to the faster octal engine).
+enum Code {
+    Octal(OctalCode),
+    Hexadecimal(game::HexCode),
+}
+
+/// The code in the first argument.
+fn code(c: &Call<'_>) -> Result<Code, ClaimError> {
+    let text = c.string(0, "\"0.77\"")?;
+    let hex: game::HexCode = text.parse().map_err(|e| super::game_error(&c.at(0), e))?;
+    Ok(match hex.as_octal() {
+        Some(octal) => Code::Octal(octal),
+        None => Code::Hexadecimal(hex),
+    })
 }
 
 fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
@@ -179,8 +114,13 @@ fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
             ),
         ));
     }
-    let seq = game::octal_sequence(&code, n.saturating_sub(1), &c.limits.game)
-        .map_err(|e| c.game_error(e))?;
+    let seq = match code {
+        Code::Octal(code) => game::octal_sequence(&code, n.saturating_sub(1), &c.limits.game),
+        Code::Hexadecimal(code) => {
+            game::hexadecimal_sequence(&code, n.saturating_sub(1), &c.limits.game)
+        }
+    }
+    .map_err(|e| c.game_error(e))?;
     Ok(Value::List(
         seq.into_iter().take(n as usize).map(count_value).collect(),
     ))

@@ -120,7 +120,9 @@ impl Checker {
                     Some(Established::Periodic {
                         period: w.period,
                         from: w.from,
+                        saltus: w.saltus,
                         guy_smith: w.guy_smith,
+                        shift_residue: w.shift_residue,
                     }),
                 ))
             }

@@ -7,12 +7,15 @@
 //! 2. **proved (polynomial identity)**: both sides are polynomials in the variables and are
 //!    equal as polynomials, over all nimbers or reduced in `GF(2^(2^k))` (`identity`);
 //! 3. **proved (period p from n₀)**: the claim is about one natural number whose every
-//!    occurrence is eventually periodic, so a finite window decides it (`periodic`).
+//!    occurrence is eventually periodic, or arithmetic-periodic with both sides of every
+//!    comparison growing alike (**proved (arithmetic period p, saltus s, from n₀)**), so a
+//!    finite window decides it (`periodic`, `pattern`).
 //!
 //! When no method applies the claim is an error that says why each one fails and suggests a
 //! bound: a claim is never called true because some of its cases were sampled.
 
 mod identity;
+mod pattern;
 mod periodic;
 mod poly;
 
@@ -46,15 +49,22 @@ pub enum Established {
         period: u64,
         /// Where the repetition starts (at least the quantifier's own start).
         from: u64,
-        /// Whether the period of an octal game was used, which the engine proves by the
-        /// Guy–Smith periodicity theorem (a theorem the page names as the proof's premise).
+        /// What the compared sides add every period (0 when they repeat): the claim is then
+        /// *arithmetic-periodic*, and its truth still repeats since both sides grow alike.
+        saltus: u64,
+        /// Whether the period of an octal or hexadecimal game was used, which the engine proves
+        /// by the Guy–Smith periodicity theorem (a theorem the page names as the proof's premise).
         guy_smith: bool,
+        /// Whether the arithmetic period of Lasker's Nim was used, which the engine proves by
+        /// the shift–residue criterion ([`crate::game::lasker_period`]).
+        shift_residue: bool,
     },
 }
 
 impl fmt::Display for Established {
     /// `checked (65 536 cases)`, `proved (polynomial identity; nimbers form a field)`,
-    /// `proved (period 12 from 71; Guy–Smith)`: a proof names the theorem it rests on.
+    /// `proved (period 12 from 71; Guy–Smith)`, `proved (arithmetic period 4, saltus 4, from 1;
+    /// shift–residue criterion)`: a proof names the theorem it rests on.
     /// Thousands are grouped with no-break spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -66,14 +76,34 @@ impl fmt::Display for Established {
             Established::Periodic {
                 period,
                 from,
+                saltus,
                 guy_smith,
-            } => write!(
-                f,
-                "proved (period {} from {}{})",
-                grouped(*period),
-                grouped(*from),
-                if *guy_smith { "; Guy–Smith" } else { "" }
-            ),
+                shift_residue,
+            } => {
+                if *saltus == 0 {
+                    write!(
+                        f,
+                        "proved (period {} from {}",
+                        grouped(*period),
+                        grouped(*from)
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "proved (arithmetic period {}, saltus {}, from {}",
+                        grouped(*period),
+                        grouped(*saltus),
+                        grouped(*from)
+                    )?;
+                }
+                if *guy_smith {
+                    f.write_str("; Guy–Smith")?;
+                }
+                if *shift_residue {
+                    f.write_str("; shift–residue criterion")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }
@@ -113,8 +143,12 @@ pub(crate) struct Window {
     pub(crate) period: u64,
     /// Where the repetition starts (at least `start`).
     pub(crate) from: u64,
-    /// Whether an octal game's period (the Guy–Smith theorem) was used.
+    /// What the compared sides add every period (0 when they repeat).
+    pub(crate) saltus: u64,
+    /// Whether an octal or hexadecimal game's period (the Guy–Smith theorem) was used.
     pub(crate) guy_smith: bool,
+    /// Whether Lasker's Nim's arithmetic period (the shift–residue criterion) was used.
+    pub(crate) shift_residue: bool,
 }
 
 /// What the prover found.

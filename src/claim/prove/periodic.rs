@@ -1,32 +1,39 @@
 //! The eventually-periodic method, for claims about one natural number `n`.
 //!
 //! A sequence `s(n)` is *eventually periodic* with pre-period `n₀` and period `p` when
-//! `s(n + p) = s(n)` for every `n ≥ n₀`. These sequences are closed under everything the claim
-//! language does to values: any function of eventually periodic arguments is again eventually
-//! periodic, with pre-period the largest of theirs and period the least common multiple. So the
-//! truth of a claim is eventually periodic once every place where `n` occurs is, and the claim
-//! holds for every `n ≥ K` exactly when it holds on the finite window
-//! `K ≤ n < max(K, n₀) + p`, which the evaluator then checks case by case.
+//! `s(n + p) = s(n)` for every `n ≥ n₀`, and *arithmetic-periodic* with saltus `σ` when
+//! `s(n + p) = s(n) + σ` (module `pattern`). The method follows every place where `n` occurs as
+//! such a sequence. The truth of a comparison of two sides that grow alike (the same saltus over
+//! a common period) is then eventually periodic, and a claim holds for every `n ≥ K` exactly when
+//! it holds on the finite window `K ≤ n < max(K, n₀) + p`, which the evaluator then checks case by
+//! case.
 //!
-//! The sequences known to be eventually periodic, with their pre-period and period:
+//! The sequences known, with their pre-period, period and saltus:
 //!
-//! - anything that does not mention `n` (period 1);
-//! - `i(n) mod k` for a constant `k ≥ 1`, where `i(n)` is an index (below): period `k` from 0;
+//! - anything that does not mention `n` (period 1, saltus 0), and `n` itself (period 1, saltus 1);
+//! - ordinary sums, differences that do not decrease, multiples, quotients and remainders by
+//!   constants of known sequences (module `pattern`), and any function of periodic ones;
 //! - `grundy(G)`, `outcome(G)` and `G is P`/`G is N`, where `G` is a subtraction game with a
 //!   finite set (its values depend only on the last `max(S)` values, so a window that comes
-//!   back proves the period), an octal game whose period the engine proves by the Guy–Smith
-//!   criterion, or a sum of such games (Grundy values add), each on a heap given by an index;
-//!   any game whose arguments all repeat (`nim(n mod 4)`) repeats with them;
-//! - an index is `int(a·n + c)` with constants `a ≥ 1` and `c` (a sequence with pre-period `P`
-//!   and period `p` read at `a·n + c` has period `p / gcd(a, p)` from `⌈(P − c)/a⌉`), or `n ⊕ c` for a
-//!   constant `c` (period `lcm(p, 2^m)` from `P + c`, `2^m` the power of two above `c`: adding a
+//!   back proves the period), an octal or hexadecimal game whose period the engine proves by the
+//!   Guy–Smith criterion, or a sum of such games (Grundy values add), each on a heap given by an
+//!   index; any game whose arguments all repeat (`nim(n mod 4)`) repeats with them;
+//! - `grundy(laskers_nim(i))`, arithmetic-periodic by the shift–residue criterion of
+//!   [`crate::game::lasker_period`], for an index `i`;
+//! - an index is `int(a·n + c)` with constants `a ≥ 1` and `c` (a sequence with pre-period `P`,
+//!   period `p` and saltus `σ` read at `a·n + c` has period `p / gcd(a, p)` and saltus
+//!   `σ·a / gcd(a, p)` from `⌈(P − c)/a⌉`), or `n ⊕ c` for a constant `c` (period
+//!   `L = lcm(p, 2^m)` and saltus `σ·L/p` from `P + c`, `2^m` the power of two above `c`: adding a
 //!   multiple of `2^m` does not change the low bits that `⊕ c` flips).
 //!
-//! `n` anywhere else (`order(n)`, `n * n`, `cram(2, n)`) is not known to repeat, and the method
-//! says so.
+//! `n` anywhere else (`order(n)`, `n * n`, `cram(2, n)`, the nim-sum of two growing values) is
+//! not known to follow a pattern, and the method says so.
+
+use std::cell::Cell;
 
 use num_traits::ToPrimitive;
 
+use super::pattern::{gcd, lcm, Beyond, Pattern};
 use super::{mentions, Domain, Stop, Window};
 use crate::claim::ast::{BinOp, Claim, Expr, ExprKind};
 use crate::claim::eval::{eval, Scope};
@@ -47,22 +54,40 @@ pub(super) fn attempt(
         var,
         scope,
         limits,
-        guy_smith: std::cell::Cell::new(false),
+        guy_smith: Cell::new(false),
+        shift_residue: Cell::new(false),
     };
-    let combined = match body {
+    // The truth of every link, and the growth of the sides it compares.
+    let mut truth = Pattern::CONSTANT;
+    let mut sides: Vec<Pattern> = Vec::new();
+    match body {
         Claim::Chain(chain) => {
-            let mut p = analysis.sequence(&chain.first)?;
+            let mut prev = (&chain.first, analysis.sequence(&chain.first)?);
             for link in &chain.links {
-                p = combine(p, analysis.sequence(&link.rhs)?, &link.rhs)?;
+                let next = analysis.sequence(&link.rhs)?;
+                let at = prev.0.span.start..link.rhs.span.end;
+                let compared = prev.1.compared(next).map_err(|b| beyond(b, &at))?;
+                let Some(t) = compared else {
+                    return Err(Stop::refuse(
+                        at,
+                        format!(
+                            "the two sides grow at different rates as `{var}` grows (saltus {} every {} and {} every {}), so their comparison is not periodic",
+                            prev.1.saltus, prev.1.period, next.saltus, next.period
+                        ),
+                    ));
+                };
+                truth = truth.plus(t).map_err(|b| beyond(b, &at))?;
+                sides.extend([prev.1, next]);
+                prev = (&link.rhs, next);
             }
-            p
         }
-        Claim::Is { expr, .. } => analysis.game(expr)?,
-    };
-    let p = combined.unwrap_or(Periodicity {
-        preperiod: 0,
-        period: 1,
-    });
+        Claim::Is { expr, .. } => truth = analysis.periodic_game(expr)?,
+    }
+    let saltus = sides
+        .iter()
+        .filter_map(|s| s.saltus_over(truth.period))
+        .max()
+        .unwrap_or(0);
     let too_large = |what: &str| {
         Stop::Error(ClaimError::budget(
             body_span(body),
@@ -74,9 +99,9 @@ pub(super) fn attempt(
         Domain::From(k) => (k.to_u64().ok_or_else(|| too_large("the start"))?, None),
         Domain::Below(n) => (0, Some(n.to_u64().unwrap_or(u64::MAX))),
     };
-    let from = start.max(p.preperiod);
+    let from = start.max(truth.preperiod);
     let mut end = from
-        .checked_add(p.period)
+        .checked_add(truth.period)
         .ok_or_else(|| too_large("the window"))?;
     if let Some(limit) = limit {
         end = end.min(limit);
@@ -88,7 +113,7 @@ pub(super) fn attempt(
                 body_span(body),
                 format!(
                     "the claim repeats with period {} from {from}, but checking it needs {cases} cases; the budget is {} ([nimbook] max-cases)",
-                    p.period, limits.max_cases
+                    truth.period, limits.max_cases
                 ),
             )
             .help("raise max-cases in book.toml, or bound the variable"),
@@ -97,9 +122,11 @@ pub(super) fn attempt(
     Ok(Window {
         start,
         end,
-        period: p.period,
+        period: truth.period,
         from,
+        saltus,
         guy_smith: analysis.guy_smith.get(),
+        shift_residue: analysis.shift_residue.get(),
     })
 }
 
@@ -118,38 +145,18 @@ fn body_span(body: &Claim) -> crate::diag::Span {
     }
 }
 
-/// Pre-period the larger, period the least common multiple.
-fn combine(
-    a: Option<Periodicity>,
-    b: Option<Periodicity>,
-    at: &Expr,
-) -> Result<Option<Periodicity>, Stop> {
-    Ok(match (a, b) {
-        (None, x) | (x, None) => x,
-        (Some(a), Some(b)) => Some(Periodicity {
-            preperiod: a.preperiod.max(b.preperiod),
-            period: lcm(a.period, b.period).ok_or_else(|| {
-                Stop::Error(ClaimError::budget(
-                    at.span.clone(),
-                    format!(
-                        "the combined period, the least common multiple of {} and {}, is beyond the numbers this checker can count",
-                        a.period, b.period
-                    ),
-                ))
-            })?,
-        }),
-    })
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+/// The error or refusal for an operation on patterns that has no pattern.
+fn beyond(b: Beyond, at: &crate::diag::Span) -> Stop {
+    match b {
+        Beyond::Overflow => Stop::Error(ClaimError::budget(
+            at.clone(),
+            "the period of this expression is beyond the numbers this checker can count",
+        )),
+        Beyond::Decreasing => Stop::refuse(
+            at.clone(),
+            "this difference decreases as the variable grows, so it would become negative",
+        ),
     }
-    a
-}
-
-fn lcm(a: u64, b: u64) -> Option<u64> {
-    (a / gcd(a, b).max(1)).checked_mul(b)
 }
 
 /// Where a heap size comes from.
@@ -162,8 +169,8 @@ enum Index {
 }
 
 impl Index {
-    /// The periodicity of `s(index(n))` when `s` has periodicity `p`.
-    fn apply(self, p: Periodicity, at: &Expr) -> Result<Periodicity, Stop> {
+    /// The pattern of `s(index(n))` when `s` has pattern `p`.
+    fn apply(self, p: Pattern, at: &Expr) -> Result<Pattern, Stop> {
         let overflow = || {
             Stop::Error(ClaimError::budget(
                 at.span.clone(),
@@ -179,22 +186,34 @@ impl Index {
                     u64::try_from((need + i128::from(a) - 1) / i128::from(a))
                         .map_err(|_| overflow())?
                 };
-                // a·p / gcd(a, p) is a multiple of p, so p / gcd(a, p) is a period.
-                Ok(Periodicity {
+                // a·p / gcd(a, p) is a multiple of p: a/gcd(a, p) periods of `s`.
+                let g = gcd(a, p.period).max(1);
+                Ok(Pattern {
                     preperiod: pre,
-                    period: p.period / gcd(a, p.period).max(1),
+                    period: p.period / g,
+                    saltus: p.saltus.checked_mul(a / g).ok_or_else(overflow)?,
                 })
             }
             Index::Xor(c) => {
                 let block = 1u64
                     .checked_shl(64 - c.leading_zeros())
                     .ok_or_else(overflow)?;
-                Ok(Periodicity {
+                let period = lcm(p.period, block).ok_or_else(overflow)?;
+                Ok(Pattern {
                     preperiod: p.preperiod.checked_add(c).ok_or_else(overflow)?,
-                    period: lcm(p.period, block).ok_or_else(overflow)?,
+                    period,
+                    saltus: p.saltus_over(period).ok_or_else(overflow)?,
                 })
             }
         }
+    }
+}
+
+fn periodic(p: Periodicity) -> Pattern {
+    Pattern {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: 0,
     }
 }
 
@@ -202,9 +221,11 @@ struct Analysis<'a> {
     var: &'a str,
     scope: &'a Scope<'a>,
     limits: &'a Limits,
-    // Set when an octal game's period is used: the proof then rests on the Guy–Smith
-    // periodicity theorem, and the page says so.
-    guy_smith: std::cell::Cell<bool>,
+    // Set when an octal or hexadecimal game's period is used: the proof then rests on the
+    // Guy–Smith periodicity theorem, and the page says so.
+    guy_smith: Cell<bool>,
+    // Set when Lasker's Nim's arithmetic period is used (the shift–residue criterion).
+    shift_residue: Cell<bool>,
 }
 
 impl Analysis<'_> {
@@ -217,89 +238,115 @@ impl Analysis<'_> {
         as_count(&v, &e.span).map_err(Stop::Error)
     }
 
-    /// The periodicity of the value of `e` as `n` grows; `None` when it does not depend on `n`.
-    fn sequence(&self, e: &Expr) -> Result<Option<Periodicity>, Stop> {
-        if !self.depends(e) {
-            return Ok(None);
+    fn grows(&self, e: &Expr, what: &str) -> Stop {
+        Stop::refuse(
+            e.span.clone(),
+            format!(
+                "{what} of a value that grows without repeating as `{}` grows is not known to repeat; only sums, differences, multiples, quotients and remainders by constants of such values are",
+                self.var
+            ),
+        )
+    }
+
+    /// `e`'s pattern, which must be periodic.
+    fn periodic(&self, e: &Expr, what: &str) -> Result<Pattern, Stop> {
+        let p = self.sequence(e)?;
+        if p.is_periodic() {
+            Ok(p)
+        } else {
+            Err(self.grows(e, what))
         }
+    }
+
+    /// The pattern of the value of `e` as `n` grows.
+    fn sequence(&self, e: &Expr) -> Result<Pattern, Stop> {
+        if !self.depends(e) {
+            return Ok(Pattern::CONSTANT);
+        }
+        let at = |b| beyond(b, &e.span);
         match &e.kind {
-            ExprKind::Var(_) => Err(Stop::refuse(
-                e.span.clone(),
-                format!(
-                    "`{}` itself grows without repeating; values such as `{0} mod 4` or `grundy(kayles({0}))` repeat",
-                    self.var
-                ),
-            )),
-            ExprKind::Bin {
-                op: BinOp::Mod,
-                lhs,
-                rhs,
-            } if !self.depends(rhs) && self.index(lhs)?.is_some() => {
-                let k = self.constant_count(rhs)?;
-                if k == 0 {
-                    return Err(Stop::Error(ClaimError::new(
-                        rhs.span.clone(),
-                        format!("division by zero in `{e}`"),
-                    )));
+            ExprKind::Var(_) => Ok(Pattern::IDENTITY),
+            ExprKind::Bin { op, lhs, rhs } => match op {
+                BinOp::Add => self.sequence(lhs)?.plus(self.sequence(rhs)?).map_err(at),
+                BinOp::Sub => self.sequence(lhs)?.minus(self.sequence(rhs)?).map_err(at),
+                BinOp::Mul | BinOp::Div | BinOp::Mod if !self.depends(rhs) => {
+                    let k = self.constant_count(rhs)?;
+                    let s = self.sequence(lhs)?;
+                    match op {
+                        BinOp::Mul => s.times(k).map_err(at),
+                        _ if k == 0 => Err(Stop::Error(ClaimError::new(
+                            rhs.span.clone(),
+                            format!("division by zero in `{e}`"),
+                        ))),
+                        BinOp::Div => s.divided(k).map_err(at),
+                        _ => s.modulo(k).map_err(at),
+                    }
                 }
-                let residues = Periodicity {
-                    preperiod: 0,
-                    period: k,
-                };
-                match self.index(lhs)? {
-                    Some(index) => index.apply(residues, lhs).map(Some),
-                    None => Ok(Some(residues)),
+                BinOp::Mul if !self.depends(lhs) => {
+                    let k = self.constant_count(lhs)?;
+                    self.sequence(rhs)?.times(k).map_err(at)
                 }
-            }
-            ExprKind::Call { name, args, .. }
-                if (name == "grundy" || name == "outcome") && args.len() == 1 =>
-            {
+                BinOp::NimAdd => match self.index(e)? {
+                    Some(index) => index.apply(Pattern::IDENTITY, e),
+                    None => self.both_periodic(lhs, rhs, e, "a nim-sum"),
+                },
+                _ => self.both_periodic(lhs, rhs, e, "this operation"),
+            },
+            ExprKind::Call { name, args, .. } if name == "grundy" && args.len() == 1 => {
                 self.game(&args[0])
             }
-            ExprKind::Call { name, .. }
-                if crate::claim::builtins::is_game_function(name) =>
-            {
+            ExprKind::Call { name, args, .. } if name == "outcome" && args.len() == 1 => {
+                self.periodic_game(&args[0])
+            }
+            ExprKind::Call { name, .. } if crate::claim::builtins::is_game_function(name) => {
                 Err(Stop::refuse(
                     e.span.clone(),
                     format!(
-                        "`{name}(…)` with an argument that depends on `{}` is not known to repeat; only Grundy values and outcomes of subtraction and octal games are",
+                        "`{name}(…)` with an argument that depends on `{}` is not known to repeat; only Grundy values and outcomes of subtraction, octal and hexadecimal games and Lasker's Nim are",
                         self.var
                     ),
                 ))
             }
             ExprKind::Call { args, .. } | ExprKind::List(args) => {
-                let mut p = None;
+                let mut p = Pattern::CONSTANT;
                 for a in args {
-                    p = combine(p, self.sequence(a)?, a)?;
+                    let q = self.periodic(a, "a function")?;
+                    p = p.plus(q).map_err(at)?;
                 }
                 Ok(p)
             }
-            ExprKind::Bin { lhs, rhs, .. } => {
-                let p = self.sequence(lhs)?;
-                combine(p, self.sequence(rhs)?, e)
-            }
             ExprKind::Paren(inner) | ExprKind::Int(inner) => self.sequence(inner),
-            ExprKind::Num(_) | ExprKind::Str(_) | ExprKind::Bool(_) => Ok(None),
+            ExprKind::Num(_) | ExprKind::Str(_) | ExprKind::Bool(_) => Ok(Pattern::CONSTANT),
         }
     }
 
-    /// The periodicity of the Grundy value (and so of the outcome) of the game `g`.
-    fn game(&self, g: &Expr) -> Result<Option<Periodicity>, Stop> {
+    fn both_periodic(&self, l: &Expr, r: &Expr, e: &Expr, what: &str) -> Result<Pattern, Stop> {
+        let a = self.periodic(l, what)?;
+        let b = self.periodic(r, what)?;
+        a.plus(b).map_err(|x| beyond(x, &e.span))
+    }
+
+    /// The pattern of a game's Grundy value, which must be periodic (for an outcome, a sum or
+    /// `is P`: a value that grows is never 0 again, but where it stops being 0 the method does
+    /// not know).
+    fn periodic_game(&self, g: &Expr) -> Result<Pattern, Stop> {
+        let p = self.game(g)?;
+        if p.is_periodic() {
+            Ok(p)
+        } else {
+            Err(self.grows(g, "the outcome or nim-sum"))
+        }
+    }
+
+    /// The pattern of the Grundy value of the game `g`.
+    fn game(&self, g: &Expr) -> Result<Pattern, Stop> {
         if !self.depends(g) {
-            return Ok(None);
+            return Ok(Pattern::CONSTANT);
         }
         let budget = &self.limits.game;
         let engine = |r: Result<Periodicity, game::GameError>| {
-            r.map_err(|err| Stop::Error(ClaimError::new(g.span.clone(), err.to_string())))
-        };
-        let no_period = |what: &str| {
-            Stop::refuse(
-                g.span.clone(),
-                format!(
-                    "{what} has no proved period as `{}` grows; only subtraction games with a finite set, octal games and their sums do",
-                    self.var
-                ),
-            )
+            r.map(periodic)
+                .map_err(|err| Stop::Error(ClaimError::new(g.span.clone(), err.to_string())))
         };
         match &g.kind {
             ExprKind::Paren(inner) => self.game(inner),
@@ -308,101 +355,121 @@ impl Analysis<'_> {
                 lhs,
                 rhs,
             } => {
-                let p = self.game(lhs)?;
-                combine(p, self.game(rhs)?, g)
+                let p = self.periodic_game(lhs)?;
+                p.plus(self.periodic_game(rhs)?)
+                    .map_err(|b| beyond(b, &g.span))
             }
             ExprKind::Call { name, args, .. } => {
                 let (base, heap) = match (name.as_str(), args.as_slice()) {
                     ("subtraction", [set, heap]) if !self.depends(set) => {
-                        let set = match eval(set, self.scope, self.limits).map_err(Stop::Error)? {
-                            Value::List(items) => items
-                                .iter()
-                                .map(|v| as_count(v, &set.span))
-                                .collect::<Result<Vec<_>, _>>()
-                                .map_err(Stop::Error)?,
-                            other => {
-                                return Err(Stop::Error(ClaimError::new(
-                                    set.span.clone(),
-                                    format!("expected a list of removals such as [1, 3, 4], found `{other}`"),
-                                )))
-                            }
-                        };
+                        let set = self.removals(set)?;
                         (engine(game::subtraction_period(&set, budget))?, heap)
                     }
-                    ("octal", [code, heap]) if !self.depends(code) => {
-                        let code = match eval(code, self.scope, self.limits).map_err(Stop::Error)? {
-                            Value::Str(s) => s,
-                            other => {
-                                return Err(Stop::Error(ClaimError::new(
-                                    code.span.clone(),
-                                    format!("expected a string such as \"0.77\", found `{other}`"),
-                                )))
-                            }
-                        };
-                        let code: game::OctalCode =
-                            code.parse().map_err(|err: game::GameError| {
-                                Stop::Error(ClaimError::new(g.span.clone(), err.to_string()))
-                            })?;
+                    ("octal" | "hexadecimal", [code, heap]) if !self.depends(code) => {
+                        let code = self.code(code, name == "hexadecimal")?;
                         self.guy_smith.set(true);
-                        (engine(game::period(&code, budget))?, heap)
+                        (engine(game::hexadecimal_period(&code, budget))?, heap)
                     }
                     ("kayles", [heap]) => {
                         self.guy_smith.set(true);
-                        (
-                            engine(game::period(&game::OctalCode::kayles(), budget))?,
-                            heap,
-                        )
+                        let kayles = game::OctalCode::kayles();
+                        (engine(game::period(&kayles, budget))?, heap)
                     }
                     ("dawsons_kayles", [heap]) => {
                         self.guy_smith.set(true);
-                        (
-                            engine(game::period(&game::OctalCode::dawsons_kayles(), budget))?,
-                            heap,
-                        )
+                        let dawson = game::OctalCode::dawsons_kayles();
+                        (engine(game::period(&dawson, budget))?, heap)
+                    }
+                    ("laskers_nim", [heap]) => {
+                        let found = game::lasker_period(budget).map_err(|err| {
+                            Stop::Error(ClaimError::new(g.span.clone(), err.to_string()))
+                        })?;
+                        self.shift_residue.set(true);
+                        let base = Pattern {
+                            preperiod: found.preperiod,
+                            period: found.period,
+                            saltus: found.saltus,
+                        };
+                        (base, heap)
                     }
                     _ => return self.arguments_repeat(name, args, g),
                 };
                 match self.index(heap)? {
-                    Some(index) => index.apply(base, heap).map(Some),
+                    Some(index) => index.apply(base, heap),
                     // A heap that itself repeats, such as `n mod 7`, makes a position that
                     // repeats.
-                    None => self.sequence(heap).map_err(|r| match r {
-                        Stop::Refused(_) => Stop::refuse(
+                    None => match self.sequence(heap) {
+                        Ok(p) if p.is_periodic() => Ok(p),
+                        Ok(_) | Err(Stop::Refused(_)) => Err(Stop::refuse(
                             heap.span.clone(),
                             format!(
                                 "a heap size that depends on `{}` must be `{0}`, `int(a·{0} + c)`, `{0} ⊕ c` or repeat itself",
                                 self.var
                             ),
-                        ),
-                        error => error,
-                    }),
+                        )),
+                        Err(error) => Err(error),
+                    },
                 }
             }
-            _ => Err(no_period(&format!("`{g}`"))),
+            _ => Err(Stop::refuse(
+                g.span.clone(),
+                format!(
+                    "`{g}` has no proved period as `{}` grows; only subtraction games with a finite set, octal and hexadecimal games, Lasker's Nim and their sums do",
+                    self.var
+                ),
+            )),
         }
+    }
+
+    fn removals(&self, set: &Expr) -> Result<Vec<u64>, Stop> {
+        match eval(set, self.scope, self.limits).map_err(Stop::Error)? {
+            Value::List(items) => items
+                .iter()
+                .map(|v| as_count(v, &set.span))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(Stop::Error),
+            other => Err(Stop::Error(ClaimError::new(
+                set.span.clone(),
+                format!("expected a list of removals such as [1, 3, 4], found `{other}`"),
+            ))),
+        }
+    }
+
+    fn code(&self, code: &Expr, hexadecimal: bool) -> Result<game::HexCode, Stop> {
+        let text = match eval(code, self.scope, self.limits).map_err(Stop::Error)? {
+            Value::Str(s) => s,
+            other => {
+                return Err(Stop::Error(ClaimError::new(
+                    code.span.clone(),
+                    format!("expected a string such as \"0.77\", found `{other}`"),
+                )))
+            }
+        };
+        let parsed = if hexadecimal {
+            text.parse::<game::HexCode>()
+        } else {
+            text.parse::<game::OctalCode>().map(game::HexCode::from)
+        };
+        parsed.map_err(|err| Stop::Error(ClaimError::new(code.span.clone(), err.to_string())))
     }
 
     /// A game built from arguments that all repeat (`nim(n mod 4)`, `cram(2, grundy(kayles(n)))`)
     /// is one of finitely many positions in turn, so it repeats with them.
-    fn arguments_repeat(
-        &self,
-        name: &str,
-        args: &[Expr],
-        g: &Expr,
-    ) -> Result<Option<Periodicity>, Stop> {
-        let mut p = None;
+    fn arguments_repeat(&self, name: &str, args: &[Expr], g: &Expr) -> Result<Pattern, Stop> {
+        let mut p = Pattern::CONSTANT;
         for a in args {
-            let q = self.sequence(a).map_err(|r| match r {
-                Stop::Refused(_) => Stop::refuse(
+            let q = match self.sequence(a) {
+                Ok(q) if q.is_periodic() => q,
+                Ok(_) | Err(Stop::Refused(_)) => return Err(Stop::refuse(
                     g.span.clone(),
                     format!(
-                        "`{name}(…)` has no proved period as `{}` grows; only subtraction games with a finite set, octal games, their sums, and games whose arguments repeat do",
+                        "`{name}(…)` has no proved period as `{}` grows; only subtraction games with a finite set, octal and hexadecimal games, Lasker's Nim, their sums, and games whose arguments repeat do",
                         self.var
                     ),
-                ),
-                error => error,
-            })?;
-            p = combine(p, q, a)?;
+                )),
+                Err(error) => return Err(error),
+            };
+            p = p.plus(q).map_err(|b| beyond(b, &a.span))?;
         }
         Ok(p)
     }
@@ -473,9 +540,10 @@ mod tests {
 
     #[test]
     fn indices_shift_the_pre_period() {
-        let p = Periodicity {
+        let p = Pattern {
             preperiod: 71,
             period: 12,
+            saltus: 0,
         };
         let e = Expr {
             kind: ExprKind::Num(crate::nim::Nimber::zero()),
@@ -488,5 +556,30 @@ mod tests {
         let xored = Index::Xor(12).apply(p, &e).unwrap();
         assert_eq!((xored.preperiod, xored.period), (83, 48));
         assert_eq!(lcm(4, 6), Some(12));
+        // Lasker's Nim, period 4 and saltus 4 from 1, read at 4n + 3: one step of n is one
+        // period, from n = 0.
+        let lasker = Pattern {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+        };
+        let residue = Index::Affine { a: 4, c: 3 }.apply(lasker, &e).unwrap();
+        assert_eq!(
+            residue,
+            Pattern {
+                preperiod: 0,
+                period: 1,
+                saltus: 4
+            }
+        );
+        let halves = Index::Affine { a: 2, c: 0 }.apply(lasker, &e).unwrap();
+        assert_eq!(
+            halves,
+            Pattern {
+                preperiod: 1,
+                period: 2,
+                saltus: 4
+            }
+        );
     }
 }

@@ -48,6 +48,8 @@ fn methods_are_named_as_the_page_shows_them() {
             period: 12,
             from: 71,
             guy_smith: true,
+            saltus: 0,
+            shift_residue: false,
         }
         .to_string(),
         "proved (period 12 from 71; Guy–Smith)"
@@ -57,6 +59,8 @@ fn methods_are_named_as_the_page_shows_them() {
             period: 4,
             from: 0,
             guy_smith: false,
+            saltus: 0,
+            shift_residue: false,
         }
         .to_string(),
         "proved (period 4 from 0)"
@@ -193,7 +197,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 4,
             from: 0,
-            guy_smith: false
+            guy_smith: false,
+            saltus: 0,
+            shift_residue: false
         })
     );
     let (status, how, message, _) =
@@ -204,7 +210,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 12,
             from: 71,
-            guy_smith: true
+            guy_smith: true,
+            saltus: 0,
+            shift_residue: false
         })
     );
     // The least counterexample, from the mex loop.
@@ -228,7 +236,9 @@ fn subtraction_and_kayles_periods() {
         Some(Established::Periodic {
             period: 1,
             from: 0,
-            guy_smith: false
+            guy_smith: false,
+            saltus: 0,
+            shift_residue: false
         })
     );
 }
@@ -456,4 +466,170 @@ fn calc_answers_the_new_forms() {
         e.starts_with("cannot prove") && e.contains("help: bound"),
         "{e}"
     );
+}
+
+/// Lasker's Nim by its definition: a heap of `n` may become any smaller heap or two non-empty
+/// heaps adding up to `n`; a plain mex over those options.
+fn lasker_values(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for h in 0..n {
+        let mut options: Vec<u64> = g.clone();
+        options.extend((1..=h / 2).map(|a| g[a] ^ g[h - a]));
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+#[test]
+fn lasker_rule_is_proved_for_every_heap() {
+    let arithmetic = |period, from, saltus| {
+        Some(Established::Periodic {
+            period,
+            from,
+            saltus,
+            guy_smith: false,
+            shift_residue: true,
+        })
+    };
+    // The rule in one line: n, plus one when n ≡ 3, minus one when n ≡ 0 (mod 4), n ≥ 1.
+    let one_line =
+        "forall n >= 1: int(grundy(laskers_nim(n)) + ((n + 3) mod 4) / 3) = int(n + (n mod 4) / 3)";
+    let (status, how, message, _) = decide(one_line);
+    assert_eq!(status, Status::Holds, "{message}");
+    assert_eq!(how, arithmetic(4, 1, 4));
+    assert_eq!(
+        how.map(|h| h.to_string()).unwrap_or_default(),
+        "proved (arithmetic period 4, saltus 4, from 1; shift–residue criterion)"
+    );
+    // By residues: each one a claim for every k.
+    for (claim, from) in [
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 1))) = int(4 * k + 1)",
+            0,
+        ),
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 2))) = int(4 * k + 2)",
+            0,
+        ),
+        (
+            "forall k: grundy(laskers_nim(int(4 * k + 3))) = int(4 * k + 4)",
+            0,
+        ),
+        (
+            "forall k >= 1: grundy(laskers_nim(int(4 * k))) = int(4 * k - 1)",
+            1,
+        ),
+    ] {
+        let (status, how, message, _) = decide(claim);
+        assert_eq!(status, Status::Holds, "{claim}: {message}");
+        assert_eq!(how, arithmetic(1, from, 4), "{claim}");
+    }
+    // The shift itself, and the rule agreeing with the mex oracle on many heaps.
+    let (status, _, message, _) =
+        decide("forall n >= 1: grundy(laskers_nim(int(n + 4))) = int(grundy(laskers_nim(n)) + 4)");
+    assert_eq!(status, Status::Holds, "{message}");
+    let g = lasker_values(3000);
+    for (n, &v) in g.iter().enumerate().skip(1) {
+        let rule = n + usize::from(n % 4 == 3) - usize::from(n % 4 == 0);
+        assert_eq!(v, rule as u64, "{n}");
+    }
+    let found = crate::game::lasker_period(&crate::game::Budget::default()).unwrap();
+    assert_eq!(
+        (found.preperiod, found.period, found.saltus),
+        (1, 4, 4),
+        "{found:?}"
+    );
+    // The criterion read heaps 0 … 8 only, and they are the oracle's.
+    assert_eq!(found.checked, 9);
+    assert_eq!(crate::game::lasker_period_values(9), Some(g[..9].to_vec()));
+}
+
+#[test]
+fn lasker_claims_that_fail_are_refuted_or_refused() {
+    let g = lasker_values(1200);
+    // False at heap 3, the first where the value is not the heap.
+    let (status, _, _, notes) = decide("forall n: grundy(laskers_nim(n)) = n");
+    assert_eq!(status, Status::Fails);
+    let least = (0..1200).find(|&n| g[n] != n as u64);
+    assert_eq!(counterexample(&notes, "n"), least.map(|n| n.to_string()));
+    // False first far out (the thousands digit of the value moves one heap early at 999): the
+    // window of period 1000 reaches it, and the counterexample is the oracle's.
+    let (status, _, message, notes) =
+        decide("forall n >= 1: int(grundy(laskers_nim(n)) / 1000) = int(n / 1000)");
+    assert_eq!(status, Status::Fails, "{message}");
+    let least = (1..1200).find(|&n| g[n] / 1000 != n as u64 / 1000);
+    assert_eq!(least, Some(999));
+    assert_eq!(counterexample(&notes, "n"), least.map(|n| n.to_string()));
+    // True for every heap below 1000 and false later, but the sides grow at different rates:
+    // the method refuses, and the claim is an error, never true.
+    for claim in [
+        "forall n: grundy(laskers_nim(n)) < 1000",
+        "forall n: grundy(laskers_nim(n)) ≠ 5000",
+        "forall n: grundy(laskers_nim(n)) + 1 = grundy(laskers_nim(n)) + 1",
+        "forall n: outcome(laskers_nim(n)) = outcome(laskers_nim(n))",
+        "forall n: grundy(laskers_nim(int(n * n))) = 0",
+    ] {
+        let (status, _, message, _) = decide(claim);
+        assert_eq!(status, Status::Error, "{claim}: {message}");
+        assert!(message.starts_with("cannot prove"), "{claim}: {message}");
+    }
+}
+
+/// Hexadecimal games by their definition: remove `k` and leave 0, 1, 2 or 3 non-empty heaps
+/// as the bits 1, 2, 4, 8 of digit `k` allow; a plain mex over every ordered choice of parts.
+fn hexadecimal_values(digits: &[u8], n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for h in 0..n {
+        let mut options = Vec::new();
+        for (k, &d) in digits.iter().enumerate().skip(1).filter(|&(k, _)| k <= h) {
+            let m = h - k;
+            if d & 1 != 0 && m == 0 {
+                options.push(0);
+            }
+            if d & 2 != 0 && m > 0 {
+                options.push(g[m]);
+            }
+            for a in 1..m {
+                if d & 4 != 0 {
+                    options.push(g[a] ^ g[m - a]);
+                }
+                for b in 1..m - a {
+                    if d & 8 != 0 {
+                        options.push(g[a] ^ g[b] ^ g[m - a - b]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+#[test]
+fn hexadecimal_periods_are_proved_and_growing_ones_refused() {
+    // 0.F: remove one counter, leave up to three heaps.
+    let g = hexadecimal_values(&[0, 15], 400);
+    assert!((0..398).all(|n| g[n + 2] == g[n]) && g[..2] == [0, 1]);
+    let (status, how, message, _) = decide("forall n: grundy(hexadecimal(\"0.F\", n)) = n mod 2");
+    assert_eq!(status, Status::Holds, "{message}");
+    assert!(
+        matches!(
+            how,
+            Some(Established::Periodic {
+                period: 2,
+                guy_smith: true,
+                saltus: 0,
+                ..
+            })
+        ),
+        "{how:?}"
+    );
+    // 0.8 (remove one, leave exactly three heaps) grows: ⌊(n − 1)/3⌋ from 1 by the oracle, true
+    // on every heap computed, but no criterion here covers a hexadecimal game whose values
+    // grow, so the claim is an error.
+    let g = hexadecimal_values(&[0, 8], 300);
+    assert!((1..300).all(|n| g[n] == (n as u64 - 1) / 3));
+    let (status, _, message, _) =
+        decide("forall n >= 1: grundy(hexadecimal(\"0.8\", n)) = int((n - 1) / 3)");
+    assert_eq!(status, Status::Error, "{message}");
 }

@@ -192,11 +192,7 @@ impl CramSolver {
                 return Ok(v as u8);
             }
         }
-        let k = if self.options.symmetry {
-            canonical_key(h, w, b)
-        } else {
-            key(h, w, b)
-        };
+        let k = self.key(h, w, b);
         if let Some(&v) = self.table.get(&k) {
             return Ok(v);
         }
@@ -217,6 +213,15 @@ impl CramSolver {
         Ok(v)
     }
 
+    /// The region's table key: up to the board's symmetries when those are on.
+    fn key(&self, h: u32, w: u32, b: u64) -> u128 {
+        if self.options.symmetry {
+            canonical_key(h, w, b)
+        } else {
+            key(h, w, b)
+        }
+    }
+
     /// The value of a region when it is known without search: no domino, a path, already in
     /// the table, or point-symmetric. Also returns the region's table key.
     fn quick_value(&mut self, h: u32, w: u32, b: u64) -> (Option<u8>, u128) {
@@ -234,11 +239,7 @@ impl CramSolver {
                 return (Some(v as u8), 0);
             }
         }
-        let k = if self.options.symmetry {
-            canonical_key(h, w, b)
-        } else {
-            key(h, w, b)
-        };
+        let k = self.key(h, w, b);
         if let Some(&v) = self.table.get(&k) {
             return (Some(v), k);
         }
@@ -413,11 +414,7 @@ impl CramSolver {
             // No move: in misère play the player to move wins.
             return Ok(true);
         }
-        let k = if self.options.symmetry {
-            canonical_key(h, w, b)
-        } else {
-            key(h, w, b)
-        };
+        let k = self.key(h, w, b);
         if let Some(&v) = self.misere.get(&k) {
             return Ok(v);
         }

@@ -19,7 +19,7 @@
 //! the module `octal` uses it, this one does not.)
 
 use super::values::{Cell, Values};
-use super::{top, Marks, Rules};
+use super::{fitting, top, Marks, Rules};
 
 /// The longest period looked for.
 const MAX_PERIOD: usize = 1 << 14;
@@ -151,11 +151,7 @@ impl Tail {
     ) -> u64 {
         let mut count = 0u64;
         let first = self.start.max(1);
-        for s in &rules.splits {
-            if h < s.removed + 2 {
-                continue;
-            }
-            let m = h - s.removed;
+        for (s, m) in fitting(&rules.splits, h) {
             let t = top(m, s.equal);
             let r = m % self.period;
             if t + 1 < first + self.period {
@@ -221,11 +217,7 @@ mod tests {
     /// The split values of heap `h`, one by one.
     fn by_hand(g: &[u8], h: usize, rules: &Rules) -> Vec<u8> {
         let mut marks = vec![0u8; 256];
-        for s in &rules.splits {
-            if h < s.removed + 2 {
-                continue;
-            }
-            let m = h - s.removed;
+        for (s, m) in fitting(&rules.splits, h) {
             for a in 1..=top(m, s.equal) {
                 marks[usize::from(g[a] ^ g[m - a])] = 1;
             }

@@ -157,6 +157,20 @@ fn accumulate(
     Ok(())
 }
 
+/// Adds the product of two terms `c·m` to `acc`, within the work and term budgets.
+fn add_product(
+    (ea, ca): (&Exponent, u64),
+    (eb, cb): (&Exponent, u64),
+    overflow: &mut Vec<usize>,
+    acc: &mut TermMap,
+    work: &mut Work<'_>,
+) -> Result<(), OrdinalError> {
+    let c = crate::nim::mul64(ca, cb);
+    let e = add_exponents(ea, eb, overflow);
+    accumulate(e, c, overflow, acc, work)?;
+    work.check_terms(acc.len())
+}
+
 /// The nim-product with a work counter.
 pub(super) fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, OrdinalError> {
     if a.is_zero() || b.is_zero() {
@@ -169,14 +183,7 @@ pub(super) fn mul(a: &Ordinal, b: &Ordinal, work: &mut Work<'_>) -> Result<Ordin
     for (ea, ca) in &a.terms {
         work.spend(b.terms.len() as u64 * cost(ea.0.len().max(b_len)))?;
         for (eb, cb) in &b.terms {
-            let c = crate::nim::mul64(*ca, *cb);
-            let e = add_exponents(ea, eb, &mut overflow);
-            if overflow.is_empty() {
-                *acc.entry(e).or_insert(0) ^= c;
-            } else {
-                accumulate(e, c, &mut overflow, &mut acc, work)?;
-            }
-            work.check_terms(acc.len())?;
+            add_product((ea, *ca), (eb, *cb), &mut overflow, &mut acc, work)?;
         }
     }
     Ok(Ordinal::from_map(acc))
@@ -189,14 +196,7 @@ pub(super) fn square(a: &Ordinal, work: &mut Work<'_>) -> Result<Ordinal, Ordina
     let a_len = a.terms.first().map_or(0, |t| t.0 .0.len());
     work.spend(a.terms.len() as u64 * cost(a_len))?;
     for (e, c) in &a.terms {
-        let c2 = crate::nim::mul64(*c, *c);
-        let e2 = add_exponents(e, e, &mut overflow);
-        if overflow.is_empty() {
-            *acc.entry(e2).or_insert(0) ^= c2;
-        } else {
-            accumulate(e2, c2, &mut overflow, &mut acc, work)?;
-        }
-        work.check_terms(acc.len())?;
+        add_product((e, *c), (e, *c), &mut overflow, &mut acc, work)?;
     }
     Ok(Ordinal::from_map(acc))
 }

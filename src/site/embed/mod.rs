@@ -17,8 +17,8 @@ pub(crate) mod splice;
 
 use super::lesson::markdown::{Flavour, Fragment};
 use super::lesson::{LessonSettings, Rendered};
-use super::load::book::DEFAULT_MAX_LESSON_BYTES;
 use super::load::config::{Config, NimbookTable};
+use super::load::confine::DEFAULT_MAX_LESSON_BYTES;
 use super::load::confine::{Reader, Trust};
 use super::load::sourcemap::SourceMap;
 use super::Fatal;
@@ -44,7 +44,7 @@ impl Settings {
         let (mut config, _) = Config::read(&toml_files)?;
         if trust == Trust::Untrusted {
             // The warnings are mdBook's to give: it ran the commands itself.
-            let _ = super::load::confine::restrict(&mut config, "book.toml");
+            let _ = super::load::untrusted::restrict(&mut config, "book.toml");
         }
         // The table is `[preprocessor.nimbook]`, or any other whose command runs nimbook.
         let table = config.preprocessor.get("nimbook").or_else(|| {

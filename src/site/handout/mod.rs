@@ -13,6 +13,7 @@
 //! in the handout loses its `href` (it would lead nowhere). The rewrite walks the HTML tag by
 //! tag with the same small scanner as the search index, in one linear pass.
 
+mod key;
 mod rewrite;
 
 use std::collections::{BTreeMap, HashSet};
@@ -38,28 +39,6 @@ struct HandoutLesson {
     content: String,
 }
 
-/// One lesson's part of the answer key at the end of a handout.
-#[derive(Serialize)]
-struct HandoutAnswers {
-    /// The lesson's element id.
-    id: String,
-    title: String,
-    number: String,
-    items: Vec<HandoutAnswer>,
-}
-
-#[derive(Serialize)]
-struct HandoutAnswer {
-    /// The exercise's element id in the handout.
-    target: String,
-    /// "Exercise 3".
-    label: String,
-    /// The answer expression, or the options of a choice.
-    source: String,
-    /// The answer the engine computed.
-    answer: String,
-}
-
 /// The id an element of a lesson gets in the handout: prefixed by the lesson's key, so the ids
 /// of different lessons cannot clash.
 fn handout_id(key: &str, id: &str) -> String {
@@ -72,6 +51,23 @@ struct HandoutBook<'a> {
     authors: &'a [String],
     language: &'a str,
     direction: TextDirection,
+}
+
+/// Puts the book's title, authors, language and direction in `ctx` as `book`; returns the
+/// title (the handout and the answer key both name the book by it).
+pub(super) fn insert_book(ctx: &mut Context, book: &Book) -> String {
+    let b = &book.config.book;
+    let title = b.title.clone().unwrap_or_else(|| "nimbook".into());
+    ctx.insert(
+        "book",
+        &HandoutBook {
+            title: &title,
+            authors: &b.authors,
+            language: &b.language,
+            direction: b.text_direction,
+        },
+    );
+    title
 }
 
 fn warning(message: impl Into<String>) -> Diagnostic {
@@ -138,6 +134,12 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
     }
     crate::site::output::write_file_atomically(file, html.as_bytes())?;
     report.output = Some(file.to_path_buf());
+    if options.answer_key {
+        let path = key::path_of(file);
+        let html = key::render(&book, &lessons)?;
+        crate::site::output::write_file_atomically(&path, html.as_bytes())?;
+        report.answer_key = Some(path);
+    }
     Ok(report)
 }
 
@@ -259,9 +261,13 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     let keys = lesson_keys(lessons);
     let by_url: BTreeMap<&str, &str> = keys.iter().map(|(u, k)| (u.as_str(), k.as_str())).collect();
     let mut items = Vec::new();
-    let mut answers = Vec::new();
+    // In graded mode the handout, like the pages, carries no key: `--answers` writes it apart.
+    let answers = if book.config.answers_hidden() {
+        Vec::new()
+    } else {
+        key::entries(lessons, Some(&keys))
+    };
     for (lesson, (url, key)) in lessons.iter().zip(&keys) {
-        answers.extend(answer_part(lesson, key));
         let source_dir = lesson
             .chapter
             .path
@@ -289,29 +295,17 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
         });
     }
     let css = stylesheet(&assets, &mut warnings);
-    let book_title = book
-        .config
-        .book
-        .title
-        .clone()
-        .unwrap_or_else(|| "nimbook".into());
+    let mut ctx = Context::new();
+    let book_title = insert_book(&mut ctx, book);
     let title = match items.as_slice() {
         [one] => one.title.clone(),
-        _ => book_title.clone(),
+        _ => book_title,
     };
-    let mut ctx = Context::new();
-    ctx.insert(
-        "book",
-        &HandoutBook {
-            title: &book_title,
-            authors: &book.config.book.authors,
-            language: &book.config.book.language,
-            direction: book.config.book.text_direction,
-        },
-    );
     ctx.insert("title", &title);
     ctx.insert("css", &css);
-    ctx.insert("script", &script(&assets, &items, !answers.is_empty()));
+    // The exercises' script comes along whenever there are exercises, graded or not.
+    let has_answers = lessons.iter().any(|l| !l.page.answers.is_empty());
+    ctx.insert("script", &script(&assets, &items, has_answers));
     ctx.insert("answers", &answers);
     ctx.insert("lessons", &items);
     let html = tera.render("handout.html", &ctx).map_err(|e| {
@@ -321,30 +315,6 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
         ))
     })?;
     Ok((html, warnings))
-}
-
-/// One lesson's part of the answer key, if it has exercises.
-fn answer_part(lesson: &Lesson, key: &str) -> Option<HandoutAnswers> {
-    if lesson.page.answers.is_empty() {
-        return None;
-    }
-    Some(HandoutAnswers {
-        id: key.to_string(),
-        title: lesson.chapter.title.clone(),
-        number: lesson.chapter.number.clone().unwrap_or_default(),
-        items: lesson
-            .page
-            .answers
-            .iter()
-            .enumerate()
-            .map(|(i, a)| HandoutAnswer {
-                target: handout_id(key, &a.id),
-                label: format!("Exercise {}", i + 1),
-                source: a.source.clone(),
-                answer: a.answer.clone(),
-            })
-            .collect(),
-    })
 }
 
 /// The handout's one script. The page script (keyboard-reachable scroll boxes) is inlined like
@@ -370,7 +340,10 @@ fn script(assets: &BTreeMap<String, String>, items: &[HandoutLesson], has_answer
 
 /// The handout's one stylesheet: the site's styles, the highlighting, the math styles and the
 /// handout's own, their URLs inlined.
-fn stylesheet(assets: &BTreeMap<String, String>, warnings: &mut Vec<Diagnostic>) -> String {
+pub(super) fn stylesheet(
+    assets: &BTreeMap<String, String>,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
     let mut css = String::new();
     for name in ["style.css", "highlight.css", "math.css", "handout.css"] {
         let text = match name {

@@ -489,38 +489,43 @@ mod tests {
     use super::*;
 
     fn reader(dir: &Path) -> Reader {
-        Reader::new(dir, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader")
+        Reader::new(
+            dir,
+            &[],
+            1 << 20,
+            crate::site::load::confine::Trust::Trusted,
+        )
+        .expect("reader")
     }
 
-    fn page<'a>(
-        included: &'a BTreeMap<&'a str, &'a str>,
-        dir: &'a Path,
-        files: &'a Reader,
-    ) -> PageRewrite<'a> {
-        PageRewrite {
+    /// Rewrites `html` as lesson `a` (`part/a.html`) of a handout that includes the lessons
+    /// `included` (page URL, key), in a book whose files are in `dir`; gives the HTML and the
+    /// warnings.
+    fn rewrite_in(dir: &Path, included: &[(&str, &str)], html: &str) -> (String, Vec<Diagnostic>) {
+        let included: BTreeMap<&str, &str> = included.iter().copied().collect();
+        let files = reader(dir);
+        let page = PageRewrite {
             key: "a",
             url: "part/a.html",
-            included,
+            included: &included,
             source_dir: dir,
-            files,
+            files: &files,
             source: None,
-        }
+        };
+        let mut w = Vec::new();
+        let got = page.rewrite(html, &mut w);
+        (got, w)
     }
 
     #[test]
     fn anchors_and_links_become_in_file_anchors() {
-        let included: BTreeMap<&str, &str> = [("part/a.html", "a"), ("b.html", "b")]
-            .into_iter()
-            .collect();
         let dir = tempfile::tempdir().expect("temp");
-        let files = reader(dir.path());
-        let p = page(&included, dir.path(), &files);
-        let mut w = Vec::new();
         let html = "<h2 id=\"x\">X<a class=\"anchor\" href=\"#x\">#</a></h2>\
                     <a href=\"../b.html#y\">b</a> <a href=\"../c.html\">c</a> \
                     <a href=\"https://example.org/\">out</a> <a href=\"../b.md\">md</a>\
                     <a href=\"../../../up.html\">up</a>";
-        let got = p.rewrite(html, &mut w);
+        let included = [("part/a.html", "a"), ("b.html", "b")];
+        let (got, w) = rewrite_in(dir.path(), &included, html);
         assert!(got.contains("<h2 id=\"a--x\">"), "{got}");
         assert!(got.contains("href=\"#a--x\""), "{got}");
         assert!(got.contains("<a href=\"#b--y\">b</a>"), "{got}");
@@ -539,17 +544,13 @@ mod tests {
 
     #[test]
     fn every_reference_to_an_id_gets_the_prefix() {
-        let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let files = reader(dir.path());
-        let p = page(&included, dir.path(), &files);
-        let mut w = Vec::new();
         let html = "<svg><defs><marker id=\"m\"/></defs>\
                     <line x1=\"0\" marker-end=\"url(#m)\"/><rect fill='url(#g)' clip-path=\"url(#c)\"/>\
                     <use xlink:href=\"#m\"/><p style=\"mask: url( '#k' )\"></p></svg>\
                     <label for=\"f\">L</label><input aria-describedby=\"d1 d2\">\
                     <style>.x { fill: url(#g) }</style>";
-        let got = p.rewrite(html, &mut w);
+        let (got, w) = rewrite_in(dir.path(), &[], html);
         for want in [
             "<marker id=\"a--m\"/>",
             "<line x1=\"0\" marker-end=\"url(#a--m)\"/>",
@@ -567,14 +568,10 @@ mod tests {
 
     #[test]
     fn script_and_style_text_is_not_rewritten() {
-        let included = BTreeMap::new();
         let dir = tempfile::tempdir().expect("temp");
-        let files = reader(dir.path());
-        let p = page(&included, dir.path(), &files);
-        let mut w = Vec::new();
         let html = "<SCRIPT>var s = '<a href=\"#x\" id=\"y\">';</SCRIPT><p id=\"z\">t</p>\
                     <style>a[href=\"#x\"] { color: red }</style>";
-        let got = p.rewrite(html, &mut w);
+        let (got, _) = rewrite_in(dir.path(), &[], html);
         assert!(got.contains("var s = '<a href=\"#x\" id=\"y\">';"), "{got}");
         assert!(got.contains("<p id=\"a--z\">"), "{got}");
         assert!(got.contains("a[href=\"#x\"] { color: red }"), "{got}");
@@ -589,14 +586,11 @@ mod tests {
         )
         .expect("write");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
-        let included = BTreeMap::new();
-        let files = reader(dir.path());
-        let p = page(&included, dir.path(), &files);
-        let mut w = Vec::new();
-        let got = p.rewrite(
+        let (got, w) = rewrite_in(
+            dir.path(),
+            &[],
             "<img src=\"pic.svg\" alt=\"a &amp; b\"><img src=\"pic.png\" alt=\"p\" />\
              <img src=\"https://example.org/x.png\" alt=\"r\"><img src=\"../../etc/passwd\">",
-            &mut w,
         );
         assert!(
             got.contains("<span class=\"inline-svg\" role=\"img\" aria-label=\"a &amp; b\"><svg"),
@@ -626,13 +620,10 @@ mod tests {
         );
         let dir = tempfile::tempdir().expect("temp");
         std::fs::write(dir.path().join("pic.png"), [0x89, b'P', b'N', b'G']).expect("write");
-        let included = BTreeMap::new();
-        let files = reader(dir.path());
-        let p = page(&included, dir.path(), &files);
-        let mut w = Vec::new();
-        let got = p.rewrite(
+        let (got, w) = rewrite_in(
+            dir.path(),
+            &[],
             "<img srcset=\"pic.png 2x, https://example.org/x.png 3x\" alt=\"p\">",
-            &mut w,
         );
         assert_eq!(
             got,

@@ -10,8 +10,9 @@ use super::report::{Outcome, Progress, Report};
 use super::LessonSettings;
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
-use crate::site::load::book::{display_name, Chapter};
+use crate::site::load::book::Chapter;
 use crate::site::load::config::Config;
+use crate::site::load::confine::display_name;
 use crate::site::load::lints::LintLevel;
 use crate::site::load::{self, Fatal, Loaded, Options};
 use crate::site::preprocess::{self, Source};
@@ -44,7 +45,7 @@ pub(crate) struct Book {
     /// regular files only, bounded.
     pub files: crate::site::load::confine::Reader,
     /// Whether the book's `book.toml` and templates are obeyed.
-    pub trust: crate::site::Trust,
+    pub trust: crate::site::load::confine::Trust,
 }
 
 /// One lesson after checking.
@@ -68,7 +69,7 @@ impl Book {
     /// The reader of the book's own templates, or `None` under `--untrusted` (built-in
     /// templates only).
     pub(crate) fn own_templates(&self) -> Option<&crate::site::load::confine::Reader> {
-        (self.trust == crate::site::Trust::Trusted).then_some(&self.files)
+        (self.trust == crate::site::load::confine::Trust::Trusted).then_some(&self.files)
     }
 
     /// Loads the book `options` names: `book.toml` (read once), the chapters, their text after

@@ -22,12 +22,22 @@ pub struct AnswerKey {
     pub source: String,
     /// The answer, as the engine computed it (`15`; for a choice, the correct options).
     pub answer: String,
+    /// For a choice, every option as the claim language prints it (what a worked answer writes
+    /// to name it) and whether the engine found it correct; empty for an exercise.
+    pub options: Vec<(String, bool)>,
+    /// The "Show the answer" text as HTML: the key the engine computed.
+    pub shown: String,
+    /// Where the directive stands in the lesson.
+    pub span: Span,
 }
 
 /// One lesson being checked.
 pub(crate) struct LessonContext {
     checker: Checker,
     answers: Vec<AnswerKey>,
+    /// Graded mode (`[nimbook] answers = "hidden"`): the salt that the lesson's questions
+    /// extend with their ids; `None` shows the answers.
+    answer_salt: Option<String>,
 }
 
 /// What a lesson's check found, once its last event is done.
@@ -44,7 +54,24 @@ impl LessonContext {
         LessonContext {
             checker: Checker::new(file, limits),
             answers: Vec::new(),
+            answer_salt: None,
         }
+    }
+
+    /// Puts the lesson in graded mode with this salt (the book's title and the lesson's path),
+    /// or shows its answers (`None`).
+    pub(crate) fn set_answer_salt(&mut self, salt: Option<String>) {
+        self.answer_salt = salt;
+    }
+
+    /// Whether the lesson is in graded mode, its pages without answers.
+    pub(crate) fn answers_hidden(&self) -> bool {
+        self.answer_salt.is_some()
+    }
+
+    /// The answer key so far, in document order.
+    pub(crate) fn answers(&self) -> &[AnswerKey] {
+        &self.answers
     }
 
     /// The lesson's text.
@@ -82,6 +109,7 @@ impl LessonContext {
         DirectiveEnv {
             checker: &mut self.checker,
             answers: &mut self.answers,
+            answer_salt: self.answer_salt.as_deref(),
         }
     }
 
@@ -106,6 +134,7 @@ impl LessonContext {
 pub(crate) struct DirectiveEnv<'a> {
     checker: &'a mut Checker,
     answers: &'a mut Vec<AnswerKey>,
+    answer_salt: Option<&'a str>,
 }
 
 impl DirectiveEnv<'_> {
@@ -137,6 +166,12 @@ impl DirectiveEnv<'_> {
     /// How many questions the answer key holds so far.
     pub(crate) fn answers_so_far(&self) -> usize {
         self.answers.len()
+    }
+
+    /// In graded mode, the lesson's salt (see [`LessonContext::set_answer_salt`]); `None` when
+    /// the page shows its answers.
+    pub(crate) fn answer_salt(&self) -> Option<&str> {
+        self.answer_salt
     }
 
     /// Adds a question and its computed answer to the lesson's answer key.

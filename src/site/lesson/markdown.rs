@@ -70,6 +70,9 @@ pub struct RenderedPage {
     pub(crate) links: Vec<InternalLink>,
     /// The answer key of the page's exercises, in document order.
     pub answers: Vec<super::context::AnswerKey>,
+    /// The HTML of the lesson's worked-answers blocks (see `worked`), in document order; left
+    /// out of `html` in graded mode.
+    pub(crate) worked: Vec<String>,
     /// Every `id` in the page (headings, footnotes, raw `<a id>` tags): the anchors a link may
     /// name.
     pub(crate) anchors: Vec<String>,
@@ -249,6 +252,7 @@ pub(crate) fn render_with(
     let mut footnotes = super::footnotes::Footnotes::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut headings = Headings::default();
+    let mut worked = super::worked::WorkedAnswers::default();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -310,10 +314,16 @@ pub(crate) fn render_with(
                     std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
                 }
             }
+            Event::Html(h) => {
+                out.push(event.clone());
+                let hide = lesson.answers_hidden();
+                worked.html(h, range, &mut out, hide);
+            }
             other => boxed(other, &mut out),
         }
         i += 1;
     }
+    super::worked::check(lesson, &worked.blocks, &trace.checked);
     let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
@@ -324,6 +334,7 @@ pub(crate) fn render_with(
         headings: headings.list,
         links,
         answers: lesson.take_answers(),
+        worked: worked.blocks.into_iter().map(|b| b.html).collect(),
         anchors,
         numbers,
         checked: trace.checked,

@@ -35,6 +35,7 @@ pub(crate) mod markdown;
 pub(crate) mod mathml;
 pub(crate) mod report;
 pub(crate) mod texmath;
+pub(crate) mod worked;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -58,6 +59,9 @@ pub struct LessonSettings {
     lints: Lints,
     limits: Limits,
     pages: Option<HashMap<String, HashSet<String>>>,
+    /// Graded mode: the book's part of every question's salt (its title); `None` shows the
+    /// answers.
+    answer_salt: Option<String>,
 }
 
 impl Default for LessonSettings {
@@ -69,11 +73,12 @@ impl Default for LessonSettings {
             flavour: Flavour::nimbook(),
             // A nimbook book denies broken links; the number lints warn.
             lints: Lints {
-                broken_links: crate::site::LintLevel::Deny,
+                broken_links: crate::site::load::lints::LintLevel::Deny,
                 ..Lints::default()
             },
             limits: Limits::default(),
             pages: None,
+            answer_salt: None,
         }
     }
 }
@@ -84,8 +89,8 @@ impl LessonSettings {
         let files = crate::site::load::confine::Reader::new(
             root,
             &[],
-            crate::site::load::book::DEFAULT_MAX_LESSON_BYTES,
-            crate::site::Trust::Trusted,
+            crate::site::load::confine::DEFAULT_MAX_LESSON_BYTES,
+            crate::site::load::confine::Trust::Trusted,
         )?;
         Ok(Self::of(&Config::load(&files)?))
     }
@@ -105,6 +110,7 @@ impl LessonSettings {
             lints,
             limits,
             pages: None,
+            answer_salt: None,
         }
     }
 
@@ -115,6 +121,9 @@ impl LessonSettings {
             lints: config.lints(),
             limits: config.limits(),
             pages: None,
+            answer_salt: config
+                .answers_hidden()
+                .then(|| config.book.title.clone().unwrap_or_default()),
         }
     }
 
@@ -160,6 +169,12 @@ pub(crate) struct Rendered {
 /// Checks and renders the lesson in `file`, whose source path is `path`.
 pub(crate) fn render(file: Arc<SourceFile>, path: &str, settings: &LessonSettings) -> Rendered {
     let mut lesson = LessonContext::new(file, settings.limits.clone());
+    lesson.set_answer_salt(
+        settings
+            .answer_salt
+            .as_ref()
+            .map(|book| format!("{book}/{path}")),
+    );
     let page = markdown::render_with(&mut lesson, path, &settings.flavour, settings.lints);
     let found = lesson.finish();
     Rendered {

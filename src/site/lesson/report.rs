@@ -20,6 +20,8 @@ pub struct Report {
     pub errors: usize,
     /// Where the site was written, for a successful build.
     pub output: Option<PathBuf>,
+    /// Where `handout --answers` wrote the teacher's answer key.
+    pub answer_key: Option<PathBuf>,
     /// The number account of the whole book: verified, unverified, exempt.
     pub numbers: NumberCounts,
     /// The number account of each lesson, by source path, in chapter order.

@@ -65,23 +65,6 @@ pub(crate) fn page_path(path: &Path) -> PathBuf {
     }
 }
 
-/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
-/// Lessons are rendered in memory, and a page of code and math takes about forty times its
-/// source in memory, so this bound keeps one file from taking the machine's memory.
-pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
-
-/// A path as shown in diagnostics: relative to the book root, with `/` separators.
-pub(crate) fn display_name(root: &Path, path: &Path) -> String {
-    let Ok(rel) = path.strip_prefix(root) else {
-        // Outside the root (an absolute include): the path as written.
-        return path.to_string_lossy().replace('\\', "/");
-    };
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// Every file under `dir`, in sorted order, skipping hidden files and folders.
 fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let walker = WalkDir::new(dir)
@@ -326,25 +309,43 @@ fn matching(text: &str, open: u8, close: u8) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// The chapters of a SUMMARY.md of `text` (none if it does not parse).
+    fn summary(text: &str) -> Vec<Chapter> {
+        parse_summary(&SourceFile::new("SUMMARY.md", text)).unwrap_or_default()
+    }
+
+    /// Each chapter as (title, depth, number, has a file, is a separator).
+    type Row<'a> = (&'a str, usize, Option<&'a str>, bool, bool);
+
+    fn rows(chapters: &[Chapter]) -> Vec<Row<'_>> {
+        chapters
+            .iter()
+            .map(|c| {
+                let number = c.number.as_deref();
+                (
+                    c.title.as_str(),
+                    c.depth,
+                    number,
+                    c.path.is_some(),
+                    c.separator,
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn summary_nesting_and_numbers() {
-        let f = SourceFile::new(
-            "SUMMARY.md",
+        let ch = summary(
             "# Summary\n\n[Intro](intro.md)\n\n- [A](a.md)\n  - [A1](a1.md)\n- [B](b.md)\n\n# Games\n\n- [C](c.md)\n",
         );
-        let ch = parse_summary(&f).unwrap_or_default();
-        let got: Vec<_> = ch
-            .iter()
-            .map(|c| (c.title.as_str(), c.depth, c.number.clone()))
-            .collect();
         assert_eq!(
-            got,
-            vec![
-                ("Intro", 0, None),
-                ("A", 0, Some("1.".into())),
-                ("A1", 1, Some("1.1.".into())),
-                ("B", 0, Some("2.".into())),
-                ("C", 0, Some("3.".into())),
+            rows(&ch),
+            [
+                ("Intro", 0, None, true, false),
+                ("A", 0, Some("1."), true, false),
+                ("A1", 1, Some("1.1."), true, false),
+                ("B", 0, Some("2."), true, false),
+                ("C", 0, Some("3."), true, false),
             ]
         );
         assert_eq!(ch[4].part.as_deref(), Some("Games"));
@@ -352,32 +353,18 @@ mod tests {
 
     #[test]
     fn summary_drafts_separators_deep_nesting_and_code_titles() {
-        let f = SourceFile::new(
-            "SUMMARY.md",
+        let ch = summary(
             "- [The `nim` fence](a.md)\n  - [B](b.md)\n    - [C](c.md)\n      - [D](d.md)\n- [Draft]()\n\n---\n\n[End](e.md)\n",
         );
-        let ch = parse_summary(&f).unwrap_or_default();
-        let got: Vec<_> = ch
-            .iter()
-            .map(|c| {
-                (
-                    c.title.as_str(),
-                    c.depth,
-                    c.number.clone().unwrap_or_default(),
-                    c.path.is_some(),
-                    c.separator,
-                )
-            })
-            .collect();
         assert_eq!(
-            got,
-            vec![
-                ("The nim fence", 0, "1.".into(), true, false),
-                ("B", 1, "1.1.".into(), true, false),
-                ("C", 2, "1.1.1.".into(), true, false),
-                ("D", 3, "1.1.1.1.".into(), true, false),
-                ("Draft", 0, "2.".into(), false, false),
-                ("End", 0, String::new(), true, true),
+            rows(&ch),
+            [
+                ("The nim fence", 0, Some("1."), true, false),
+                ("B", 1, Some("1.1."), true, false),
+                ("C", 2, Some("1.1.1."), true, false),
+                ("D", 3, Some("1.1.1.1."), true, false),
+                ("Draft", 0, Some("2."), false, false),
+                ("End", 0, None, true, true),
             ]
         );
     }

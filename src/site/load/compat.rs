@@ -22,134 +22,163 @@ pub(crate) enum Support {
     Ignored(&'static str),
 }
 
-const NO_PLAYGROUND: &str =
-    "nimbook pages do not send code to the Rust playground; code blocks are highlighted at build time";
-const NO_SEARCH_TUNING: &str =
-    "nimbook's search matches whole terms in its own index and shows its own snippets";
-const NO_SEARCH_AND: &str = "nimbook's search always lists only sections with every term";
 const NO_THEME: &str =
     "mdBook's Handlebars theme is not used; nimbook's templates are Tera files, overridden from the book's `templates/` folder";
-const NO_COLOUR_MENU: &str =
-    "nimbook's pages follow the reader's light or dark system setting and have no theme menu";
-const NO_REPO_LINK: &str = "nimbook's pages show no repository or edit link";
 
-/// Every key of mdBook 0.5's `book.toml`, as a dotted path, with what nimbook does with it.
-/// `*` stands for any one name (a preprocessor), `**` for any name with dots (a redirect source).
-pub(crate) const KEYS: &[(&str, Support)] = &[
-    ("book.title", Support::Works),
-    ("book.authors", Support::Works),
-    ("book.description", Support::Works),
-    ("book.src", Support::Works),
-    ("book.language", Support::Works),
+/// Every key of mdBook 0.5's `book.toml` that nimbook acts on, as a dotted path. `*` stands
+/// for any one name (a preprocessor), `**` for any name with dots (a redirect source).
+const WORKS: &[&str] = &[
+    "book.title",
+    "book.authors",
+    "book.description",
+    "book.src",
+    "book.language",
+    "build.build-dir",
+    "build.use-default-preprocessors",
+    "preprocessor.links",
+    "preprocessor.index",
+    "preprocessor.*",
+    "preprocessor.*.command",
+    "preprocessor.*.renderers",
+    "preprocessor.*.before",
+    "preprocessor.*.after",
+    "preprocessor.*.optional",
+    "output.html",
+    "output.html.smart-punctuation",
+    "output.html.curly-quotes",
+    "output.html.definition-lists",
+    "output.html.admonitions",
+    "output.html.mathjax-support",
+    "output.html.additional-css",
+    "output.html.additional-js",
+    "output.html.no-section-label",
+    "output.html.input-404",
+    "output.html.site-url",
+    "output.html.cname",
+    "output.html.print",
+    "output.html.print.enable",
+    "output.html.print.page-break",
+    "output.html.fold",
+    "output.html.fold.enable",
+    "output.html.fold.level",
+    "output.html.code",
+    "output.html.code.hidelines",
+    "output.html.code.hidelines.**",
+    "output.html.search",
+    "output.html.search.enable",
+    "output.html.search.limit-results",
+    "output.html.search.boost-title",
+    "output.html.search.boost-hierarchy",
+    "output.html.search.boost-paragraph",
+    "output.html.search.heading-split-level",
+    "output.html.search.chapter",
+    "output.html.search.chapter.**",
+    "output.html.redirect",
+    "output.html.redirect.**",
+];
+
+/// The other keys of mdBook 0.5's `book.toml`, grouped by what nimbook does with them; looked
+/// up after [`WORKS`], so `output.*` stands for the renderers other than `output.html`.
+const PARTLY: &[(&[&str], Support)] = &[
     (
-        "book.text-direction",
+        &["book.text-direction"],
         Support::WorksUnless("rtl", "pages are laid out left to right"),
     ),
     (
-        "book.multilingual",
+        &["book.multilingual"],
         Support::Ignored("mdBook 0.5 rejects this old key; nimbook accepts it and does nothing with it"),
     ),
     (
-        "rust.edition",
+        &["rust.edition"],
         Support::Ignored("nimbook does not compile or run Rust examples (there is no `mdbook test`)"),
     ),
-    ("build.build-dir", Support::Works),
     (
-        "build.create-missing",
+        &["build.create-missing"],
         Support::WorksUnless(
             "true",
             "nimbook never writes into the sources: a chapter file that SUMMARY.md names and that does not exist is an error",
         ),
     ),
-    ("build.use-default-preprocessors", Support::Works),
     (
-        "build.extra-watch-dirs",
+        &["build.extra-watch-dirs"],
         Support::Ignored("`nimbook serve` watches the source folder, book.toml and templates/ only"),
     ),
-    ("preprocessor.links", Support::Works),
-    ("preprocessor.index", Support::Works),
-    ("preprocessor.*", Support::Works),
-    ("preprocessor.*.command", Support::Works),
-    ("preprocessor.*.renderers", Support::Works),
-    ("preprocessor.*.before", Support::Works),
-    ("preprocessor.*.after", Support::Works),
-    ("preprocessor.*.optional", Support::Works),
-    ("output.html", Support::Works),
-    ("output.html.theme", Support::Ignored(NO_THEME)),
-    ("output.html.default-theme", Support::Ignored(NO_COLOUR_MENU)),
-    ("output.html.preferred-dark-theme", Support::Ignored(NO_COLOUR_MENU)),
-    ("output.html.smart-punctuation", Support::Works),
-    ("output.html.curly-quotes", Support::Works),
-    ("output.html.definition-lists", Support::Works),
-    ("output.html.admonitions", Support::Works),
-    ("output.html.mathjax-support", Support::Works),
+    (&["output.html.theme"], Support::Ignored(NO_THEME)),
     (
-        "output.html.copy-fonts",
+        &["output.html.default-theme", "output.html.preferred-dark-theme"],
+        Support::Ignored(
+            "nimbook's pages follow the reader's light or dark system setting and have no theme menu",
+        ),
+    ),
+    (
+        &["output.html.copy-fonts"],
         Support::Ignored("nimbook writes only the math font its pages use"),
     ),
-    ("output.html.additional-css", Support::Works),
-    ("output.html.additional-js", Support::Works),
-    ("output.html.no-section-label", Support::Works),
-    ("output.html.git-repository-url", Support::Ignored(NO_REPO_LINK)),
-    ("output.html.git-repository-icon", Support::Ignored(NO_REPO_LINK)),
-    ("output.html.edit-url-template", Support::Ignored(NO_REPO_LINK)),
-    ("output.html.input-404", Support::Works),
-    ("output.html.site-url", Support::Works),
-    ("output.html.cname", Support::Works),
     (
-        "output.html.live-reload-endpoint",
+        &[
+            "output.html.git-repository-url",
+            "output.html.git-repository-icon",
+            "output.html.edit-url-template",
+        ],
+        Support::Ignored("nimbook's pages show no repository or edit link"),
+    ),
+    (
+        &["output.html.live-reload-endpoint"],
         Support::Ignored("`nimbook serve` has its own reload channel"),
     ),
     (
-        "output.html.hash-files",
+        &["output.html.hash-files"],
         Support::Ignored("nimbook's asset names are fixed; it does not add content hashes to them"),
     ),
     (
-        "output.html.sidebar-header-nav",
+        &["output.html.sidebar-header-nav"],
         Support::Ignored("nimbook's pages list their headings beside the text, not in the sidebar"),
     ),
-    ("output.html.print", Support::Works),
-    ("output.html.print.enable", Support::Works),
-    ("output.html.print.page-break", Support::Works),
-    ("output.html.fold", Support::Works),
-    ("output.html.fold.enable", Support::Works),
-    ("output.html.fold.level", Support::Works),
-    ("output.html.playground", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playground.editable", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playground.copyable", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playground.copy-js", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playground.line-numbers", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playground.runnable", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playpen", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playpen.editable", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.playpen.line-numbers", Support::Ignored(NO_PLAYGROUND)),
-    ("output.html.code", Support::Works),
-    ("output.html.code.hidelines", Support::Works),
-    ("output.html.code.hidelines.**", Support::Works),
-    ("output.html.search", Support::Works),
-    ("output.html.search.enable", Support::Works),
-    ("output.html.search.limit-results", Support::Works),
-    ("output.html.search.teaser-word-count", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.use-boolean-and", Support::Ignored(NO_SEARCH_AND)),
-    ("output.html.search.boost-title", Support::Works),
-    ("output.html.search.boost-hierarchy", Support::Works),
-    ("output.html.search.boost-paragraph", Support::Works),
-    ("output.html.search.expand", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.heading-split-level", Support::Works),
-    ("output.html.search.copy-js", Support::Ignored(NO_SEARCH_TUNING)),
-    ("output.html.search.chapter", Support::Works),
-    ("output.html.search.chapter.**", Support::Works),
-    ("output.html.redirect", Support::Works),
-    ("output.html.redirect.**", Support::Works),
     (
-        "output.*",
+        &[
+            "output.html.playground",
+            "output.html.playground.editable",
+            "output.html.playground.copyable",
+            "output.html.playground.copy-js",
+            "output.html.playground.line-numbers",
+            "output.html.playground.runnable",
+            "output.html.playpen",
+            "output.html.playpen.editable",
+            "output.html.playpen.line-numbers",
+        ],
+        Support::Ignored(
+            "nimbook pages do not send code to the Rust playground; code blocks are highlighted at build time",
+        ),
+    ),
+    (
+        &[
+            "output.html.search.teaser-word-count",
+            "output.html.search.expand",
+            "output.html.search.copy-js",
+        ],
+        Support::Ignored(
+            "nimbook's search matches whole terms in its own index and shows its own snippets",
+        ),
+    ),
+    (
+        &["output.html.search.use-boolean-and"],
+        Support::Ignored("nimbook's search always lists only sections with every term"),
+    ),
+    (
+        &["output.*"],
         Support::Ignored("nimbook writes HTML only; other mdBook renderers are not run"),
     ),
 ];
 
 /// What nimbook does with the key at `path` (dotted), or `None` if mdBook 0.5 has no such key.
 pub(crate) fn support(path: &str) -> Option<Support> {
-    KEYS.iter().find(|(k, _)| matches(k, path)).map(|&(_, s)| s)
+    if WORKS.iter().any(|k| matches(k, path)) {
+        return Some(Support::Works);
+    }
+    PARTLY
+        .iter()
+        .find(|(keys, _)| keys.iter().any(|k| matches(k, path)))
+        .map(|&(_, s)| s)
 }
 
 fn matches(pattern: &str, path: &str) -> bool {
@@ -205,40 +234,30 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
         if path == "nimbook" || (path.starts_with("preprocessor.") && prefix.contains('.')) {
             continue;
         }
-        let span = locate(&file.text, &path);
+        // Every finding here is a warning at the key, with a note that says why.
+        let warn = |message: String, why: &str| {
+            Diagnostic::warning(Code::IgnoredSetting, message)
+                .at(file, locate(&file.text, &path))
+                .note(why)
+        };
         match support(&path) {
             Some(Support::Works) => {}
             Some(Support::WorksUnless(bad, why)) if value.to_string().trim_matches('"') == bad => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path} = {value}` has no effect in nimbook"),
-                    )
-                    .at(file, span)
-                    .note(why),
-                );
+                out.push(warn(
+                    format!("`{path} = {value}` has no effect in nimbook"),
+                    why,
+                ));
             }
             Some(Support::WorksUnless(..)) => {}
             Some(Support::Ignored(why)) => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path}` is ignored by nimbook"),
-                    )
-                    .at(file, span)
-                    .note(why),
-                );
+                out.push(warn(format!("`{path}` is ignored by nimbook"), why));
                 continue;
             }
             None if path.starts_with("output.html.") => {
-                out.push(
-                    Diagnostic::warning(
-                        Code::IgnoredSetting,
-                        format!("`{path}` is not a key of mdBook 0.5"),
-                    )
-                    .at(file, span)
-                    .note("nimbook ignores it"),
-                );
+                out.push(warn(
+                    format!("`{path}` is not a key of mdBook 0.5"),
+                    "nimbook ignores it",
+                ));
                 continue;
             }
             None => {}

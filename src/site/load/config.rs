@@ -12,7 +12,10 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::lints::{LintLevel, Lints};
-use super::Fatal;
+use crate::diag::Fatal;
+
+/// The longest one preprocessor may run when `preprocessor-seconds` is not set.
+pub(crate) const DEFAULT_PREPROCESSOR_SECONDS: u64 = 60;
 use crate::claim::Limits;
 use crate::diag::{Code, Diagnostic, SourceFile};
 
@@ -360,6 +363,19 @@ pub(crate) struct NimbookTable {
     /// read from; see [`super::confine`]. Ignored under `--untrusted`.
     #[serde(default)]
     pub include_roots: Vec<PathBuf>,
+    /// `"shown"` (the default: pages carry each answer and a "Show the answer" box) or
+    /// `"hidden"` (graded mode: pages carry a salted hash of each answer and no key).
+    pub answers: Option<Answers>,
+}
+
+/// `[nimbook] answers`: whether the pages carry the answer key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Answers {
+    /// Each answer in the page, and a "Show the answer" box (self-study).
+    Shown,
+    /// A salted hash of each answer, no key and no box (graded work).
+    Hidden,
 }
 
 impl NimbookTable {
@@ -378,10 +394,18 @@ impl NimbookTable {
             || self.unverified_numbers.is_some()
             || self.vacuous_claims.is_some()
             || self.broken_links.is_some()
+            || self.answers.is_some()
     }
 }
 
 impl Config {
+    /// Whether the book is in graded mode (`[nimbook] answers = "hidden"`).
+    pub(crate) fn answers_hidden(&self) -> bool {
+        self.nimbook
+            .as_ref()
+            .is_some_and(|n| n.answers == Some(Answers::Hidden))
+    }
+
     /// Reads and checks `book.toml` in the root of `files`. Errors carry the file position.
     pub(crate) fn load(files: &super::confine::Reader) -> Result<Config, Fatal> {
         Self::read(files).map(|(config, _)| config)
@@ -493,7 +517,7 @@ impl Config {
         self.nimbook
             .as_ref()
             .and_then(|n| n.max_lesson_bytes)
-            .unwrap_or(super::book::DEFAULT_MAX_LESSON_BYTES)
+            .unwrap_or(super::confine::DEFAULT_MAX_LESSON_BYTES)
     }
 
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`, except `broken-links`,

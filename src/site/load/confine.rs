@@ -23,9 +23,24 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::config::Config;
-use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::site::Fatal;
+use crate::diag::{Code, Diagnostic, Fatal, SourceFile};
+
+/// The default of `max-lesson-bytes`: the largest source file (a lesson or `SUMMARY.md`) read.
+/// Lessons are rendered in memory, and a page of code and math takes about forty times its
+/// source in memory, so this bound keeps one file from taking the machine's memory.
+pub(crate) const DEFAULT_MAX_LESSON_BYTES: u64 = 4 << 20;
+
+/// A path as shown in diagnostics: relative to the book root, with `/` separators.
+pub(crate) fn display_name(root: &Path, path: &Path) -> String {
+    let Ok(rel) = path.strip_prefix(root) else {
+        // Outside the root (an absolute include): the path as written.
+        return path.to_string_lossy().replace('\\', "/");
+    };
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
 
 /// How far a book is trusted: whether `book.toml` may run commands, widen the folders nimbook
 /// reads, replace the templates and raise the budgets.
@@ -131,7 +146,7 @@ impl Reader {
 
     /// A path as shown in diagnostics: relative to the book root when it is under it.
     pub(crate) fn name(&self, path: &Path) -> String {
-        super::book::display_name(&self.root, path)
+        display_name(&self.root, path)
     }
 
     /// Whether `path` is inside the allowed folders once `..` and links are resolved (it need
@@ -290,106 +305,6 @@ fn open_no_wait(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
-/// Takes away from `config` what an untrusted book may not ask for, and says so in one warning
-/// for each thing taken: external preprocessors (each named), a `build-dir` outside the book,
-/// `include-roots`, and budgets above their defaults (brought down to them).
-pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
-    let mut warnings = Vec::new();
-    let external: Vec<String> = config
-        .preprocessor
-        .iter()
-        .filter(|(name, t)| t.command.is_some() || (*name != "links" && *name != "index"))
-        .map(|(name, _)| name.clone())
-        .collect();
-    for name in external {
-        let command = config
-            .preprocessor
-            .remove(&name)
-            .and_then(|t| t.command)
-            .unwrap_or_else(|| format!("mdbook-{name}"));
-        warnings.push(
-            Diagnostic::warning(
-                Code::PreprocessorError,
-                format!("the preprocessor `{name}` was not run: --untrusted runs no command (`{command}`)"),
-            )
-            .note(format!("[preprocessor.{name}] in {shown}")),
-        );
-    }
-    let out = &config.build.build_dir;
-    if !out.components().all(|c| {
-        matches!(
-            c,
-            std::path::Component::Normal(_) | std::path::Component::CurDir
-        )
-    }) {
-        warnings.push(Diagnostic::warning(
-            Code::InvalidConfig,
-            format!(
-                "`build-dir = {}` in {shown} is outside the book: --untrusted writes to `book` in the book root instead (or to the folder given with -d)",
-                out.display()
-            ),
-        ));
-        config.build.build_dir = PathBuf::from("book");
-    }
-    let Some(n) = config.nimbook.as_mut() else {
-        return warnings;
-    };
-    if !n.include_roots.is_empty() {
-        n.include_roots.clear();
-        warnings.push(
-            Diagnostic::warning(
-                Code::InvalidConfig,
-                format!("`include-roots` in {shown} is ignored: --untrusted reads nothing outside the book root"),
-            ),
-        );
-    }
-    let limits = crate::claim::Limits::default();
-    let mut lowered = Vec::new();
-    let mut cap = |name: &'static str, value: &mut Option<u64>, default: u64| {
-        if value.is_some_and(|v| v > default) {
-            *value = Some(default);
-            lowered.push(format!("`{name}` to {default}"));
-        }
-    };
-    cap("max-bits", &mut n.max_bits, limits.max_bits);
-    cap("max-cases", &mut n.max_cases, limits.max_cases);
-    cap("max-table", &mut n.max_table, limits.max_table);
-    cap(
-        "max-positions",
-        &mut n.max_positions,
-        limits.game.max_positions,
-    );
-    cap(
-        "max-seconds",
-        &mut n.max_seconds,
-        limits.game.max_time.as_secs(),
-    );
-    cap(
-        "max-lesson-bytes",
-        &mut n.max_lesson_bytes,
-        super::book::DEFAULT_MAX_LESSON_BYTES,
-    );
-    cap(
-        "preprocessor-seconds",
-        &mut n.preprocessor_seconds,
-        crate::site::preprocess::DEFAULT_SECONDS,
-    );
-    let mut terms = n.max_terms.map(|t| t as u64);
-    cap("max-terms", &mut terms, limits.max_terms as u64);
-    n.max_terms = terms.map(|t| t as usize);
-    if !lowered.is_empty() {
-        warnings.push(Diagnostic::warning(
-            Code::InvalidConfig,
-            format!(
-                "--untrusted keeps every budget at its default or lower: {} lowers {}",
-                shown,
-                lowered.join(", ")
-            ),
-        ));
-    }
-    warnings
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,21 +369,5 @@ mod tests {
         let r = Reader::new(inside.path(), &[], 7, Trust::Trusted).expect("reader");
         assert!(r.contains(inside.path()));
         assert!(!r.contains(outside.path()));
-    }
-
-    #[test]
-    fn untrusted_drops_commands_and_include_roots_and_caps_budgets() {
-        let text = "[nimbook]\nmax-bits = 100000\nmax-cases = 5\ninclude-roots = [\"..\"]\n[preprocessor.evil]\ncommand = \"touch x\"\n[preprocessor.links]\n";
-        let mut c = Config::parse(text, "book.toml")
-            .map_err(|d| d.message.clone())
-            .expect("config");
-        let w = restrict(&mut c, "book.toml");
-        assert_eq!(w.len(), 3, "{w:?}");
-        assert!(w[0].message.contains("`evil`") && w[0].message.contains("touch x"));
-        assert!(!c.preprocessor.contains_key("evil") && c.preprocessor.contains_key("links"));
-        let n = c.nimbook.as_ref().expect("table");
-        assert!(n.include_roots.is_empty());
-        assert_eq!(n.max_bits, Some(crate::claim::Limits::default().max_bits));
-        assert_eq!(n.max_cases, Some(5));
     }
 }

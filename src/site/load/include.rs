@@ -412,6 +412,7 @@ fn select<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::load::confine::Trust;
 
     fn run(page: &str, files: &[(&str, &str)]) -> (String, Vec<String>, Option<String>) {
         let dir = tempfile::tempdir().ok();
@@ -424,7 +425,7 @@ mod tests {
             let _ = std::fs::write(p, text);
         }
         let file = SourceFile::new("page.md", page);
-        let files = Reader::new(root, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader");
+        let files = Reader::new(root, &[], 1 << 20, Trust::Trusted).expect("reader");
         let e = expand(&files, page, &SourceMap::identity(&file), root);
         let diags = e
             .diagnostics
@@ -509,7 +510,7 @@ mod tests {
         let root = dir.as_ref().map_or(Path::new("."), |d| d.path());
         let _ = std::fs::write(root.join("c.txt"), "one\ntwo 6 * 13 = 14\n");
         let page = SourceFile::new("page.md", "# T\n{{#include c.txt:2}}\n");
-        let files = Reader::new(root, &[], 1 << 20, crate::site::Trust::Trusted).expect("reader");
+        let files = Reader::new(root, &[], 1 << 20, Trust::Trusted).expect("reader");
         let e = expand(&files, &page.text, &SourceMap::identity(&page), root);
         let at = e.text.find("6 * 13").unwrap_or(0);
         let (file, span) = e

@@ -10,6 +10,7 @@ pub(crate) mod include;
 pub(crate) mod lints;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;
+pub(crate) mod untrusted;
 
 use std::path::{Path, PathBuf};
 
@@ -18,9 +19,7 @@ use book::Chapter;
 use config::Config;
 use lints::{Lint, LintLevel};
 
-/// A failure that stops the run before content is judged: configuration, usage or I/O
-/// (exit code 2).
-pub type Fatal = Box<Diagnostic>;
+pub use crate::diag::Fatal;
 
 /// A lint level set on the command line, which overrides `book.toml`.
 pub type LintOverride = (Lint, LintLevel);
@@ -39,6 +38,9 @@ pub struct Options {
     pub output: Option<PathBuf>,
     /// Whether `book.toml` and the book's templates are obeyed (`--untrusted`).
     pub trust: confine::Trust,
+    /// `handout --answers`: also write the teacher's answer key, beside the handout (see
+    /// [`crate::site::handout`]).
+    pub answer_key: bool,
 }
 
 impl Options {
@@ -93,15 +95,15 @@ pub(crate) struct Loaded {
 /// Reads `book.toml` (once) and finds the chapters. A missing or malformed `book.toml` is
 /// fatal; a malformed `SUMMARY.md` is a content error in the returned diagnostics. Under
 /// [`confine::Trust::Untrusted`], what an untrusted book may not ask for is taken away first
-/// ([`confine::restrict`]); every file is read through the book's [`confine::Reader`].
+/// ([`untrusted::restrict`]); every file is read through the book's [`confine::Reader`].
 pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Diagnostic>), Fatal> {
-    let toml_files = confine::Reader::new(root, &[], book::DEFAULT_MAX_LESSON_BYTES, trust)?;
+    let toml_files = confine::Reader::new(root, &[], confine::DEFAULT_MAX_LESSON_BYTES, trust)?;
     let (mut config, text) = Config::read(&toml_files)?;
     let toml_path = root.join("book.toml");
-    let shown = book::display_name(root, &toml_path);
+    let shown = confine::display_name(root, &toml_path);
     let mut warnings = compat::warnings(root, &text, &shown);
     if trust == confine::Trust::Untrusted {
-        warnings.extend(confine::restrict(&mut config, &shown));
+        warnings.extend(untrusted::restrict(&mut config, &shown));
         if root.join("templates").is_dir() {
             warnings.push(Diagnostic::warning(
                 Code::TemplateError,
@@ -115,29 +117,23 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
         .map_or(&[][..], |n| n.include_roots.as_slice());
     let files = confine::Reader::new(root, include_roots, config.max_lesson_bytes(), trust)?;
     let src = config.src_dir(root);
+    // Both faults of the source folder name it the same way.
+    let bad_src = |what: &str| {
+        Diagnostic::error(
+            Code::InvalidConfig,
+            format!(
+                "the source folder {} {what}",
+                confine::display_name(root, &src)
+            ),
+        )
+    };
     if !src.is_dir() {
         return Err(Box::new(
-            Diagnostic::error(
-                Code::InvalidConfig,
-                format!(
-                    "the source folder {} does not exist",
-                    book::display_name(root, &src)
-                ),
-            )
-            .help("set `src` in the [book] table of book.toml"),
+            bad_src("does not exist").help("set `src` in the [book] table of book.toml"),
         ));
     }
     if !files.contains(&src) {
-        return Err(Box::new(
-            Diagnostic::error(
-                Code::InvalidConfig,
-                format!(
-                    "the source folder {} is outside the book root",
-                    book::display_name(root, &src)
-                ),
-            )
-            .note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`"),
-        ));
+        return Err(Box::new(bad_src("is outside the book root").note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`")));
     }
     let (chapters, diags) = match book::chapters(&files, &src) {
         Ok(c) => (c, Vec::new()),

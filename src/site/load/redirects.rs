@@ -4,7 +4,7 @@
 //! a page a link may reach.
 
 use super::book::Chapter;
-use super::Fatal;
+use crate::diag::Fatal;
 use crate::diag::{Code, Diagnostic};
 use crate::site::html::url_path;
 

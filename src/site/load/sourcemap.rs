@@ -168,6 +168,17 @@ impl Default for SourceMap {
 mod tests {
     use super::*;
 
+    /// Asserts that each span of the mapped text comes from the named file and text there.
+    fn assert_located(map: &SourceMap, cases: &[(Range<usize>, &str, &str)]) {
+        for (span, file, text) in cases {
+            let got = map.locate(span.clone()).map(|(f, r)| {
+                let found = f.text.get(r).unwrap_or_default().to_string();
+                (f.name.clone(), found)
+            });
+            assert_eq!(got, Some((file.to_string(), text.to_string())), "{span:?}");
+        }
+    }
+
     #[test]
     fn copies_and_includes_map_back_byte_for_byte() {
         let page = SourceFile::new("a.md", "before {{#include b.rs}} after");
@@ -178,10 +189,7 @@ mod tests {
         map.include(&inc, 0, 12);
         map.copy(&id, 24..30);
         // "before fn main() {} after"
-        let (f, r) = map.locate(10..14).unwrap_or((Arc::clone(&page), 0..0));
-        assert_eq!((f.name.as_str(), &inc.text[r]), ("b.rs", "main"));
-        let (f, r) = map.locate(20..25).unwrap_or((Arc::clone(&inc), 0..0));
-        assert_eq!((f.name.as_str(), &page.text[r]), ("a.md", "after"));
+        assert_located(&map, &[(10..14, "b.rs", "main"), (20..25, "a.md", "after")]);
     }
 
     #[test]
@@ -192,9 +200,6 @@ mod tests {
         map.copy(&id, 0..4);
         map.replaced(&id, 4..8, 10);
         map.copy(&id, 8..14);
-        let (_, r) = map.locate(6..7).unwrap_or((Arc::clone(&page), 0..0));
-        assert_eq!(&page.text[r], "two\n");
-        let (_, r) = map.locate(14..19).unwrap_or((Arc::clone(&page), 0..0));
-        assert_eq!(&page.text[r], "three");
+        assert_located(&map, &[(6..7, "a.md", "two\n"), (14..19, "a.md", "three")]);
     }
 }

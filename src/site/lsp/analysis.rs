@@ -294,7 +294,7 @@ fn link_targets(book: &Book, path: &Path, lesson: &Lesson, others: &[Lesson]) ->
 
 /// The lesson's text with its includes expanded, mapped back to the editor's text.
 fn expand(book: &Book, path: &Path, text: &str) -> Source {
-    let name = crate::site::load::book::display_name(&book.root, path);
+    let name = crate::site::load::confine::display_name(&book.root, path);
     let file = SourceFile::new(name, text);
     let map = SourceMap::identity(&file);
     if !text.contains("{{") {
@@ -323,7 +323,7 @@ fn finish(
 ) -> Analysis {
     let (pending, diagnostics): (Vec<_>, Vec<_>) = diagnostics
         .into_iter()
-        .partition(|d| mode == Mode::Quick && super::protocol::is_out_of_time(d));
+        .partition(|d| mode == Mode::Quick && is_out_of_time(d));
     let pending_spans: Vec<_> = pending
         .iter()
         .filter_map(|d| d.location.as_ref().map(|(_, s)| s.clone()))
@@ -442,4 +442,10 @@ pub(crate) fn builtins() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(crate::site::lesson::directives::list())
         .map(|s| (s.name, s.usage, s.description))
         .collect()
+}
+
+/// Whether a diagnostic from the quick pass stands for a claim that ran out of the quick pass's
+/// time, rather than a finding: the full pass decides it.
+fn is_out_of_time(d: &Diagnostic) -> bool {
+    d.code == crate::diag::Code::BudgetExceeded
 }

@@ -13,7 +13,7 @@ use lsp_types::{
 
 use super::analysis::Analysis;
 use super::text::LineIndex;
-use crate::diag::{Code, Diagnostic, Level};
+use crate::diag::{Diagnostic, Level};
 
 /// What `nimbook lsp` offers.
 pub(crate) fn capabilities() -> ServerCapabilities {
@@ -135,12 +135,6 @@ pub(crate) fn to_lsp(
         related_information: (!related.is_empty()).then_some(related),
         ..lsp_types::Diagnostic::default()
     }
-}
-
-/// Whether a diagnostic from the quick pass stands for a claim that ran out of the quick pass's
-/// time, rather than a finding: the full pass decides it.
-pub(crate) fn is_out_of_time(d: &Diagnostic) -> bool {
-    d.code == Code::BudgetExceeded
 }
 
 #[cfg(test)]

@@ -123,9 +123,6 @@ fn order(config: &Config) -> Result<Vec<String>, Fatal> {
     Ok(done)
 }
 
-/// The longest one preprocessor may run when `preprocessor-seconds` is not set.
-pub(super) const DEFAULT_SECONDS: u64 = 60;
-
 /// The book after the chain.
 pub(super) struct Prepared {
     /// The chapters as the last preprocessor left them.
@@ -152,7 +149,7 @@ pub(super) fn run(
             .nimbook
             .as_ref()
             .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(DEFAULT_SECONDS),
+            .unwrap_or(crate::site::load::config::DEFAULT_PREPROCESSOR_SECONDS),
     );
     let order = order(config)?;
     let answers = ask_support(root, config, &order, limit)?;

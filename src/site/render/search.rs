@@ -384,6 +384,11 @@ pub(crate) fn sections(html: &str) -> Vec<Section> {
 mod tests {
     use super::*;
 
+    /// Asserts that the first section of `html` reads `want`.
+    fn text_is(html: &str, want: &str) {
+        assert_eq!(sections(html)[0].text, want, "{html}");
+    }
+
     fn texts(html: &str) -> Vec<(String, String, String)> {
         sections(html)
             .into_iter()
@@ -393,16 +398,17 @@ mod tests {
 
     #[test]
     fn tags_are_dropped_and_words_kept_apart_at_block_boundaries() {
-        let html = "<p>one <em>tw</em>o</p><p>three</p><ul><li>four</li><li>five</li></ul>";
-        assert_eq!(sections(html)[0].text, "one two three four five");
+        text_is(
+            "<p>one <em>tw</em>o</p><p>three</p><ul><li>four</li><li>five</li></ul>",
+            "one two three four five",
+        );
     }
 
     #[test]
     fn entities_are_decoded_and_a_lone_ampersand_or_angle_is_text() {
-        let html = "<p>a &amp; b &lt;c&gt; &#8853; &#x2297; & x < y &bogus; &#xD800;</p>";
-        assert_eq!(
-            sections(html)[0].text,
-            "a & b <c> ⊕ ⊗ & x < y &bogus; &#xD800;"
+        text_is(
+            "<p>a &amp; b &lt;c&gt; &#8853; &#x2297; & x < y &bogus; &#xD800;</p>",
+            "a & b <c> ⊕ ⊗ & x < y &bogus; &#xD800;",
         );
     }
 
@@ -411,23 +417,26 @@ mod tests {
         let html = "<p>Compute 6 ⊗ 13.</p><div class=\"nim-exercise-hint\" hidden><div>Fermat \
                     <div>nested</div> still hint</div></div><p>after</p>\
                     <details class=\"nim-exercise-answer\"><summary>Show</summary>15</details><p>end</p>";
-        let s = sections(html);
-        assert_eq!(s[0].text, "Compute 6 ⊗ 13. after end");
+        text_is(html, "Compute 6 ⊗ 13. after end");
     }
 
     #[test]
     fn scripts_styles_comments_and_annotations_are_not_text() {
-        let html = "<p>seen</p><script>var x = '<p>hidden</p>';</script><style>p{}</style>\
+        text_is(
+            "<p>seen</p><script>var x = '<p>hidden</p>';</script><style>p{}</style>\
                     <!-- <p>gone</p> --><math><mi>x</mi><annotation>tex</annotation></math>\
                     <span class=\"verified\">✓ verified</span>\
-                    <SCRIPT type=x>no</SCRIPT>end";
-        assert_eq!(sections(html)[0].text, "seen x end");
+                    <SCRIPT type=x>no</SCRIPT>end",
+            "seen x end",
+        );
     }
 
     #[test]
     fn quoted_attributes_may_hold_angle_brackets() {
-        let html = "<p title=\"a > b\">kept</p><span data-x='<'>too</span>";
-        assert_eq!(sections(html)[0].text, "kept too");
+        text_is(
+            "<p title=\"a > b\">kept</p><span data-x='<'>too</span>",
+            "kept too",
+        );
     }
 
     #[test]

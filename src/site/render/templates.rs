@@ -14,38 +14,30 @@ use crate::site::load::config::TextDirection;
 use crate::site::load::confine::Reader;
 use crate::site::load::Fatal;
 
+/// `(name, text)` of each default template, read from `templates/` when nimbook is built.
+macro_rules! defaults {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../../templates/", $name)))),*]
+    };
+}
+
 /// The default templates and assets, by file name.
-pub(crate) const DEFAULTS: &[(&str, &str)] = &[
-    ("page.html", include_str!("../../../templates/page.html")),
-    ("head.html", include_str!("../../../templates/head.html")),
-    ("page.js", include_str!("../../../templates/page.js")),
-    ("index.html", include_str!("../../../templates/index.html")),
-    (
-        "sidebar.html",
-        include_str!("../../../templates/sidebar.html"),
-    ),
-    ("sidebar.js", include_str!("../../../templates/sidebar.js")),
-    ("toc.html", include_str!("../../../templates/toc.html")),
-    (
-        "topbar.html",
-        include_str!("../../../templates/topbar.html"),
-    ),
-    ("style.css", include_str!("../../../templates/style.css")),
-    ("math.css", include_str!("../../../templates/math.css")),
-    ("widget.js", include_str!("../../../templates/widget.js")),
-    (
-        "exercise.js",
-        include_str!("../../../templates/exercise.js"),
-    ),
-    ("search.js", include_str!("../../../templates/search.js")),
-    (
-        "handout.html",
-        include_str!("../../../templates/handout.html"),
-    ),
-    (
-        "handout.css",
-        include_str!("../../../templates/handout.css"),
-    ),
+pub(crate) const DEFAULTS: &[(&str, &str)] = defaults![
+    "page.html",
+    "head.html",
+    "page.js",
+    "index.html",
+    "sidebar.html",
+    "sidebar.js",
+    "toc.html",
+    "topbar.html",
+    "style.css",
+    "math.css",
+    "widget.js",
+    "exercise.js",
+    "search.js",
+    "handout.html",
+    "handout.css",
 ];
 
 /// Templates and assets used only by `nimbook handout`, not written into the site.
@@ -656,7 +648,7 @@ mod tests {
             dir.path(),
             &[],
             1 << 20,
-            crate::site::Trust::Trusted,
+            crate::site::load::confine::Trust::Trusted,
         )
         .expect("reader");
         let Err(d) = load(Some(&files)) else {

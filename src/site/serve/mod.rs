@@ -116,6 +116,7 @@ pub fn serve(
         lints: options.lints.clone(),
         output: Some(out.clone()),
         trust: options.trust,
+        answer_key: false,
     };
     let mut live = rebuild(&build, &version, on_event);
 
@@ -540,30 +541,28 @@ mod tests {
         dir
     }
 
-    fn name_of(p: Option<PathBuf>) -> Option<String> {
-        p.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+    /// The name of the file that `url` resolves to under `out`.
+    fn found(out: &Path, url: &str) -> Option<String> {
+        resolve(out, url).and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
     }
 
     #[test]
     fn files_under_the_root_are_found_and_folders_mean_their_index() {
         let dir = site();
         let out = dir.path().join("out");
+        assert_eq!(found(&out, "/page.html").as_deref(), Some("page.html"));
+        assert_eq!(found(&out, "/").as_deref(), Some("index.html"));
         assert_eq!(
-            name_of(resolve(&out, "/page.html")),
-            Some("page.html".into())
-        );
-        assert_eq!(name_of(resolve(&out, "/")), Some("index.html".into()));
-        assert_eq!(
-            name_of(resolve(&out, "/page.html?x=1#top")),
-            Some("page.html".into())
+            found(&out, "/page.html?x=1#top").as_deref(),
+            Some("page.html")
         );
         assert_eq!(
-            name_of(resolve(&out, "/sub/deep%20page.html")),
-            Some("deep page.html".into())
+            found(&out, "/sub/deep%20page.html").as_deref(),
+            Some("deep page.html")
         );
         assert_eq!(
-            name_of(resolve(&out, "//sub/./deep%20page.html")),
-            Some("deep page.html".into())
+            found(&out, "//sub/./deep%20page.html").as_deref(),
+            Some("deep page.html")
         );
     }
 
@@ -619,10 +618,7 @@ mod tests {
         assert_eq!(resolve(&out, "/leak.txt"), None);
         assert_eq!(resolve(&out, "/up/secret.txt"), None);
         // A link that stays inside is fine.
-        assert_eq!(
-            name_of(resolve(&out, "/alias.html")),
-            Some("page.html".into())
-        );
+        assert_eq!(found(&out, "/alias.html").as_deref(), Some("page.html"));
     }
 
     #[test]

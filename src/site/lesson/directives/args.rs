@@ -78,19 +78,29 @@ pub(super) fn game_error(env: &DirectiveEnv<'_>, span: &Span, e: GameError) -> D
     }
 }
 
+/// The argument at `arg` as `pick` reads it, or an error that it is not `expected` (a kind
+/// with an example: "a game such as nim(3, 4, 5)").
+pub(super) fn typed_arg<'a, T: ?Sized>(
+    env: &DirectiveEnv<'_>,
+    arg: &'a (Value, Span),
+    expected: &str,
+    pick: impl FnOnce(&'a Value) -> Option<&'a T>,
+) -> Result<&'a T, Diagnostic> {
+    pick(&arg.0).ok_or_else(|| {
+        error(
+            env,
+            &arg.1,
+            format!("expected {expected}, found `{}`", arg.0),
+        )
+    })
+}
+
 /// The game argument at `arg`.
 pub(super) fn game_arg<'a>(
     env: &DirectiveEnv<'_>,
     arg: &'a (Value, Span),
 ) -> Result<&'a Game, Diagnostic> {
-    match &arg.0 {
-        Value::Game(g) => Ok(g),
-        other => Err(error(
-            env,
-            &arg.1,
-            format!("expected a game such as nim(3, 4, 5), found `{other}`"),
-        )),
-    }
+    typed_arg(env, arg, "a game such as nim(3, 4, 5)", Value::as_game)
 }
 
 /// The string argument at `arg`; `example` shows one in the error.
@@ -99,12 +109,10 @@ pub(super) fn str_arg<'a>(
     arg: &'a (Value, Span),
     example: &str,
 ) -> Result<&'a str, Diagnostic> {
-    match &arg.0 {
-        Value::Str(s) => Ok(s),
-        other => Err(error(
-            env,
-            &arg.1,
-            format!("expected a string such as {example}, found `{other}`"),
-        )),
-    }
+    typed_arg(
+        env,
+        arg,
+        &format!("a string such as {example}"),
+        Value::as_str,
+    )
 }

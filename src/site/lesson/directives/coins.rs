@@ -141,14 +141,13 @@ fn index(svg: &mut String, x: f64, y: f64, i: u64) {
     );
 }
 
+/// How many coins along one axis (`axis` picks a head's coordinate) reach the last head.
+fn extent(pos: &CoinPosition, axis: impl Fn(&(u64, u64)) -> u64) -> u64 {
+    pos.heads.iter().map(|h| axis(h) + 1).max().unwrap_or(0)
+}
+
 fn row_svg(pos: &CoinPosition) -> Result<String, Diagnostic> {
-    let n = pos
-        .heads
-        .iter()
-        .map(|&(x, _)| x + 1)
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let n = extent(pos, |&(x, _)| x).max(1);
     if n > MAX_COIN_ROW {
         return Err(unplaced(format!(
             "a row of at most {MAX_COIN_ROW} coins can be drawn; this one needs {n}"
@@ -167,20 +166,8 @@ fn row_svg(pos: &CoinPosition) -> Result<String, Diagnostic> {
 }
 
 fn grid_svg(pos: &CoinPosition) -> Result<String, Diagnostic> {
-    let rows = pos
-        .heads
-        .iter()
-        .map(|&(x, _)| x + 1)
-        .max()
-        .unwrap_or(0)
-        .max(2);
-    let cols = pos
-        .heads
-        .iter()
-        .map(|&(_, y)| y + 1)
-        .max()
-        .unwrap_or(0)
-        .max(2);
+    let rows = extent(pos, |&(x, _)| x).max(2);
+    let cols = extent(pos, |&(_, y)| y).max(2);
     if rows > MAX_COIN_GRID || cols > MAX_COIN_GRID {
         return Err(unplaced(format!(
             "a grid of at most {MAX_COIN_GRID} × {MAX_COIN_GRID} coins can be drawn; this one needs {rows} × {cols}"

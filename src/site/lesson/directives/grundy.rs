@@ -19,6 +19,15 @@ pub(super) const MAX_ROW_PERIOD: u64 = 40;
 /// A table row: its label and its `(class, text)` cells.
 type Row = (String, Vec<(&'static str, String)>);
 
+/// A row of Grundy values labelled `label`, each value 0 (a P-position) shaded.
+fn shaded_row(label: String, values: &[u64]) -> Row {
+    let cells = values
+        .iter()
+        .map(|v| (if *v == 0 { "p" } else { "" }, v.to_string()))
+        .collect();
+    (label, cells)
+}
+
 /// A table of values under column labels, in labelled rows of `(class, text)` cells, with an
 /// HTML caption under it.
 fn grid_table(class: &str, caption: &str, corner: &str, cols: &[String], rows: &[Row]) -> String {
@@ -87,9 +96,19 @@ pub(super) fn heap_values(
                 )
                 .help("use \"cram\", \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code such as \"0.137\""));
             }
-            other
-                .parse::<OctalCode>()
-                .map_err(|e| game_error(env, at, e))?
+            match other.parse::<OctalCode>() {
+                Ok(code) => code,
+                // A code with a digit 8 to F is a hexadecimal game, valued by its own engine.
+                Err(e) => {
+                    let hex: game::HexCode = other.parse().map_err(|_| game_error(env, at, e))?;
+                    let out = game::hexadecimal_sequence(&hex, n.saturating_sub(1), budget)
+                        .map_err(|e| game_error(env, at, e))?;
+                    return Ok((
+                        format!("the hexadecimal game {hex}"),
+                        out.into_iter().take(n as usize).collect(),
+                    ));
+                }
+            }
         }
     };
     let title = match name {
@@ -146,13 +165,7 @@ pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Stri
         let body: Vec<_> = vals
             .iter()
             .enumerate()
-            .map(|(i, row)| {
-                let cells = row
-                    .iter()
-                    .map(|v| (if *v == 0 { "p" } else { "" }, v.to_string()))
-                    .collect();
-                ((i + 1).to_string(), cells)
-            })
+            .map(|(i, row)| shaded_row((i + 1).to_string(), row))
             .collect();
         let caption = format!(
             "Grundy values of Cram on an empty m × n board (rows m = 1 … {rows}, columns n = 1 … {cols}), computed by nimbook's engine; value 0 (shaded) is a P-position, a win for the second player."
@@ -197,13 +210,7 @@ fn wythoff_grid(
         .iter()
         .enumerate()
         .rev()
-        .map(|(a, row)| {
-            let cells = row
-                .iter()
-                .map(|v| (if *v == 0 { "p" } else { "" }, v.to_string()))
-                .collect();
-            (a.to_string(), cells)
-        })
+        .map(|(a, row)| shaded_row(a.to_string(), row))
         .collect();
     let caption = format!(
         "Grundy values of Wythoff's game with the queen on square (a, b): a is the row, counted up from 0 at the bottom, b the column, counted from 0 at the left (a = 0 … {}, b = 0 … {}), computed by nimbook's engine; value 0 (shaded) is a P-position.",

@@ -27,7 +27,7 @@ mod svg;
 mod table;
 mod wythoff;
 
-use crate::claim::builtins::{nearest, Arity, Signature};
+use crate::claim::builtins::{nearest, registry, Signature};
 use crate::claim::{Directive, MappedText};
 use crate::diag::{Diagnostic, Span};
 use crate::site::lesson::context::{DirectiveEnv, LessonContext};
@@ -46,120 +46,31 @@ pub(crate) struct Entry {
     run: Run,
 }
 
-const fn entry(
-    name: &'static str,
-    usage: &'static str,
-    arity: Arity,
-    description: &'static str,
-    run: Run,
-) -> Entry {
-    Entry {
-        sig: Signature::new(name, usage, arity, description),
-        run,
+impl Entry {
+    /// The directive `sig`, run by `run`.
+    const fn new(sig: Signature, run: Run) -> Self {
+        Entry { sig, run }
     }
 }
 
 /// Every directive: adding one is one entry here (and a row in README.md's table).
-pub(crate) const DIRECTIVES: &[Entry] = &[
-    entry(
-        "addition_table",
-        "addition_table(n)",
-        Arity::Exactly(1),
-        "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked",
-        |c, d| arithmetic::operation_table(c, d, true),
-    ),
-    entry(
-        "multiplication_table",
-        "multiplication_table(n)",
-        Arity::Exactly(1),
-        "the nim-products a ⊗ b for a, b < n, subfield boundaries marked",
-        |c, d| arithmetic::operation_table(c, d, false),
-    ),
-    entry(
-        "powers_table",
-        "powers_table(n)",
-        Arity::Exactly(1),
-        "the nim-products 2^i ⊗ 2^j for i, j < n",
-        |c, d| arithmetic::powers_table(c, d),
-    ),
-    entry(
-        "expansion",
-        "expansion(a, b)",
-        Arity::Exactly(2),
-        "the worked expansion of the nim-product a ⊗ b, every step verified",
-        arithmetic::expansion,
-    ),
-    entry(
-        "grundy_table",
-        "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)",
-        Arity::Either(2, 3),
-        "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols",
-        |c, d| grundy::grundy_table(c, d),
-    ),
-    entry(
-        "sequence_table",
-        "sequence_table(\"0.77\", n)",
-        Arity::Exactly(2),
-        "an octal game's values for heaps 0 … n−1, one proven period to a row, the pre-period marked",
-        |c, d| grundy::sequence_table(c, d),
-    ),
-    entry(
-        "rare_table",
-        "rare_table(\"grundys_game\", mask, n)",
-        Arity::Exactly(3),
-        "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last",
-        |c, d| grundy::rare_table(c, d),
-    ),
-    entry(
-        "draw",
-        "draw(G)",
-        Arity::Exactly(1),
-        "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, a Wythoff board (losing squares shaded) or a loopy graph (every vertex's generalized value), with its value",
-        |c, d| draw::draw(c, d),
-    ),
-    entry(
-        "cram_diagram",
-        "cram_diagram(\"AA##/B###/B.##\")",
-        Arity::Exactly(1),
-        "a Cram board with dominoes placed: rows split by /, # free, . blocked, a letter on both cells of a domino; valued by the engine",
-        |c, d| draw::cram_diagram(c, d),
-    ),
-    entry(
-        "game_graph",
-        "game_graph(G)",
-        Arity::Exactly(1),
-        "the positions and moves of G (at most 60 positions), P-positions filled, with its counts",
-        |c, d| graph::game_graph(c, d),
-    ),
-    entry(
-        "play",
-        "play(nim(3, 5, 7))",
-        Arity::Exactly(1),
-        "a widget to play G (Nim, Kayles, or Wythoff's queen) against the perfect strategy, with a hint button",
-        |c, d| play::play(c, d),
-    ),
-    entry(
-        "exercise",
-        "exercise(\"Compute 6 ⊗ 13\", 6 * 13)",
-        Arity::Exactly(2),
-        "a question the reader answers on the page; the build computes the answer",
-        exercise::exercise,
-    ),
-    entry(
-        "choice",
-        "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])",
-        Arity::Either(2, 3),
-        "a multiple-choice question; the engine decides which options are correct",
-        exercise::choice,
-    ),
-    entry(
-        "practice",
-        "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)",
-        Arity::Either(2, 3),
-        "endless random problems drawn in the browser, answers checked there",
-        exercise::practice,
-    ),
-];
+pub(crate) const DIRECTIVES: &[Entry] = registry! {
+    Entry;
+    new "addition_table", "addition_table(n)", [1], "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, true);
+    new "multiplication_table", "multiplication_table(n)", [1], "the nim-products a ⊗ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, false);
+    new "powers_table", "powers_table(n)", [1], "the nim-products 2^i ⊗ 2^j for i, j < n" => |c, d| arithmetic::powers_table(c, d);
+    new "expansion", "expansion(a, b)", [2], "the worked expansion of the nim-product a ⊗ b, every step verified" => arithmetic::expansion;
+    new "grundy_table", "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)", [2, 3], "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols" => |c, d| grundy::grundy_table(c, d);
+    new "sequence_table", "sequence_table(\"0.77\", n)", [2], "an octal game's values for heaps 0 … n−1, one proven period to a row, the pre-period marked" => |c, d| grundy::sequence_table(c, d);
+    new "rare_table", "rare_table(\"grundys_game\", mask, n)", [3], "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last" => |c, d| grundy::rare_table(c, d);
+    new "draw", "draw(G)", [1], "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, a Wythoff board (losing squares shaded) or a loopy graph (every vertex's generalized value), with its value" => |c, d| draw::draw(c, d);
+    new "cram_diagram", "cram_diagram(\"AA##/B###/B.##\")", [1], "a Cram board with dominoes placed: rows split by /, # free, . blocked, a letter on both cells of a domino; valued by the engine" => |c, d| draw::cram_diagram(c, d);
+    new "game_graph", "game_graph(G)", [1], "the positions and moves of G (at most 60 positions), P-positions filled, with its counts" => |c, d| graph::game_graph(c, d);
+    new "play", "play(nim(3, 5, 7))", [1], "a widget to play G (Nim, Kayles, or Wythoff's queen) against the perfect strategy, with a hint button" => |c, d| play::play(c, d);
+    new "exercise", "exercise(\"Compute 6 ⊗ 13\", 6 * 13)", [2], "a question the reader answers on the page; the build computes the answer" => exercise::exercise;
+    new "choice", "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])", [2, 3], "a multiple-choice question; the engine decides which options are correct" => exercise::choice;
+    new "practice", "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)", [2, 3], "endless random problems drawn in the browser, answers checked there" => exercise::practice;
+};
 
 /// Every directive's signature, in registry order.
 pub fn list() -> impl Iterator<Item = &'static Signature> {

@@ -1,0 +1,245 @@
+//! Worked answers: the explanations an author writes beside a lesson's exercises, in a
+//! `<details>` block whose summary is "Worked answers".
+//!
+//! The key of every exercise and choice is computed by the engine and shown by the build (the
+//! "Show the answer" box of `directives::exercise`). What the author writes around it is held
+//! to that key twice. Every claim in it is checked like any other claim, so it cannot call a
+//! wrong option right or state a wrong value. And an explanation that names some of a choice's
+//! correct options must name all of them (`incomplete-answer`): a worked answer that names one
+//! P-position of two reads as the whole answer. An explanation names an option by writing it
+//! in a claim, as the choice wrote it: `grundy(kayles(4) + kayles(2) + kayles(3)) = 0` names
+//! the option `kayles(4) + kayles(2) + kayles(3)`, and the claim `4^5 = 2` names the option
+//! `"4^5 = 2"`. Naming a wrong option is allowed (to say why it fails); its claim is checked.
+//!
+//! In graded mode (`[nimbook] answers = "hidden"`) the blocks are left out of the page, since
+//! they state the answers, and kept for the teacher's key (`handout --answers`).
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use pulldown_cmark::Event;
+
+use crate::claim::ast::{Claim, Expr, ExprKind, Statement};
+use crate::claim::Checked;
+use crate::diag::{Code, Diagnostic};
+
+use super::context::{AnswerKey, LessonContext};
+use super::mathml::statement_text;
+
+/// The worked-answer blocks of a lesson, found while its events are rewritten.
+#[derive(Default)]
+pub(crate) struct WorkedAnswers {
+    /// The latest `<details>` outside a block: its index in the output and its byte offset.
+    details: Option<(usize, usize)>,
+    /// The block being read.
+    open: Option<Open>,
+    /// The blocks read, in document order.
+    pub(crate) blocks: Vec<Block>,
+}
+
+struct Open {
+    /// Where it starts in the output events and in the lesson.
+    out: usize,
+    start: usize,
+    /// `<details>` elements open, its own included.
+    depth: usize,
+}
+
+/// One worked-answers block.
+#[derive(Debug, Clone)]
+pub(crate) struct Block {
+    /// Its byte range in the lesson, from `<details>` to `</details>`.
+    pub(crate) range: Range<usize>,
+    /// Its HTML.
+    pub(crate) html: String,
+}
+
+/// Whether an HTML line holds the summary of a worked-answers block.
+fn is_worked_summary(lower: &str) -> bool {
+    let Some(at) = lower.find("<summary>") else {
+        return false;
+    };
+    let rest = &lower[at + "<summary>".len()..];
+    let text = rest.split("</summary>").next().unwrap_or("").trim();
+    text.starts_with("worked answer")
+}
+
+impl WorkedAnswers {
+    /// Reads one HTML event, already pushed as the last of `out` (it stands at `range`). When a
+    /// block closes it is recorded, and with `hide` its events are taken out of the page.
+    pub(crate) fn html(
+        &mut self,
+        html: &str,
+        range: &Range<usize>,
+        out: &mut Vec<Event<'_>>,
+        hide: bool,
+    ) {
+        let lower = html.to_ascii_lowercase();
+        let opens = lower.matches("<details").count();
+        let closes = lower.matches("</details>").count();
+        if let Some(open) = &mut self.open {
+            open.depth += opens;
+            if closes < open.depth {
+                open.depth -= closes;
+                return;
+            }
+            let (first, start) = (open.out, open.start);
+            self.open = None;
+            let mut body = String::new();
+            pulldown_cmark::html::push_html(&mut body, out[first..].iter().cloned());
+            if hide {
+                out.truncate(first);
+            }
+            self.blocks.push(Block {
+                range: start..range.end,
+                html: body,
+            });
+            return;
+        }
+        if opens > 0 {
+            self.details = Some((out.len() - 1, range.start));
+        }
+        if is_worked_summary(&lower) {
+            if let Some((first, start)) = self.details.take() {
+                self.open = Some(Open {
+                    out: first,
+                    start,
+                    depth: 1,
+                });
+            }
+        }
+    }
+}
+
+/// What a statement names: its text and the text of every expression in it.
+fn mentions(stmt: &Statement, out: &mut HashSet<String>) {
+    out.insert(statement_text(stmt, None, None));
+    match stmt {
+        Statement::Claim(c) | Statement::Quantified { body: c, .. } => claim_mentions(c, out),
+        Statement::Let { value, .. } | Statement::Expr(value) => expr_mentions(value, out),
+    }
+}
+
+fn claim_mentions(c: &Claim, out: &mut HashSet<String>) {
+    match c {
+        Claim::Chain(chain) => {
+            expr_mentions(&chain.first, out);
+            for link in &chain.links {
+                expr_mentions(&link.rhs, out);
+            }
+        }
+        Claim::Is { expr, .. } => expr_mentions(expr, out),
+    }
+}
+
+fn expr_mentions(e: &Expr, out: &mut HashSet<String>) {
+    out.insert(e.to_string());
+    match &e.kind {
+        ExprKind::List(items) | ExprKind::Call { args: items, .. } => {
+            for item in items {
+                expr_mentions(item, out);
+            }
+        }
+        ExprKind::Bin { lhs, rhs, .. } => {
+            expr_mentions(lhs, out);
+            expr_mentions(rhs, out);
+        }
+        ExprKind::Int(inner) | ExprKind::Paren(inner) => expr_mentions(inner, out),
+        ExprKind::Num(_) | ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
+    }
+}
+
+/// Holds every worked-answers block to the lesson's choices: a block's claims that name some
+/// of a choice's correct options name all of them. One `incomplete-answer` error per choice
+/// and block, at the first claim that names a correct option.
+pub(crate) fn check(lesson: &mut LessonContext, blocks: &[Block], checked: &[Checked]) {
+    let mut found = Vec::new();
+    for block in blocks {
+        // Each claim of the block with what it names, in document order.
+        let claims: Vec<(Range<usize>, HashSet<String>)> = checked
+            .iter()
+            .filter_map(|c| c.stmt.as_ref())
+            .filter(|s| block.range.start <= s.span.start && s.span.end <= block.range.end)
+            .map(|s| {
+                let mut names = HashSet::new();
+                mentions(&s.stmt, &mut names);
+                (s.span.clone(), names)
+            })
+            .collect();
+        for (n, key) in lesson.answers().iter().enumerate() {
+            if let Some(d) = incomplete(lesson, n + 1, key, &claims) {
+                found.push(d);
+            }
+        }
+    }
+    for d in found {
+        lesson.report(d);
+    }
+}
+
+/// The error for choice `key` (exercise `number` of its lesson), if the claims name some of its
+/// correct options but not all.
+fn incomplete(
+    lesson: &LessonContext,
+    number: usize,
+    key: &AnswerKey,
+    claims: &[(Range<usize>, HashSet<String>)],
+) -> Option<Diagnostic> {
+    let correct: Vec<&str> = key
+        .options
+        .iter()
+        .filter(|(_, c)| *c)
+        .map(|(o, _)| o.as_str())
+        .collect();
+    let named = |o: &str| claims.iter().any(|(_, names)| names.contains(o));
+    let first = claims
+        .iter()
+        .find(|(_, names)| correct.iter().any(|o| names.contains(*o)))?;
+    let missing: Vec<&str> = correct.iter().copied().filter(|o| !named(o)).collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let file = lesson.file();
+    let (line, _) = file.line_col(key.span.start);
+    let quote = |list: &[&str]| {
+        list.iter()
+            .map(|o| format!("`{o}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(
+        Diagnostic::error(
+            Code::IncompleteAnswer,
+            format!(
+                "this worked answer names {} of the {} correct options of exercise {number}",
+                correct.len() - missing.len(),
+                correct.len()
+            ),
+        )
+        .at(file, first.0.clone())
+        .label("names a correct option")
+        .note(format!(
+            "exercise {number} (line {line}) has {} correct option{}: {}",
+            correct.len(),
+            if correct.len() == 1 { "" } else { "s" },
+            quote(&correct)
+        ))
+        .note(format!("not named here: {}", quote(&missing)))
+        .help("name every correct option in a claim, as the choice writes it, or none (the build shows the key)"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_worked_summary;
+
+    #[test]
+    fn the_summary_names_the_block() {
+        assert!(is_worked_summary("<summary>worked answers</summary>\n"));
+        assert!(is_worked_summary(
+            "<details><summary> worked answer </summary>"
+        ));
+        assert!(!is_worked_summary("<summary>hint</summary>"));
+        assert!(!is_worked_summary("<details>"));
+    }
+}
