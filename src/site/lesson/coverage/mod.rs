@@ -21,6 +21,15 @@
 //! In prose, a numeral is a run of ASCII digits (with `.5` decimals and `1,000` groups) that does
 //! not continue a word: the `2` of `H2` or `a2` is part of a name, the `2` of `2nd` is a numeral.
 //!
+//! A *number word* is a numeral too, with its value: the cardinals `zero` to `twenty` (and
+//! `twenty-one` to `twenty-nine`) and the ordinals `first` to `twentieth`, in any case, as whole
+//! words (`someone` and `threefold` hold none). "Two rows of six squares" has two numerals, and a
+//! `nim:` span that shows 2 or 6 in the sentence verifies them as it would `2` and `6`. A few
+//! fixed idioms name no number and are not counted: the pronoun `one` (`the one`, `no one`,
+//! `one of`, `one another`), `first` and `second` for a player or the turn order (`the second
+//! player`, `moves first`), `powers of two`, and `non-zero`. Braces exempt a word as they do a
+//! numeral: `{two} players`.
+//!
 //! # LaTeX: notation or fact
 //!
 //! A numeral in `$…$` or `$$…$$` is a *fact* when it stands on the baseline of a formula that
@@ -204,8 +213,9 @@ pub(crate) struct Coverage<'s> {
     unverified: Vec<Numeral>,
     vacuous: Vec<Diagnostic>,
     known: HashMap<String, Vec<Known>>,
-    /// The last word of prose read, to tell the pronoun `one` from the number.
-    previous_word: String,
+    /// The last two words of prose read, the later second, to tell a number word from an
+    /// idiom (`the one`, `powers of two`).
+    previous_words: [String; 2],
 }
 
 impl<'s> Coverage<'s> {
@@ -219,7 +229,7 @@ impl<'s> Coverage<'s> {
             unverified: Vec::new(),
             vacuous: Vec::new(),
             known: HashMap::new(),
-            previous_word: String::new(),
+            previous_words: Default::default(),
         }
     }
 
@@ -340,7 +350,8 @@ impl<'s> Coverage<'s> {
             .char_indices()
             .find(|(_, c)| !c.is_alphabetic())
             .map_or(text.len(), |(n, _)| at + n);
-        let end = match number_word(text, at, &self.previous_word) {
+        let [before, last] = &self.previous_words;
+        let end = match number_word(text, at, [before, last]) {
             Some((end, _)) if exempt => {
                 self.counts.exempt += 1;
                 end
@@ -356,8 +367,9 @@ impl<'s> Coverage<'s> {
             }
             None => letters_end,
         };
-        self.previous_word.clear();
-        self.previous_word.push_str(&text[at..letters_end]);
+        self.previous_words.rotate_left(1);
+        self.previous_words[1].clear();
+        self.previous_words[1].push_str(&text[at..letters_end]);
         end
     }
 

@@ -179,6 +179,11 @@ const BEFORE_PRONOUN_ONE: &[&str] = &[
     "the", "this", "that", "which", "each", "every", "no", "any", "such", "a", "an",
 ];
 
+/// Words after which `first` or `second` says who moves, not how many: "Alice moves first".
+const BEFORE_TURN_ORDER: &[&str] = &[
+    "moves", "move", "moving", "goes", "go", "plays", "play", "at",
+];
+
 /// The value of a number word (any case): `two` is 2, `third` is 3, `twenty-one` is 21.
 pub(super) fn word_value(word: &str) -> Option<u64> {
     let find = |w: &str| {
@@ -195,10 +200,17 @@ pub(super) fn word_value(word: &str) -> Option<u64> {
 }
 
 /// The number word that starts at byte `start` of `text`, as its end and value, or `None` when
-/// the word there is no number, or is not read as one. A word is a run of letters; `twenty-one`
-/// is one word. `one` after a determiner (`the one`, `no one`, `each one`) or before `another`
-/// is a pronoun, and `zero` after `non-` is part of the word nonzero: neither is counted.
-pub(super) fn number_word(text: &str, start: usize, previous: &str) -> Option<(usize, u64)> {
+/// the word there is no number, or is an idiom that names no number. `previous` holds the two
+/// words read before it, the nearer second. A word is a run of letters; `twenty-one` is one
+/// word. The idioms, each a fixed phrase whose word counts nothing a reader could check:
+///
+/// - `one` as a pronoun: after a determiner (`the one`, `no one`, `each one`), or before
+///   `another` or `of` (`one of the heaps` picks a heap, it does not count them);
+/// - `first` and `second` naming a player or the turn order: before `player`
+///   (`the second player wins`), or after a verb of moving or `at` (`Alice moves first`);
+/// - `two` as the base of `power of two` and `powers of two`;
+/// - `zero` in the word `non-zero`.
+pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Option<(usize, u64)> {
     let letters = |from: usize| {
         text[from..]
             .char_indices()
@@ -214,25 +226,22 @@ pub(super) fn number_word(text: &str, start: usize, previous: &str) -> Option<(u
         }
     }
     let value = word_value(&text[start..end])?;
-    if word.eq_ignore_ascii_case("one") {
-        let next = text[end..].trim_start();
-        let next_word = &next[..next
-            .find(|c: char| !c.is_alphabetic())
-            .unwrap_or(next.len())];
-        if BEFORE_PRONOUN_ONE
-            .iter()
-            .any(|w| w.eq_ignore_ascii_case(previous))
-            || next_word.eq_ignore_ascii_case("another")
-        {
-            return None;
+    let next = text[end..].trim_start();
+    let next_word = &next[..next
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(next.len())];
+    let is = |w: &str, list: &[&str]| list.iter().any(|l| l.eq_ignore_ascii_case(w));
+    let idiom = match word.to_ascii_lowercase().as_str() {
+        "one" => is(previous[1], BEFORE_PRONOUN_ONE) || is(next_word, &["another", "of"]),
+        "first" | "second" => {
+            is(next_word, &["player", "players"]) || is(previous[1], BEFORE_TURN_ORDER)
         }
-    }
-    let non = start
-        .checked_sub(4)
-        .and_then(|from| text.get(from..start))
-        .is_some_and(|p| p.eq_ignore_ascii_case("non-"));
-    if non && word.eq_ignore_ascii_case("zero") {
-        return None;
-    }
-    Some((end, value))
+        "two" => is(previous[1], &["of"]) && is(previous[0], &["power", "powers"]),
+        "zero" => start
+            .checked_sub(4)
+            .and_then(|from| text.get(from..start))
+            .is_some_and(|p| p.eq_ignore_ascii_case("non-")),
+        _ => false,
+    };
+    (!idiom).then_some((end, value))
 }

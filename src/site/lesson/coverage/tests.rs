@@ -187,6 +187,14 @@ fn words_that_are_no_numbers() {
     );
     assert_eq!(found, ["one"]);
     assert_eq!(counts.unverified, 1);
+    // `one of` picks one of several; `first` and `second` name players and the turn order;
+    // `two` is the base of a power of two. Other uses of the same words are numbers.
+    let (_, found) = lesson(
+        "One of the heaps. The first player and the second players. Alice moves first, then \
+         goes second; at first. Powers of two, a power of two, power two, two powers. The first \
+         heap, one heap, of two.\n",
+    );
+    assert_eq!(found, ["two", "two", "first", "one", "two"]);
     // Words that only contain a number word are not one.
     let (counts, _) = lesson("Someone often tends to owe tones, threefold and ones.\n");
     assert_eq!(counts, NumberCounts::default());
