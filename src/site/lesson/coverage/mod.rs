@@ -516,8 +516,10 @@ impl<'s> Coverage<'s> {
                             format!("`nim: {claim}`"),
                         );
                     }
-                } else if let Some(k) =
-                    numeral_value(&u.text).and_then(|value| self.nearest(&value, u.span.start))
+                } else if let Some(k) = numeral_value(&u.text)
+                    // A span in place of a word would break the sentence ("the `nim: 1` heap").
+                    .filter(|_| u.text.starts_with(|c: char| c.is_ascii_digit()))
+                    .and_then(|value| self.nearest(&value, u.span.start))
                 {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",
