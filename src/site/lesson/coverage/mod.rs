@@ -124,7 +124,8 @@ mod tex;
 
 pub(crate) use scan::shown;
 use scan::{
-    equation_runs, exemption_len, number_word, numeral_end, numeral_value, parses_as_claim,
+    equation_runs, exemption_len, idiom_before, number_word, numeral_end, numeral_value,
+    parses_as_claim,
 };
 use tex::read_tex;
 
@@ -193,6 +194,9 @@ struct Sentence {
     after_stop: bool,
     /// The sentence is a text block, which the claims of a `nim` block right after it join.
     text_block: bool,
+    /// The last numeral is a number word that ended its piece of text, and the word after it
+    /// may make it an idiom (`the second` / `player`, `one` / `of`).
+    word_at_end: bool,
 }
 
 /// A value shown or checked by a claim, to offer as the fix of a numeral nearby.
@@ -303,6 +307,9 @@ impl<'s> Coverage<'s> {
                 prev = Some(last);
                 continue;
             }
+            if !c.is_whitespace() {
+                self.sentence.word_at_end = false;
+            }
             // An exemption mark is not read for sentences: `{Winning Ways, ch. 14}` stops none.
             if i >= exempt_until && !verbatim {
                 if self.sentence.after_stop && c.is_whitespace() {
@@ -330,6 +337,7 @@ impl<'s> Coverage<'s> {
         at: Range<usize>,
         found: Option<&(Range<usize>, Option<String>)>,
     ) {
+        self.sentence.word_at_end = false;
         let equation = found.and_then(|(_, claim)| claim.clone());
         let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
             let start = r.start + text[r.clone()].find(c.as_str())?;
@@ -350,6 +358,16 @@ impl<'s> Coverage<'s> {
             .char_indices()
             .find(|(_, c)| !c.is_alphabetic())
             .map_or(text.len(), |(n, _)| at + n);
+        // The word after a number word that ended its piece of text may make it an idiom.
+        if std::mem::take(&mut self.sentence.word_at_end)
+            && self
+                .sentence
+                .numerals
+                .last()
+                .is_some_and(|n| idiom_before(&n.text, &text[at..letters_end]))
+        {
+            self.sentence.numerals.pop();
+        }
         let [before, last] = &self.previous_words;
         let end = match number_word(text, at, [before, last]) {
             Some((end, _)) if exempt => {
@@ -363,6 +381,7 @@ impl<'s> Coverage<'s> {
                     equation: None,
                     equation_span: None,
                 });
+                self.sentence.word_at_end = text[end..].trim().is_empty();
                 end
             }
             None => letters_end,
@@ -456,7 +475,10 @@ impl<'s> Coverage<'s> {
             | Event::InlineMath(_)
             | Event::DisplayMath(_)
             | Event::InlineHtml(_)
-            | Event::FootnoteReference(_) => self.sentence.after_stop = false,
+            | Event::FootnoteReference(_) => {
+                self.sentence.after_stop = false;
+                self.sentence.word_at_end = false;
+            }
             Event::Text(_) | Event::TaskListMarker(_) => {}
         }
     }
@@ -475,6 +497,7 @@ impl<'s> Coverage<'s> {
         let sentence = &mut self.sentence;
         sentence.after_stop = false;
         sentence.text_block = false;
+        sentence.word_at_end = false;
         let operands: HashSet<&str> = sentence.operands.iter().map(String::as_str).collect();
         for n in sentence.numerals.drain(..) {
             let verified = !operands.is_empty()

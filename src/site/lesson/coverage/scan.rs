@@ -199,6 +199,17 @@ pub(super) fn word_value(word: &str) -> Option<u64> {
     }
 }
 
+/// Whether `word` is no number because of the word after it, `next` (empty when the number
+/// word ends the text read): `one of`, `one another`, `first player`, `second-player win`.
+pub(super) fn idiom_before(word: &str, next: &str) -> bool {
+    let is = |w: &str, list: &[&str]| list.iter().any(|l| l.eq_ignore_ascii_case(w));
+    match word.to_ascii_lowercase().as_str() {
+        "one" => is(next, &["another", "of"]),
+        "first" | "second" => is(next.trim_start_matches('-'), &["player", "players"]),
+        _ => false,
+    }
+}
+
 /// The number word that starts at byte `start` of `text`, as its end and value, or `None` when
 /// the word there is no number, or is an idiom that names no number. `previous` holds the two
 /// words read before it, the nearer second. A word is a run of letters; `twenty-one` is one
@@ -207,9 +218,13 @@ pub(super) fn word_value(word: &str) -> Option<u64> {
 /// - `one` as a pronoun: after a determiner (`the one`, `no one`, `each one`), or before
 ///   `another` or `of` (`one of the heaps` picks a heap, it does not count them);
 /// - `first` and `second` naming a player or the turn order: before `player`
-///   (`the second player wins`), or after a verb of moving or `at` (`Alice moves first`);
+///   (`the second player wins`, `a first-player win`), or after a verb of moving or `at`
+///   (`Alice moves first`);
 /// - `two` as the base of `power of two` and `powers of two`;
 /// - `zero` in the word `non-zero`.
+///
+/// When the text ends right after the word (a line break, emphasis), the word after it is not
+/// known here: the caller asks [`idiom_before`] again when it reads that word.
 pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Option<(usize, u64)> {
     let letters = |from: usize| {
         text[from..]
@@ -227,21 +242,22 @@ pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Opti
     }
     let value = word_value(&text[start..end])?;
     let next = text[end..].trim_start();
-    let next_word = &next[..next
-        .find(|c: char| !c.is_alphabetic())
-        .unwrap_or(next.len())];
+    let hyphen = usize::from(next.starts_with('-'));
+    let next_word = &next[..hyphen
+        + next[hyphen..]
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(next.len() - hyphen)];
     let is = |w: &str, list: &[&str]| list.iter().any(|l| l.eq_ignore_ascii_case(w));
-    let idiom = match word.to_ascii_lowercase().as_str() {
-        "one" => is(previous[1], BEFORE_PRONOUN_ONE) || is(next_word, &["another", "of"]),
-        "first" | "second" => {
-            is(next_word, &["player", "players"]) || is(previous[1], BEFORE_TURN_ORDER)
-        }
-        "two" => is(previous[1], &["of"]) && is(previous[0], &["power", "powers"]),
-        "zero" => start
-            .checked_sub(4)
-            .and_then(|from| text.get(from..start))
-            .is_some_and(|p| p.eq_ignore_ascii_case("non-")),
-        _ => false,
-    };
+    let idiom = idiom_before(word, next_word)
+        || match word.to_ascii_lowercase().as_str() {
+            "one" => is(previous[1], BEFORE_PRONOUN_ONE),
+            "first" | "second" => is(previous[1], BEFORE_TURN_ORDER),
+            "two" => is(previous[1], &["of"]) && is(previous[0], &["power", "powers"]),
+            "zero" => start
+                .checked_sub(4)
+                .and_then(|from| text.get(from..start))
+                .is_some_and(|p| p.eq_ignore_ascii_case("non-")),
+            _ => false,
+        };
     (!idiom).then_some((end, value))
 }

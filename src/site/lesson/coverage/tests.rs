@@ -195,6 +195,12 @@ fn words_that_are_no_numbers() {
          heap, one heap, of two.\n",
     );
     assert_eq!(found, ["two", "two", "first", "one", "two"]);
+    // The word that makes the idiom may stand past a line break or emphasis, or after a hyphen.
+    let (_, found) = lesson(
+        "The second\nplayer wins; the **first** player, a first-player win. One\nof them, the \
+         first\nheap, and *one*\nheap.\n",
+    );
+    assert_eq!(found, ["first", "one"]);
     // Words that only contain a number word are not one.
     let (counts, _) = lesson("Someone often tends to owe tones, threefold and ones.\n");
     assert_eq!(counts, NumberCounts::default());
