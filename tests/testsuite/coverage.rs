@@ -283,6 +283,11 @@ fn unverified_in(text: &str) -> Vec<String> {
 
 #[test]
 fn the_issues_examples_are_unverified() {
+    // Number words and ordinals, in prose and headings.
+    assert_eq!(
+        unverified_in("# The third row\n\nTwo rows of six squares.\n"),
+        ["third", "Two", "six"]
+    );
     // 5 ⊕ 7 = 2: a `≠` claim verifies none of its literals.
     assert_eq!(
         unverified_in("The nim-sum of 5 and 7 is 12, as `nim: 5 + 7 ≠ 12` shows.\n"),
@@ -297,6 +302,16 @@ fn the_issues_examples_are_unverified() {
     assert_eq!(unverified_in("```text\ngap 2, gap 3\n```\n"), ["2", "3"]);
     assert_eq!(
         unverified_in("```text\ngap 2, gap 3\n```\n\n```nim\n2 + 3 = 1\n```\n"),
+        Vec::<String>::new()
+    );
+    // What verifies a word: the value a span shows (2 ⊕ 3 = 1), or a literal of an `=` claim.
+    assert_eq!(
+        unverified_in("Heaps of two and three have nim-sum `nim: 2 + 3`, that is one.\n"),
+        Vec::<String>::new()
+    );
+    // The pronoun `one` is not a number; `{…}` exempts a word.
+    assert_eq!(
+        unverified_in("The one on the left is for {two} players.\n"),
         Vec::<String>::new()
     );
 }

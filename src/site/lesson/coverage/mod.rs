@@ -21,6 +21,15 @@
 //! In prose, a numeral is a run of ASCII digits (with `.5` decimals and `1,000` groups) that does
 //! not continue a word: the `2` of `H2` or `a2` is part of a name, the `2` of `2nd` is a numeral.
 //!
+//! A *number word* is a numeral too, with its value: the cardinals `zero` to `twenty` (and
+//! `twenty-one` to `twenty-nine`) and the ordinals `first` to `twentieth`, in any case, as whole
+//! words (`someone` and `threefold` hold none). "Two rows of six squares" has two numerals, and a
+//! `nim:` span that shows 2 or 6 in the sentence verifies them as it would `2` and `6`. A few
+//! fixed idioms name no number and are not counted: the pronoun `one` (`the one`, `no one`,
+//! `one of`, `one another`), `first` and `second` for a player or the turn order (`the second
+//! player`, `moves first`), `powers of two`, and `non-zero`. Braces exempt a word as they do a
+//! numeral: `{two} players`.
+//!
 //! # LaTeX: notation or fact
 //!
 //! A numeral in `$…$` or `$$…$$` is a *fact* when it stands on the baseline of a formula that
@@ -114,7 +123,10 @@ mod tests;
 mod tex;
 
 pub(crate) use scan::shown;
-use scan::{equation_runs, exemption_len, numeral_end, numeral_value, parses_as_claim};
+use scan::{
+    equation_runs, exemption_len, idiom_before, number_word, numeral_end, numeral_value,
+    parses_as_claim,
+};
 use tex::read_tex;
 
 /// The most unverified numbers reported one by one per lesson.
@@ -182,6 +194,9 @@ struct Sentence {
     after_stop: bool,
     /// The sentence is a text block, which the claims of a `nim` block right after it join.
     text_block: bool,
+    /// The last numeral is a number word that ended its piece of text, and the word after it
+    /// may make it an idiom (`the second` / `player`, `one` / `of`).
+    word_at_end: bool,
 }
 
 /// A value shown or checked by a claim, to offer as the fix of a numeral nearby.
@@ -202,6 +217,9 @@ pub(crate) struct Coverage<'s> {
     unverified: Vec<Numeral>,
     vacuous: Vec<Diagnostic>,
     known: HashMap<String, Vec<Known>>,
+    /// The last two words of prose read, the later second, to tell a number word from an
+    /// idiom (`the one`, `powers of two`).
+    previous_words: [String; 2],
 }
 
 impl<'s> Coverage<'s> {
@@ -215,6 +233,7 @@ impl<'s> Coverage<'s> {
             unverified: Vec::new(),
             vacuous: Vec::new(),
             known: HashMap::new(),
+            previous_words: Default::default(),
         }
     }
 
@@ -266,11 +285,13 @@ impl<'s> Coverage<'s> {
                     self.numeral(text, offset, i..end, found);
                 }
                 Some(end)
+            } else if starts && c.is_alphabetic() {
+                Some(self.word(text, offset, i, exempt))
             } else {
                 None
             };
             if let Some(end) = skip_to {
-                // Skip the rest of the numeral and any word it starts (`2nd`).
+                // Skip the rest of the numeral or word, and any word a numeral starts (`2nd`).
                 let mut last = c;
                 while let Some(&(j, d)) = iter.peek() {
                     if j < end || d.is_alphanumeric() || d == '_' {
@@ -285,6 +306,9 @@ impl<'s> Coverage<'s> {
                 }
                 prev = Some(last);
                 continue;
+            }
+            if !c.is_whitespace() {
+                self.sentence.word_at_end = false;
             }
             // An exemption mark is not read for sentences: `{Winning Ways, ch. 14}` stops none.
             if i >= exempt_until && !verbatim {
@@ -313,6 +337,7 @@ impl<'s> Coverage<'s> {
         at: Range<usize>,
         found: Option<&(Range<usize>, Option<String>)>,
     ) {
+        self.sentence.word_at_end = false;
         let equation = found.and_then(|(_, claim)| claim.clone());
         let equation_span = found.zip(equation.as_ref()).and_then(|((r, _), c)| {
             let start = r.start + text[r.clone()].find(c.as_str())?;
@@ -324,6 +349,47 @@ impl<'s> Coverage<'s> {
             equation,
             equation_span,
         });
+    }
+
+    /// The word that starts at byte `at` of `text`: counted if it is a number word. Returns
+    /// where the word ends.
+    fn word(&mut self, text: &str, offset: usize, at: usize, exempt: bool) -> usize {
+        let letters_end = text[at..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(text.len(), |(n, _)| at + n);
+        // The word after a number word that ended its piece of text may make it an idiom.
+        if std::mem::take(&mut self.sentence.word_at_end)
+            && self
+                .sentence
+                .numerals
+                .last()
+                .is_some_and(|n| idiom_before(&n.text, &text[at..letters_end]))
+        {
+            self.sentence.numerals.pop();
+        }
+        let [before, last] = &self.previous_words;
+        let end = match number_word(text, at, [before, last]) {
+            Some((end, _)) if exempt => {
+                self.counts.exempt += 1;
+                end
+            }
+            Some((end, _)) => {
+                self.sentence.numerals.push(Numeral {
+                    span: offset + at..offset + end,
+                    text: text[at..end].to_string(),
+                    equation: None,
+                    equation_span: None,
+                });
+                self.sentence.word_at_end = text[end..].trim().is_empty();
+                end
+            }
+            None => letters_end,
+        };
+        self.previous_words.rotate_left(1);
+        self.previous_words[1].clear();
+        self.previous_words[1].push_str(&text[at..letters_end]);
+        end
     }
 
     /// Scans the LaTeX `tex` that starts at byte `offset` of the lesson.
@@ -409,7 +475,10 @@ impl<'s> Coverage<'s> {
             | Event::InlineMath(_)
             | Event::DisplayMath(_)
             | Event::InlineHtml(_)
-            | Event::FootnoteReference(_) => self.sentence.after_stop = false,
+            | Event::FootnoteReference(_) => {
+                self.sentence.after_stop = false;
+                self.sentence.word_at_end = false;
+            }
             Event::Text(_) | Event::TaskListMarker(_) => {}
         }
     }
@@ -428,6 +497,7 @@ impl<'s> Coverage<'s> {
         let sentence = &mut self.sentence;
         sentence.after_stop = false;
         sentence.text_block = false;
+        sentence.word_at_end = false;
         let operands: HashSet<&str> = sentence.operands.iter().map(String::as_str).collect();
         for n in sentence.numerals.drain(..) {
             let verified = !operands.is_empty()
@@ -469,8 +539,10 @@ impl<'s> Coverage<'s> {
                             format!("`nim: {claim}`"),
                         );
                     }
-                } else if let Some(k) =
-                    numeral_value(&u.text).and_then(|value| self.nearest(&value, u.span.start))
+                } else if let Some(k) = numeral_value(&u.text)
+                    // A span in place of a word would break the sentence ("the `nim: 1` heap").
+                    .filter(|_| u.text.starts_with(|c: char| c.is_ascii_digit()))
+                    .and_then(|value| self.nearest(&value, u.span.start))
                 {
                     d = d.help(format!(
                         "{} is the value of `{}` nearby: write `nim: {}`",

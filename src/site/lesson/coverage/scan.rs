@@ -8,9 +8,12 @@ use crate::claim::{lexer, parser, Limits};
 
 use super::MAX_EQUATION;
 
-/// The value of a numeral as a claim would print it: decimal digits without groups or leading
+/// The value of a numeral (or of a number word) as a claim would print it: decimal digits without groups or leading
 /// zeros (`1,000` is `1000`). A decimal fraction has none, because no claim shows one.
 pub(super) fn numeral_value(text: &str) -> Option<String> {
+    if text.starts_with(|c: char| c.is_alphabetic()) {
+        return word_value(text).map(|v| v.to_string());
+    }
     let text = text.trim_end_matches('.');
     if text.contains('.') || text.is_empty() {
         return None;
@@ -46,12 +49,16 @@ pub(crate) fn shown(text: &str) -> Cow<'_, str> {
 }
 
 /// The length of an exemption mark `{…}` at the start of `text`: a closing brace on the same
-/// line, no brace between, and a digit inside.
+/// line, no brace between, and a digit or a number word inside.
 pub(super) fn exemption_len(text: &str) -> Option<usize> {
     let inner = &text[1..];
     let close = inner.find(['}', '{', '\n'])?;
-    (inner.as_bytes()[close] == b'}' && inner[..close].bytes().any(|b| b.is_ascii_digit()))
-        .then_some(close + 2)
+    let mark = &inner[..close];
+    let number = mark.bytes().any(|b| b.is_ascii_digit())
+        || mark
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| word_value(w).is_some());
+    (inner.as_bytes()[close] == b'}' && number).then_some(close + 2)
 }
 
 /// The end of the numeral that starts at byte `start`: digits, then `.5` decimals and `,000`
@@ -115,4 +122,142 @@ pub(super) fn parses_as_claim(text: &str) -> bool {
     lexer::lex(text, &limits)
         .and_then(|toks| parser::parse_statement(&toks, &limits, false))
         .is_ok_and(|s| matches!(s.stmt, Statement::Claim(_)))
+}
+
+/// The cardinal number words counted as numbers, each at the index of its value.
+const CARDINALS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// The ordinal number words counted as numbers, each at the index of its value.
+const ORDINALS: [&str; 21] = [
+    "",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+
+/// Words after which `one` is a pronoun ("the one on the left", "no one"), not a number.
+const BEFORE_PRONOUN_ONE: &[&str] = &[
+    "the", "this", "that", "which", "each", "every", "no", "any", "such", "a", "an",
+];
+
+/// Words after which `first` or `second` says who moves, not how many: "Alice moves first".
+const BEFORE_TURN_ORDER: &[&str] = &[
+    "moves", "move", "moving", "goes", "go", "plays", "play", "at",
+];
+
+/// The value of a number word (any case): `two` is 2, `third` is 3, `twenty-one` is 21.
+pub(super) fn word_value(word: &str) -> Option<u64> {
+    let find = |w: &str| {
+        let at = |list: &[&str]| list.iter().position(|c| c.eq_ignore_ascii_case(w));
+        at(&CARDINALS).or_else(|| at(&ORDINALS[1..]).map(|n| n + 1))
+    };
+    match word.split_once('-') {
+        Some((tens, unit)) if tens.eq_ignore_ascii_case("twenty") => find(unit)
+            .filter(|u| (1..10).contains(u))
+            .map(|u| 20 + u as u64),
+        Some(_) => None,
+        None => find(word).map(|n| n as u64),
+    }
+}
+
+/// Whether `word` is no number because of the word after it, `next` (empty when the number
+/// word ends the text read): `one of`, `one another`, `first player`, `second-player win`.
+pub(super) fn idiom_before(word: &str, next: &str) -> bool {
+    let is = |w: &str, list: &[&str]| list.iter().any(|l| l.eq_ignore_ascii_case(w));
+    match word.to_ascii_lowercase().as_str() {
+        "one" => is(next, &["another", "of"]),
+        "first" | "second" => is(next.trim_start_matches('-'), &["player", "players"]),
+        _ => false,
+    }
+}
+
+/// The number word that starts at byte `start` of `text`, as its end and value, or `None` when
+/// the word there is no number, or is an idiom that names no number. `previous` holds the two
+/// words read before it, the nearer second. A word is a run of letters; `twenty-one` is one
+/// word. The idioms, each a fixed phrase whose word counts nothing a reader could check:
+///
+/// - `one` as a pronoun: after a determiner (`the one`, `no one`, `each one`), or before
+///   `another` or `of` (`one of the heaps` picks a heap, it does not count them);
+/// - `first` and `second` naming a player or the turn order: before `player`
+///   (`the second player wins`, `a first-player win`), or after a verb of moving or `at`
+///   (`Alice moves first`);
+/// - `two` as the base of `power of two` and `powers of two`;
+/// - `zero` in the word `non-zero`.
+///
+/// When the text ends right after the word (a line break, emphasis), the word after it is not
+/// known here: the caller asks [`idiom_before`] again when it reads that word.
+pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Option<(usize, u64)> {
+    let letters = |from: usize| {
+        text[from..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(text.len(), |(n, _)| from + n)
+    };
+    let mut end = letters(start);
+    let word = &text[start..end];
+    if word.eq_ignore_ascii_case("twenty") && text[end..].starts_with('-') {
+        let unit_end = letters(end + 1);
+        if word_value(&text[start..unit_end]).is_some() {
+            end = unit_end;
+        }
+    }
+    let value = word_value(&text[start..end])?;
+    let next = text[end..].trim_start();
+    let hyphen = usize::from(next.starts_with('-'));
+    let next_word = &next[..hyphen
+        + next[hyphen..]
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(next.len() - hyphen)];
+    let is = |w: &str, list: &[&str]| list.iter().any(|l| l.eq_ignore_ascii_case(w));
+    let idiom = idiom_before(word, next_word)
+        || match word.to_ascii_lowercase().as_str() {
+            "one" => is(previous[1], BEFORE_PRONOUN_ONE),
+            "first" | "second" => is(previous[1], BEFORE_TURN_ORDER),
+            "two" => is(previous[1], &["of"]) && is(previous[0], &["power", "powers"]),
+            "zero" => start
+                .checked_sub(4)
+                .and_then(|from| text.get(from..start))
+                .is_some_and(|p| p.eq_ignore_ascii_case("non-")),
+            _ => false,
+        };
+    (!idiom).then_some((end, value))
 }

@@ -160,6 +160,70 @@ fn a_hundred_thousand_operands_in_one_sentence_are_matched() {
 }
 
 #[test]
+fn number_words_are_numbers() {
+    // The issue's example: both words are numbers a reader reads, and nothing checks them.
+    let (counts, found) = lesson("Two rows of six squares.\n");
+    assert_eq!(found, ["Two", "six"]);
+    assert_eq!(counts.unverified, 2);
+    // int(2 · 6) = 12: the span's literals verify two and six, its value twelve.
+    let (counts, found) = lesson("Two rows of six squares make `nim: int(2 * 6)`, twelve.\n");
+    assert_eq!(found, Vec::<String>::new());
+    assert_eq!(counts.verified, 2 + 1 + 3);
+    // Ordinals are numbers too: 6 ⊕ 4 = 2, so the sixth is verified and the third is not.
+    let (_, found) = lesson("The third heap and `nim: 6 + 4` give the sixth.\n");
+    assert_eq!(found, ["third"]);
+    assert_eq!(
+        lesson("Heaps zero to twenty-one.\n").1,
+        ["zero", "twenty-one"]
+    );
+    assert_eq!(lesson("Twentieth, FIRST and Nineteen.\n").1.len(), 3);
+}
+
+#[test]
+fn words_that_are_no_numbers() {
+    // `one` after a determiner or before `another` is a pronoun; `non-zero` is a word.
+    let (counts, found) = lesson(
+        "The one on the left, no one, each one and which one move one another to a non-zero heap of one.\n",
+    );
+    assert_eq!(found, ["one"]);
+    assert_eq!(counts.unverified, 1);
+    // `one of` picks one of several; `first` and `second` name players and the turn order;
+    // `two` is the base of a power of two. Other uses of the same words are numbers.
+    let (_, found) = lesson(
+        "One of the heaps. The first player and the second players. Alice moves first, then \
+         goes second; at first. Powers of two, a power of two, power two, two powers. The first \
+         heap, one heap, of two.\n",
+    );
+    assert_eq!(found, ["two", "two", "first", "one", "two"]);
+    // The word that makes the idiom may stand past a line break or emphasis, or after a hyphen.
+    let (_, found) = lesson(
+        "The second\nplayer wins; the **first** player, a first-player win. One\nof them, the \
+         first\nheap, and *one*\nheap.\n",
+    );
+    assert_eq!(found, ["first", "one"]);
+    // Words that only contain a number word are not one.
+    let (counts, _) = lesson("Someone often tends to owe tones, threefold and ones.\n");
+    assert_eq!(counts, NumberCounts::default());
+    // A word a numeral starts is part of the numeral.
+    assert_eq!(lesson("The 2nd.\n").1, ["2"]);
+}
+
+#[test]
+fn number_words_can_be_exempt() {
+    let text = "A game for {two} players, {first} edition, and one rule.\n";
+    let (counts, found) = lesson(text);
+    assert_eq!(found, ["one"]);
+    assert_eq!(counts.exempt, 2);
+    let (_, _, shown) = scan(text);
+    assert_eq!(
+        shown,
+        "A game for two players, first edition, and one rule.\n"
+    );
+    // Braces around a word that is no number are no mark.
+    assert_eq!(scan("A set {x} and {one}.").2, "A set {x} and one.");
+}
+
+#[test]
 fn text_blocks_are_counted() {
     let block = "```text\nW......B   gap 6\n.B....W.   gap {4}\n```\n";
     let (counts, found) = lesson(block);
@@ -173,13 +237,13 @@ fn text_blocks_are_counted() {
         NumberCounts::default()
     );
     // A stop inside a text block ends nothing: the block is one sentence.
-    assert_eq!(lesson("```text\na. 6\nb. 2\n```\n").1, ["6", "2"]);
+    assert_eq!(lesson("```text\na. 6\nb. two\n```\n").1, ["6", "two"]);
 }
 
 #[test]
 fn a_nim_block_right_after_a_text_block_verifies_it() {
     // 6 ⊕ 4 = 2.
-    let (counts, found) = lesson("```text\ngaps 6 and 4\n```\n\n```nim\n6 + 4 = 2\n```\n");
+    let (counts, found) = lesson("```text\ngaps 6 and four\n```\n\n```nim\n6 + 4 = 2\n```\n");
     assert_eq!(found, Vec::<String>::new());
     assert_eq!(counts.verified, 3 + 2);
     // With prose between them, or for prose before the block, it does not.
