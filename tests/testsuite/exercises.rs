@@ -242,15 +242,7 @@ fn graded_pages_carry_salted_hashes_and_no_key() {
 fn handout_answers_writes_the_teachers_key_beside_the_handout() {
     let book = copy_fixture("graded");
     let file = book.path().join("graded.html");
-    let o = nimbook(&[
-        "handout",
-        "--all",
-        "--answers",
-        book.path().to_str().expect("utf-8"),
-        "-o",
-        file.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let o = handout_with_answers(book.path(), &file);
     let key_file = book.path().join("graded.answers.html");
     assert!(String::from_utf8_lossy(&o.stderr).contains("graded.answers.html"));
     // The handout of a graded book has no key: it goes to the teacher's file only.
@@ -274,22 +266,34 @@ fn handout_answers_writes_the_teachers_key_beside_the_handout() {
     assert!(key.contains("Which positions are P?"), "questions in full");
     assert!(key.contains("nim(1, 2, 3); nim(5, 5)"), "{key}");
     assert!(key.contains("cancel heap by heap"), "the worked answers");
-    assert!(key.contains("Show the answer") || key.contains("answer-shown"));
+    // Every answer is shown in the key, none behind a "Show the answer" button.
+    assert_eq!(
+        key.matches("class=\"answer-shown\"").count(),
+        GRADED.len(),
+        "{key}"
+    );
+    assert!(!key.contains("Show the answer"), "{key}");
+}
+
+/// Runs `nimbook handout --all --answers BOOK -o FILE`, which must succeed.
+fn handout_with_answers(book: &Path, file: &Path) -> Output {
+    let o = nimbook(&[
+        "handout",
+        "--all",
+        "--answers",
+        book.to_str().expect("utf-8"),
+        "-o",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    o
 }
 
 #[test]
 fn a_self_study_handout_keeps_its_key_and_answers_writes_the_file_too() {
     let book = copy_fixture("exercises");
     let file = book.path().join("h.html");
-    let o = nimbook(&[
-        "handout",
-        "--all",
-        "--answers",
-        book.path().to_str().expect("utf-8"),
-        "-o",
-        file.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    handout_with_answers(book.path(), &file);
     let handout = std::fs::read_to_string(&file).expect("handout");
     assert!(handout.contains("id=\"answer-key\"") && handout.contains("data-answer=\"15\""));
     let key = std::fs::read_to_string(book.path().join("h.answers.html")).expect("key");

@@ -8,7 +8,7 @@ use std::path::Path;
 /// Every file under `dir`, relative, with its bytes.
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    for entry in walkdir(dir) {
+    for entry in files_under(dir) {
         let rel = entry.strip_prefix(dir).expect("under dir");
         out.push((
             rel.to_string_lossy().replace('\\', "/"),
@@ -19,20 +19,13 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("read_dir") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
-    files
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.expect("a readable entry"))
+        .filter(|entry| !entry.file_type().is_dir())
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 #[test]

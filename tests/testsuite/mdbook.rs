@@ -243,19 +243,15 @@ fn another_renderer_gets_the_claims_as_plain_text() {
 
 /// Every file under `dir`, relative, with its bytes.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("read_dir") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).expect("under").to_path_buf();
-                out.push((rel, std::fs::read(&path).expect("read")));
-            }
-        }
-    }
+    let mut out: Vec<_> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.expect("a readable entry"))
+        .filter(|entry| !entry.file_type().is_dir())
+        .map(|entry| {
+            let rel = entry.path().strip_prefix(dir).expect("under").to_path_buf();
+            (rel, std::fs::read(entry.path()).expect("read"))
+        })
+        .collect();
     out.sort();
     out
 }
