@@ -168,7 +168,7 @@ fn an_exercise_answer_that_fails_is_a_located_error_and_nothing_is_written() {
 }
 
 /// SHA-256 as hex, straight from the `sha2` crate: the oracle for the hashes the pages carry.
-fn sha256_hex(text: &str) -> String {
+pub(crate) fn sha256_hex(text: &str) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(text.as_bytes())
         .iter()

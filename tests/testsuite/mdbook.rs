@@ -211,6 +211,51 @@ fn lints_configured_in_the_preprocessor_table_apply() {
     assert!(built.status.success(), "{}", text(&built));
 }
 
+/// A chapter with an exercise, a choice and worked answers that state both keys.
+const GRADED_CHAPTER: &str = "# Exercises\n\n\
+    ```nimbook\nexercise(\"Compute 6 ⊗ 13\", 6 * 13)\n\
+    choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5), nim(1, 2)])\n```\n\n\
+    <details>\n<summary>Worked answers</summary>\n\n\
+    Multiply by parts: `nim: 6 * 13 = 15`; `nim: nim(1, 2, 3) is P` and `nim: nim(5, 5) is P`.\n\n\
+    </details>\n\nAfter the answers.\n";
+
+#[test]
+fn graded_mode_in_the_preprocessor_table_hides_every_key() {
+    let Some(mdbook) = mdbook() else {
+        return skip("no mdbook on PATH");
+    };
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let table = "[preprocessor.nimbook]\ncommand = \"nimbook mdbook\"\n";
+    let book = |graded: &str| format!("[book]\ntitle = \"Graded\"\n{table}{graded}");
+    write(tmp.path(), "book.toml", &book("answers = \"hidden\"\n"));
+    write(tmp.path(), "src/SUMMARY.md", "# Summary\n\n- [Ex](ex.md)\n");
+    write(tmp.path(), "src/ex.md", GRADED_CHAPTER);
+    let built = run_mdbook(&mdbook, &["build"], tmp.path());
+    assert!(built.status.success(), "{}", text(&built));
+    let page = main_of(&tmp.path().join("book/ex.html"));
+    // No key in plain text, no worked answers, no "Show the answer"; the text after them stays.
+    for leak in [
+        "data-answer=",
+        "Multiply by parts",
+        "Worked answers",
+        "Show the answer",
+    ] {
+        assert!(!page.contains(leak), "{leak} in {page}");
+    }
+    assert!(page.contains("After the answers."), "{page}");
+    // 6 ⊗ 13 = 15 (Conway's table), salted with the book's title and the question's place.
+    let hash = crate::exercises::sha256_hex("Graded/ex.md#exercise-1\n15");
+    assert!(page.contains(&format!("data-hash=\"{hash}\"")), "{page}");
+    assert_eq!(page.matches("data-hash=").count(), 2, "{page}");
+
+    // The default (self-study) keeps the key and the worked answers.
+    write(tmp.path(), "book.toml", &book(""));
+    let built = run_mdbook(&mdbook, &["build"], tmp.path());
+    assert!(built.status.success(), "{}", text(&built));
+    let page = main_of(&tmp.path().join("book/ex.html"));
+    assert!(page.contains("data-answer=\"15\"") && page.contains("Multiply by parts"));
+}
+
 #[test]
 fn another_renderer_gets_the_claims_as_plain_text() {
     let Some(mdbook) = mdbook() else {

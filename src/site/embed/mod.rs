@@ -85,7 +85,7 @@ impl Settings {
         flavour.dollar_math = false;
         flavour.mdbook_ids = true;
         flavour.fragments = true;
-        let lesson = LessonSettings::with_flavour(flavour, lints, config.limits());
+        let lesson = LessonSettings::with_flavour(flavour, lints, &config);
         Ok(Settings {
             config,
             lesson,

@@ -324,6 +324,21 @@ pub(crate) fn render_with(
         i += 1;
     }
     super::worked::check(lesson, &worked.blocks, &trace.checked);
+    if flavour.fragments && lesson.answers_hidden() {
+        // Graded mode: a worked-answers block is the caller's markdown, not a fragment, so
+        // it goes as a fragment of nothing, with every claim inside it.
+        for block in &worked.blocks {
+            fragments.retain(|f: &Fragment| {
+                f.range.end <= block.range.start || f.range.start >= block.range.end
+            });
+            fragments.push(Fragment {
+                range: block.range.clone(),
+                html: String::new(),
+                block: true,
+            });
+        }
+        fragments.sort_by_key(|f| f.range.start);
+    }
     let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());

@@ -102,29 +102,25 @@ impl LessonSettings {
         Ok(Self::of(&Config::parse(text, name)?))
     }
 
-    /// Settings with a markdown flavour of the caller's own, for a front end that speaks
-    /// another tool's markdown (`site::embed`, for mdBook: only the claim forms are nimbook's).
-    pub(crate) fn with_flavour(flavour: Flavour, lints: Lints, limits: Limits) -> Self {
+    /// Settings with a markdown flavour and lint levels of the caller's own, the rest from
+    /// `config`, for a front end that speaks another tool's markdown (`site::embed`, for
+    /// mdBook: only the claim forms are nimbook's).
+    pub(crate) fn with_flavour(flavour: Flavour, lints: Lints, config: &Config) -> Self {
         LessonSettings {
             flavour,
             lints,
-            limits,
+            limits: config.limits(),
             pages: None,
-            answer_salt: None,
+            // Graded mode: the book's title salts every answer's hash.
+            answer_salt: config
+                .answers_hidden()
+                .then(|| config.book.title.clone().unwrap_or_default()),
         }
     }
 
     /// The settings of a parsed configuration.
     pub(crate) fn of(config: &Config) -> Self {
-        LessonSettings {
-            flavour: Flavour::of(config),
-            lints: config.lints(),
-            limits: config.limits(),
-            pages: None,
-            answer_salt: config
-                .answers_hidden()
-                .then(|| config.book.title.clone().unwrap_or_default()),
-        }
+        Self::with_flavour(Flavour::of(config), config.lints(), config)
     }
 
     /// The lint levels.
