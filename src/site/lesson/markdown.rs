@@ -325,19 +325,7 @@ pub(crate) fn render_with(
     }
     super::worked::check(lesson, &worked.blocks, &trace.checked);
     if flavour.fragments && lesson.answers_hidden() {
-        // Graded mode: a worked-answers block is the caller's markdown, not a fragment, so
-        // it goes as a fragment of nothing, with every claim inside it.
-        for block in &worked.blocks {
-            fragments.retain(|f: &Fragment| {
-                f.range.end <= block.range.start || f.range.start >= block.range.end
-            });
-            fragments.push(Fragment {
-                range: block.range.clone(),
-                html: String::new(),
-                block: true,
-            });
-        }
-        fragments.sort_by_key(|f| f.range.start);
+        super::worked::leave_out(&worked.blocks, &mut fragments);
     }
     let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);

@@ -24,6 +24,7 @@ use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic};
 
 use super::context::{AnswerKey, LessonContext};
+use super::markdown::Fragment;
 use super::mathml::statement_text;
 
 /// The worked-answer blocks of a lesson, found while its events are rewritten.
@@ -242,4 +243,19 @@ mod tests {
         assert!(!is_worked_summary("<summary>hint</summary>"));
         assert!(!is_worked_summary("<details>"));
     }
+}
+
+/// Graded mode for a caller that renders the rest of the markdown itself (mdBook): a
+/// worked-answers block is that caller's markdown, not a fragment, so each block becomes a
+/// fragment of nothing, in place of the fragments of every claim inside it.
+pub(crate) fn leave_out(blocks: &[Block], fragments: &mut Vec<Fragment>) {
+    for block in blocks {
+        fragments.retain(|f| f.range.end <= block.range.start || f.range.start >= block.range.end);
+        fragments.push(Fragment {
+            range: block.range.clone(),
+            html: String::new(),
+            block: true,
+        });
+    }
+    fragments.sort_by_key(|f| f.range.start);
 }
