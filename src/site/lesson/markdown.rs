@@ -324,9 +324,7 @@ pub(crate) fn render_with(
         i += 1;
     }
     super::worked::check(lesson, &worked.blocks, &trace.checked);
-    if flavour.fragments && lesson.answers_hidden() {
-        super::worked::leave_out(&worked.blocks, &mut fragments);
-    }
+    worked.leave_out(flavour.fragments && lesson.answers_hidden(), &mut fragments);
     let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());

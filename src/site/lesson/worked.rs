@@ -66,6 +66,25 @@ fn is_worked_summary(lower: &str) -> bool {
 }
 
 impl WorkedAnswers {
+    /// With `graded`, graded mode for a caller that renders the rest of the markdown itself
+    /// (mdBook): a worked-answers block is that caller's markdown, not a fragment, so each block
+    /// becomes a fragment of nothing, in place of the fragments of every claim inside it.
+    pub(crate) fn leave_out(&self, graded: bool, fragments: &mut Vec<Fragment>) {
+        if !graded {
+            return;
+        }
+        for block in &self.blocks {
+            fragments
+                .retain(|f| f.range.end <= block.range.start || f.range.start >= block.range.end);
+            fragments.push(Fragment {
+                range: block.range.clone(),
+                html: String::new(),
+                block: true,
+            });
+        }
+        fragments.sort_by_key(|f| f.range.start);
+    }
+
     /// Reads one HTML event, already pushed as the last of `out` (it stands at `range`). When a
     /// block closes it is recorded, and with `hide` its events are taken out of the page.
     pub(crate) fn html(
@@ -243,19 +262,4 @@ mod tests {
         assert!(!is_worked_summary("<summary>hint</summary>"));
         assert!(!is_worked_summary("<details>"));
     }
-}
-
-/// Graded mode for a caller that renders the rest of the markdown itself (mdBook): a
-/// worked-answers block is that caller's markdown, not a fragment, so each block becomes a
-/// fragment of nothing, in place of the fragments of every claim inside it.
-pub(crate) fn leave_out(blocks: &[Block], fragments: &mut Vec<Fragment>) {
-    for block in blocks {
-        fragments.retain(|f| f.range.end <= block.range.start || f.range.start >= block.range.end);
-        fragments.push(Fragment {
-            range: block.range.clone(),
-            html: String::new(),
-            block: true,
-        });
-    }
-    fragments.sort_by_key(|f| f.range.start);
 }
