@@ -324,7 +324,7 @@ pub(crate) fn render_with(
         i += 1;
     }
     super::worked::check(lesson, &worked.blocks, &trace.checked);
-    worked.leave_out(flavour.fragments && lesson.answers_hidden(), &mut fragments);
+    leave_out(flavour, lesson, &worked.blocks, &mut fragments);
     let numbers = coverage.finish(lesson);
     let mut html = String::with_capacity(source.len() * 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
@@ -342,6 +342,30 @@ pub(crate) fn render_with(
         drawn: trace.drawn,
         fragments,
     }
+}
+
+/// Graded mode for a caller that renders the rest of the markdown itself (mdBook, through
+/// [`Flavour::fragments`]): a worked-answers block is that caller's markdown, not a fragment, so
+/// each block becomes a fragment of nothing, in place of the fragments of every claim inside it.
+fn leave_out(
+    flavour: &Flavour,
+    lesson: &LessonContext,
+    blocks: &[super::worked::Block],
+    fragments: &mut Vec<Fragment>,
+) {
+    if !(flavour.fragments && lesson.answers_hidden()) {
+        return;
+    }
+    for block in blocks {
+        let range = &block.range;
+        fragments.retain(|f| f.range.end <= range.start || f.range.start >= range.end);
+        fragments.push(Fragment {
+            range: range.clone(),
+            html: String::new(),
+            block: true,
+        });
+    }
+    fragments.sort_by_key(|f| f.range.start);
 }
 
 /// The language of a code block: the first word of a fence's info string.

@@ -24,7 +24,6 @@ use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic};
 
 use super::context::{AnswerKey, LessonContext};
-use super::markdown::Fragment;
 use super::mathml::statement_text;
 
 /// The worked-answer blocks of a lesson, found while its events are rewritten.
@@ -66,25 +65,6 @@ fn is_worked_summary(lower: &str) -> bool {
 }
 
 impl WorkedAnswers {
-    /// With `graded`, graded mode for a caller that renders the rest of the markdown itself
-    /// (mdBook): a worked-answers block is that caller's markdown, not a fragment, so each block
-    /// becomes a fragment of nothing, in place of the fragments of every claim inside it.
-    pub(crate) fn leave_out(&self, graded: bool, fragments: &mut Vec<Fragment>) {
-        if !graded {
-            return;
-        }
-        for block in &self.blocks {
-            fragments
-                .retain(|f| f.range.end <= block.range.start || f.range.start >= block.range.end);
-            fragments.push(Fragment {
-                range: block.range.clone(),
-                html: String::new(),
-                block: true,
-            });
-        }
-        fragments.sort_by_key(|f| f.range.start);
-    }
-
     /// Reads one HTML event, already pushed as the last of `out` (it stands at `range`). When a
     /// block closes it is recorded, and with `hide` its events are taken out of the page.
     pub(crate) fn html(

@@ -124,55 +124,14 @@ pub(super) fn parses_as_claim(text: &str) -> bool {
         .is_ok_and(|s| matches!(s.stmt, Statement::Claim(_)))
 }
 
-/// The cardinal number words counted as numbers, each at the index of its value.
-const CARDINALS: [&str; 21] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
+/// The cardinal number words counted as numbers, each at the place of its value.
+const CARDINALS: &str = "zero one two three four five six seven eight nine ten eleven twelve \
+    thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty";
 
-/// The ordinal number words counted as numbers, each at the index of its value.
-const ORDINALS: [&str; 21] = [
-    "",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-];
+/// The ordinal number words counted as numbers, each at the place of its value (from 1).
+const ORDINALS: &str = "first second third fourth fifth sixth seventh eighth ninth tenth \
+    eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth \
+    nineteenth twentieth";
 
 /// Words after which `one` is a pronoun ("the one on the left", "no one"), not a number.
 const BEFORE_PRONOUN_ONE: &[&str] = &[
@@ -187,8 +146,11 @@ const BEFORE_TURN_ORDER: &[&str] = &[
 /// The value of a number word (any case): `two` is 2, `third` is 3, `twenty-one` is 21.
 pub(super) fn word_value(word: &str) -> Option<u64> {
     let find = |w: &str| {
-        let at = |list: &[&str]| list.iter().position(|c| c.eq_ignore_ascii_case(w));
-        at(&CARDINALS).or_else(|| at(&ORDINALS[1..]).map(|n| n + 1))
+        let at = |list: &str| {
+            list.split_whitespace()
+                .position(|c| c.eq_ignore_ascii_case(w))
+        };
+        at(CARDINALS).or_else(|| at(ORDINALS).map(|n| n + 1))
     };
     match word.split_once('-') {
         Some((tens, unit)) if tens.eq_ignore_ascii_case("twenty") => find(unit)
