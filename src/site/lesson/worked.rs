@@ -54,17 +54,33 @@ pub(crate) struct Block {
     pub(crate) html: String,
 }
 
-/// Whether an HTML line holds the summary of a worked-answers block.
-fn is_worked_summary(lower: &str) -> bool {
-    let Some(at) = lower.find("<summary>") else {
-        return false;
-    };
+/// If an HTML line holds the summary of a worked-answers block, the rest of the line from the
+/// summary's text on: what of the block the same line may still hold.
+fn worked_summary(lower: &str) -> Option<&str> {
+    let at = lower.find("<summary>")?;
     let rest = &lower[at + "<summary>".len()..];
     let text = rest.split("</summary>").next().unwrap_or("").trim();
-    text.starts_with("worked answer")
+    text.starts_with("worked answer").then_some(rest)
 }
 
 impl WorkedAnswers {
+    /// Reads an HTML line outside a block, the event at index `index` of the output and byte
+    /// `at` of the lesson: a `<details>` is remembered, and a worked-answers summary opens a
+    /// block at the latest one. Returns the rest of the line after the summary's start.
+    fn open_at<'l>(&mut self, lower: &'l str, index: usize, at: usize) -> Option<&'l str> {
+        if lower.contains("<details") {
+            self.details = Some((index, at));
+        }
+        let rest = worked_summary(lower)?;
+        let (out, start) = self.details.take()?;
+        self.open = Some(Open {
+            out,
+            start,
+            depth: 1,
+        });
+        Some(rest)
+    }
+
     /// Reads one HTML event, already pushed as the last of `out` (it stands at `range`). When a
     /// block closes it is recorded, and with `hide` its events are taken out of the page.
     pub(crate) fn html(
@@ -75,39 +91,36 @@ impl WorkedAnswers {
         hide: bool,
     ) {
         let lower = html.to_ascii_lowercase();
-        let opens = lower.matches("<details").count();
-        let closes = lower.matches("</details>").count();
-        if let Some(open) = &mut self.open {
-            open.depth += opens;
-            if closes < open.depth {
-                open.depth -= closes;
-                return;
-            }
-            let (first, start) = (open.out, open.start);
-            self.open = None;
-            let mut body = String::new();
-            pulldown_cmark::html::push_html(&mut body, out[first..].iter().cloned());
-            if hide {
-                out.truncate(first);
-            }
-            self.blocks.push(Block {
-                range: start..range.end,
-                html: body,
-            });
+        // The part of the line inside the open block: all of it, or, when the block opens on
+        // this line, what follows its summary (`<details><summary>Worked answers</summary>…
+        // </details>` may be one line).
+        let inside = match self.open {
+            Some(_) => lower.as_str(),
+            None => match self.open_at(&lower, out.len() - 1, range.start) {
+                Some(rest) => rest,
+                None => return,
+            },
+        };
+        let Some(open) = &mut self.open else {
+            return;
+        };
+        open.depth += inside.matches("<details").count();
+        let closes = inside.matches("</details>").count();
+        if closes < open.depth {
+            open.depth -= closes;
             return;
         }
-        if opens > 0 {
-            self.details = Some((out.len() - 1, range.start));
+        let (first, start) = (open.out, open.start);
+        self.open = None;
+        let mut body = String::new();
+        pulldown_cmark::html::push_html(&mut body, out[first..].iter().cloned());
+        if hide {
+            out.truncate(first);
         }
-        if is_worked_summary(&lower) {
-            if let Some((first, start)) = self.details.take() {
-                self.open = Some(Open {
-                    out: first,
-                    start,
-                    depth: 1,
-                });
-            }
-        }
+        self.blocks.push(Block {
+            range: start..range.end,
+            html: body,
+        });
     }
 }
 
@@ -231,15 +244,50 @@ fn incomplete(
 
 #[cfg(test)]
 mod tests {
-    use super::is_worked_summary;
+    use super::worked_summary;
+    use crate::site::lesson::context::LessonContext;
+    use crate::site::lesson::markdown::{render_with, Flavour};
+    use crate::site::load::lints::Lints;
+
+    /// The page and the worked-answers blocks of a lesson in graded mode.
+    fn graded(text: &str) -> (String, Vec<String>) {
+        let file = crate::diag::SourceFile::new("l.md", text);
+        let mut lesson = LessonContext::new(file, crate::claim::Limits::default());
+        lesson.set_answer_salt(Some("Book/l.md".to_string()));
+        let page = render_with(&mut lesson, "l.md", &Flavour::nimbook(), Lints::ALLOW);
+        (page.html, page.worked)
+    }
+
+    #[test]
+    fn a_worked_answers_block_on_one_line_is_left_out_in_graded_mode() {
+        // Once the block that opened on one line was never closed: the answer was on the page.
+        for text in [
+            "Q\n\n<details><summary>Worked answers</summary>It is 15.</details>\n\nAfter.\n",
+            "Q\n\n<details>\n<summary>Worked answers</summary>\nIt is 15.\n</details>\n\nAfter.\n",
+            "Q\n\n<details><summary>Worked answers</summary>\n\nIt is 15.\n\n</details>\n\nAfter.\n",
+        ] {
+            let (html, worked) = graded(text);
+            assert!(!html.contains("It is 15") && html.contains("After."), "{html}");
+            assert_eq!(worked.len(), 1, "{text:?}");
+            assert!(worked[0].contains("It is 15"), "{worked:?}");
+        }
+        // A `<details>` inside the block, opened and closed on the block's first line, does not
+        // close the block.
+        let (html, worked) = graded(
+            "<details><summary>Worked answers</summary><details><summary>Step</summary>6</details>\n\nIt is 15.\n\n</details>\n\nAfter.\n",
+        );
+        assert!(
+            !html.contains("It is 15") && html.contains("After."),
+            "{html}"
+        );
+        assert_eq!(worked.len(), 1, "{worked:?}");
+    }
 
     #[test]
     fn the_summary_names_the_block() {
-        assert!(is_worked_summary("<summary>worked answers</summary>\n"));
-        assert!(is_worked_summary(
-            "<details><summary> worked answer </summary>"
-        ));
-        assert!(!is_worked_summary("<summary>hint</summary>"));
-        assert!(!is_worked_summary("<details>"));
+        assert!(worked_summary("<summary>worked answers</summary>\n").is_some());
+        assert!(worked_summary("<details><summary> worked answer </summary>").is_some());
+        assert!(worked_summary("<summary>hint</summary>").is_none());
+        assert!(worked_summary("<details>").is_none());
     }
 }
