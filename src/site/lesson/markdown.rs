@@ -403,14 +403,8 @@ fn code_block(
     let range = &events[i].1;
     let file = std::sync::Arc::clone(lesson.file());
     let source = file.text.as_str();
-    let lang = match kind {
-        CodeBlockKind::Fenced(info) => info
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .next()
-            .unwrap_or("")
-            .to_string(),
-        CodeBlockKind::Indented => String::new(),
-    };
+    let lang = fence_lang(kind);
+    coverage.code_block(lang);
     let mut block = MappedText::default();
     // A text block is read by the reader: its numbers are counted, its exemption braces removed.
     let counted = lang == "text" && flavour.claims;
@@ -448,14 +442,14 @@ fn code_block(
                     .help("add `[nimbook]` to book.toml to check these claims"),
                 );
         }
-        let (text, hidden) = super::codelines::lines(&block.text, &lang, &flavour.hidelines);
+        let (text, hidden) = super::codelines::lines(&block.text, lang, &flavour.hidelines);
         if lang.is_empty() {
             format!("<pre><code>{}</code></pre>\n", escape(&text))
         } else {
             format!(
                 "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                escape(&lang),
-                super::codelines::wrap_hidden(&highlight(&text, &lang), &hidden)
+                escape(lang),
+                super::codelines::wrap_hidden(&highlight(&text, lang), &hidden)
             )
         }
     };

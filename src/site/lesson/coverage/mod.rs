@@ -109,7 +109,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
+use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic, Level};
@@ -432,7 +432,8 @@ impl<'s> Coverage<'s> {
 
     /// Follows the structure of the lesson, one markdown event at a time: the start or end of
     /// a block (a paragraph, a heading, a list item, a table row, …) ends the sentence; a line
-    /// break or the edge of a table cell is white space; inline markup is transparent.
+    /// break or the edge of a table cell is white space; inline markup is transparent. The
+    /// start of a code block is left to [`Coverage::code_block`].
     pub(crate) fn structure(&mut self, event: &Event<'_>) {
         let inline_start = |t: &Tag<'_>| {
             matches!(
@@ -458,13 +459,9 @@ impl<'s> Coverage<'s> {
                     | TagEnd::Image
             )
         };
-        let nim_block = |kind: &CodeBlockKind<'_>| match kind {
-            CodeBlockKind::Fenced(info) => info.split([' ', '\t', ',']).next() == Some("nim"),
-            CodeBlockKind::Indented => false,
-        };
         match event {
-            // A `nim` block right after a text block joins its sentence.
-            Event::Start(Tag::CodeBlock(kind)) if self.sentence.text_block && nim_block(kind) => {}
+            // The markdown pass, which reads the block's language, calls `code_block`.
+            Event::Start(Tag::CodeBlock(_)) => {}
             Event::Start(Tag::TableCell) | Event::End(TagEnd::TableCell) => self.white_space(),
             Event::SoftBreak | Event::HardBreak => self.white_space(),
             Event::Start(t) if inline_start(t) => {}
@@ -480,6 +477,14 @@ impl<'s> Coverage<'s> {
                 self.sentence.word_at_end = false;
             }
             Event::Text(_) | Event::TaskListMarker(_) => {}
+        }
+    }
+
+    /// A code block in `lang` starts: it ends the sentence, unless it is a `nim` block right
+    /// after a text block, which joins that block's sentence.
+    pub(crate) fn code_block(&mut self, lang: &str) {
+        if !(self.sentence.text_block && lang == "nim") {
+            self.end_sentence();
         }
     }
 
