@@ -370,11 +370,11 @@ impl<'s> Coverage<'s> {
         }
         let [before, last] = &self.previous_words;
         let end = match number_word(text, at, [before, last]) {
-            Some((end, _)) if exempt => {
+            Some(end) if exempt => {
                 self.counts.exempt += 1;
                 end
             }
-            Some((end, _)) => {
+            Some(end) => {
                 self.sentence.numerals.push(Numeral {
                     span: offset + at..offset + end,
                     text: text[at..end].to_string(),

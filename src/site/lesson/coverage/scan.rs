@@ -172,8 +172,8 @@ pub(super) fn idiom_before(word: &str, next: &str) -> bool {
     }
 }
 
-/// The number word that starts at byte `start` of `text`, as its end and value, or `None` when
-/// the word there is no number, or is an idiom that names no number. `previous` holds the two
+/// The end of the number word that starts at byte `start` of `text`, or `None` when the word
+/// there is no number, or is an idiom that names no number. `previous` holds the two
 /// words read before it, the nearer second. A word is a run of letters; `twenty-one` is one
 /// word. The idioms, each a fixed phrase whose word counts nothing a reader could check:
 ///
@@ -187,7 +187,7 @@ pub(super) fn idiom_before(word: &str, next: &str) -> bool {
 ///
 /// When the text ends right after the word (a line break, emphasis), the word after it is not
 /// known here: the caller asks [`idiom_before`] again when it reads that word.
-pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Option<(usize, u64)> {
+pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Option<usize> {
     let letters = |from: usize| {
         text[from..]
             .char_indices()
@@ -202,7 +202,7 @@ pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Opti
             end = unit_end;
         }
     }
-    let value = word_value(&text[start..end])?;
+    word_value(&text[start..end])?;
     let next = text[end..].trim_start();
     let hyphen = usize::from(next.starts_with('-'));
     let next_word = &next[..hyphen
@@ -221,5 +221,5 @@ pub(super) fn number_word(text: &str, start: usize, previous: [&str; 2]) -> Opti
                 .is_some_and(|p| p.eq_ignore_ascii_case("non-")),
             _ => false,
         };
-    (!idiom).then_some((end, value))
+    (!idiom).then_some(end)
 }
