@@ -151,7 +151,6 @@ impl Coverage<'_> {
     }
 }
 
-/// The source text of the first side of a claim's first link.
 /// The variables of a quantified statement, as written: `a, b`.
 fn quantified_names(stmt: &Statement) -> String {
     match stmt {
@@ -164,6 +163,7 @@ fn quantified_names(stmt: &Statement) -> String {
     }
 }
 
+/// The source text of the first side of a claim's first link (empty for a quantified claim).
 fn side_source<'a>(source: &'a str, stmt: &crate::claim::ast::Spanned) -> &'a str {
     let span = match &stmt.stmt {
         Statement::Claim(crate::claim::ast::Claim::Chain(chain)) => chain.first.span.clone(),
