@@ -316,8 +316,6 @@
     nav.appendChild(box);
   }
 
-  var right = isRight;
-
   function tell(box, text, good) {
     var f = box.querySelector(".nim-exercise-feedback");
     if (!f) return;
@@ -346,7 +344,7 @@
       ev.preventDefault();
       var r = parseAnswer(input.value, kind);
       if (!r.ok) { tell(box, r.message, null); return; }
-      if (right(kind, key, salt, hash, r.value)) {
+      if (isRight(kind, key, salt, hash, r.value)) {
         tell(box, "Right: the answer is " + r.value + ".", true);
         box.classList.add("solved");
         markSolved(box.id);
@@ -374,7 +372,7 @@
       var picked = Array.prototype.filter.call(form.querySelectorAll("input[type=checkbox]"), function (c) {
         return c.checked;
       }).map(function (c) { return c.value; });
-      if (right("choice", key, salt, hash, picked)) {
+      if (isRight("choice", key, salt, hash, picked)) {
         tell(box, picked.length === 0 ? "Right: none of the options is correct." :
           "Right: you selected exactly the correct options.", true);
         box.classList.add("solved");

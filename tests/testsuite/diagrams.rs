@@ -24,6 +24,15 @@ fn svgs(html: &str) -> Vec<&str> {
     out
 }
 
+/// The first `<svg>` of a page whose class names `kind` (`"wythoff"` for `nim-svg wythoff`).
+fn svg_of<'a>(html: &'a str, kind: &str) -> &'a str {
+    let class = format!("nim-svg {kind}");
+    svgs(html)
+        .into_iter()
+        .find(|s| s.contains(&class))
+        .unwrap_or_else(|| panic!("no {class} drawing"))
+}
+
 /// The HTML of each `<figure …class="…CLASS…">…</figure>` of a page.
 fn figures<'a>(html: &'a str, class: &str) -> Vec<&'a str> {
     html.split("<figure")
@@ -257,10 +266,7 @@ fn the_wythoff_widget_carries_the_values_of_its_board() {
 fn the_wythoff_board_shades_exactly_the_theorems_losing_squares() {
     let out = built("diagrams");
     let html = page(&out);
-    let svg = svgs(&html)
-        .into_iter()
-        .find(|s| s.contains("nim-svg wythoff"))
-        .expect("a Wythoff board");
+    let svg = svg_of(&html, "wythoff");
     let doc = roxmltree::Document::parse(svg).expect("xml");
     let num =
         |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).expect(a).parse().expect("num") };
@@ -294,10 +300,7 @@ fn the_wythoff_board_shades_exactly_the_theorems_losing_squares() {
 fn a_loopy_graph_is_drawn_with_every_vertexs_outcome() {
     let out = built("diagrams");
     let html = page(&out);
-    let svg = svgs(&html)
-        .into_iter()
-        .find(|s| s.contains("nim-svg loopy"))
-        .expect("a loopy graph");
+    let svg = svg_of(&html, "loopy");
     let doc = roxmltree::Document::parse(svg).expect("xml");
     // The fixture's graph, "0-1 0>2 1>3 4>4 4>0 5>4", as the oracle's successor lists.
     let succ = vec![vec![1, 2], vec![0, 3], vec![], vec![], vec![4, 0], vec![4]];

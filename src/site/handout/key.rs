@@ -11,8 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tera::Context;
 
-use super::{handout_id, insert_book, stylesheet};
-use crate::diag::{Code, Diagnostic};
+use super::{handout_id, insert_book, render_template, stylesheet};
 use crate::site::lesson::book::{Book, Lesson};
 use crate::site::load::Fatal;
 use crate::site::render::templates;
@@ -116,10 +115,5 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<String, Fatal> {
     ctx.insert("script", "");
     ctx.insert("answers", &entries(lessons, None));
     ctx.insert("lessons", &Vec::<()>::new());
-    tera.render("handout.html", &ctx).map_err(|e| {
-        Box::new(Diagnostic::error(
-            Code::TemplateError,
-            format!("template handout.html failed: {e}"),
-        ))
-    })
+    render_template(&tera, &ctx)
 }

@@ -308,13 +308,17 @@ pub(super) fn render(book: &Book, lessons: &[Lesson]) -> Result<(String, Vec<Dia
     ctx.insert("script", &script(&assets, &items, has_answers));
     ctx.insert("answers", &answers);
     ctx.insert("lessons", &items);
-    let html = tera.render("handout.html", &ctx).map_err(|e| {
+    Ok((render_template(&tera, &ctx)?, warnings))
+}
+
+/// Renders `handout.html`, which makes both the handout and the teacher's answer key.
+pub(super) fn render_template(tera: &tera::Tera, ctx: &Context) -> Result<String, Fatal> {
+    tera.render("handout.html", ctx).map_err(|e| {
         Box::new(Diagnostic::error(
             Code::TemplateError,
             format!("template handout.html failed: {e}"),
         ))
-    })?;
-    Ok((html, warnings))
+    })
 }
 
 /// The handout's one script. The page script (keyboard-reachable scroll boxes) is inlined like

@@ -78,7 +78,7 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
             Ok(figure(&svg, &caption))
         }
         Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
-            &[a, b] => super::wythoff::draw_wythoff(env, d, game, (a, b), &budget),
+            &[a, b] => super::wythoff::draw_wythoff(env, d, (a, b), &budget),
             _ => Err(error(env, &d.args[0].1, format!("draw() cannot draw `{game}`"))),
         },
         Game::Loopy(LoopyGame::Graph { edges, at }) => {

@@ -12,7 +12,7 @@ use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_arg, game_error};
 use super::layout::barycentre_layers;
-use super::svg::{fmt_num, join, svg_open};
+use super::svg::{fmt_num, join, scrolling_figure, svg_open};
 
 /// The most positions `game_graph` draws.
 pub(super) const MAX_GRAPH_POSITIONS: usize = 60;
@@ -125,9 +125,7 @@ pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String
     }
     svg.push_str("</svg>");
     let caption = caption(game, (positions, moves, ps));
-    Ok(format!(
-        "<figure class=\"nim-figure game-graph-figure\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
-    ))
+    Ok(scrolling_figure(Some("game-graph-figure"), &svg, &caption))
 }
 
 /// Each position's level, the length of the longest path from a root to it (so every edge

@@ -68,7 +68,8 @@ fn rows_of(
     (cols, rows)
 }
 
-/// The Grundy values of heaps `0 … n−1` of a named heap game or an octal code.
+/// The Grundy values of heaps `0 … n−1` of a named heap game or an octal or hexadecimal code,
+/// with the game's name for a caption.
 pub(super) fn heap_values(
     env: &DirectiveEnv<'_>,
     name: &str,
@@ -76,49 +77,30 @@ pub(super) fn heap_values(
     n: u64,
     budget: &Budget,
 ) -> Result<(String, Vec<u64>), Diagnostic> {
-    let code = match name {
-        "kayles" => OctalCode::kayles(),
-        "dawsons_kayles" => OctalCode::dawsons_kayles(),
-        "grundys_game" => {
-            let out = game::grundys_sequence(n.saturating_sub(1), budget)
-                .map_err(|e| game_error(env, at, e))?;
-            return Ok((
-                "Grundy's game".into(),
-                out.into_iter().take(n as usize).collect(),
-            ));
-        }
-        other => {
-            if !other.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-                return Err(error(
-                    env,
-                    at,
-                    format!("unknown game `{other}` for a Grundy table"),
-                )
-                .help("use \"cram\", \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code such as \"0.137\""));
-            }
-            match other.parse::<OctalCode>() {
-                Ok(code) => code,
-                // A code with a digit 8 to F is a hexadecimal game, valued by its own engine.
-                Err(e) => {
-                    let hex: game::HexCode = other.parse().map_err(|_| game_error(env, at, e))?;
-                    let out = game::hexadecimal_sequence(&hex, n.saturating_sub(1), budget)
-                        .map_err(|e| game_error(env, at, e))?;
-                    return Ok((
-                        format!("the hexadecimal game {hex}"),
-                        out.into_iter().take(n as usize).collect(),
-                    ));
-                }
-            }
-        }
-    };
-    let title = match name {
+    let values = game::named_heap_sequence(name, n, budget)
+        .ok_or_else(|| {
+            error(env, at, format!("unknown game `{name}` for a Grundy table"))
+                .help("use \"cram\", \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code such as \"0.137\"")
+        })?
+        .map_err(|e| game_error(env, at, e))?;
+    Ok((heap_game_title(name), values))
+}
+
+/// The caption's name of a heap game that [`game::named_heap_sequence`] knows.
+fn heap_game_title(name: &str) -> String {
+    match name {
         "kayles" => "Kayles".to_string(),
         "dawsons_kayles" => "Dawson's Kayles".to_string(),
-        _ => format!("the octal game {code}"),
-    };
-    let seq = game::octal_sequence(&code, n.saturating_sub(1), budget)
-        .map_err(|e| game_error(env, at, e))?;
-    Ok((title, seq.into_iter().take(n as usize).collect()))
+        "grundys_game" => "Grundy's game".to_string(),
+        code => code
+            .parse::<OctalCode>()
+            .map(|octal| format!("the octal game {octal}"))
+            .or_else(|_| {
+                code.parse::<game::HexCode>()
+                    .map(|hex| format!("the hexadecimal game {hex}"))
+            })
+            .unwrap_or_else(|_| format!("the game {code}")),
+    }
 }
 
 /// `grundy_table("cram", rows, cols)` and `grundy_table(game, n)`.

@@ -17,7 +17,7 @@ use crate::site::html::escape;
 use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_error};
-use super::svg::{fmt_num, svg_open};
+use super::svg::{fmt_num, scrolling_figure, svg_open};
 
 /// The most vertices `draw` draws for a loopy graph.
 pub(super) const MAX_DRAW_VERTICES: usize = 16;
@@ -228,9 +228,7 @@ pub(super) fn draw_loopy(
         },
         outcome_words(value.outcome()),
     );
-    Ok(format!(
-        "<figure class=\"nim-figure\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
-    ))
+    Ok(scrolling_figure(None, &svg, &caption))
 }
 
 /// The moves in the notation of `loopy`, a pair both ways written once as `a-b`.

@@ -38,6 +38,16 @@ pub(super) fn figure(svg: &str, caption: &str) -> String {
     format!("<figure class=\"nim-figure\">{svg}<figcaption>{caption}</figcaption></figure>\n")
 }
 
+/// A figure of a drawing that may be wider than a phone, with its caption (HTML): the drawing
+/// scrolls sideways in a box of its own (which `page.js` makes reachable by keyboard), the
+/// caption stays put. `class`, when given, is added to the figure's.
+pub(super) fn scrolling_figure(class: Option<&str>, svg: &str, caption: &str) -> String {
+    let class = class.map_or_else(String::new, |c| format!(" {c}"));
+    format!(
+        "<figure class=\"nim-figure{class}\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
+    )
+}
+
 /// Items written one after another with `sep` between them.
 pub(super) fn join<T: ToString>(items: &[T], sep: &str) -> String {
     items

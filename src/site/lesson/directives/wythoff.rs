@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use crate::claim::Directive;
 use crate::diag::Diagnostic;
-use crate::game::{self, Budget, Game};
+use crate::game::{self, Budget};
 use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{game_error, unplaced};
@@ -110,7 +110,6 @@ fn queen(x: f64, y: f64) -> String {
 pub(super) fn draw_wythoff(
     env: &DirectiveEnv<'_>,
     d: &Directive,
-    g: &Game,
     (a, b): (u64, u64),
     budget: &Budget,
 ) -> Result<String, Diagnostic> {
@@ -124,7 +123,8 @@ pub(super) fn draw_wythoff(
         .help("grundy_table(\"wythoff\", rows, cols) tabulates a larger corner of the board"));
     }
     let values = game::wythoff_table(a, b, budget).map_err(|e| game_error(env, &d.span, e))?;
-    let v = g.grundy(budget).map_err(|e| game_error(env, &d.span, e))?;
+    // The table ends at the queen's square: her value is its last cell.
+    let v = values[a as usize][b as usize];
     let losing = values.iter().flatten().filter(|&&x| x == 0).count();
     let svg = board_svg(a, b, Some(&values), Some(&v.to_string()))
         .map_err(|e| e.at(env.file(), at.clone()))?;

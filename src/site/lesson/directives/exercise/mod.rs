@@ -39,7 +39,7 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{OctalCode, TakeAndBreak};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 
-use super::args::{arity, error, str_arg};
+use super::args::{arity, error, str_arg, typed_arg};
 use crate::site::html::escape;
 
 pub(super) use choice::choice;
@@ -234,14 +234,13 @@ pub(super) fn practice(
     checker: &mut DirectiveEnv<'_>,
     d: &Directive,
 ) -> Result<String, Diagnostic> {
-    let (kind_value, kind_at) = &d.args[0];
-    let Value::Str(kind) = kind_value else {
-        return Err(error(
-            checker,
-            kind_at,
-            format!("expected a practice kind such as \"nim-product\", found `{kind_value}`"),
-        ));
-    };
+    let kind_at = &d.args[0].1;
+    let kind = typed_arg(
+        checker,
+        &d.args[0],
+        "a practice kind such as \"nim-product\"",
+        Value::as_str,
+    )?;
     let names = || PRACTICE_KINDS.iter().map(|(n, _)| *n);
     if !names().any(|n| n == kind) {
         let mut diag = error(
