@@ -57,12 +57,14 @@ pub(super) fn attempt(
         guy_smith: Cell::new(false),
         shift_residue: Cell::new(false),
     };
-    // The truth of every link, and the growth of the sides it compares.
+    // The truth of every link, and how the sides grow: every link compares two sides that
+    // grow alike, so all the sides of a chain grow as its first one does.
     let mut truth = Pattern::CONSTANT;
-    let mut sides: Vec<Pattern> = Vec::new();
+    let mut growth = Pattern::CONSTANT;
     match body {
         Claim::Chain(chain) => {
-            let mut prev = (&chain.first, analysis.sequence(&chain.first)?);
+            growth = analysis.sequence(&chain.first)?;
+            let mut prev = (&chain.first, growth);
             for link in &chain.links {
                 let next = analysis.sequence(&link.rhs)?;
                 let at = prev.0.span.start..link.rhs.span.end;
@@ -77,17 +79,12 @@ pub(super) fn attempt(
                     ));
                 };
                 truth = truth.plus(t).map_err(|b| beyond(b, &at))?;
-                sides.extend([prev.1, next]);
                 prev = (&link.rhs, next);
             }
         }
         Claim::Is { expr, .. } => truth = analysis.periodic_game(expr)?,
     }
-    let saltus = sides
-        .iter()
-        .filter_map(|s| s.saltus_over(truth.period))
-        .max()
-        .unwrap_or(0);
+    let saltus = growth.saltus_over(truth.period).unwrap_or(0);
     let too_large = |what: &str| {
         Stop::Error(ClaimError::budget(
             body_span(body),
