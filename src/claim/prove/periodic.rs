@@ -395,17 +395,15 @@ impl Analysis<'_> {
                     Some(index) => index.apply(base, heap),
                     // A heap that itself repeats, such as `n mod 7`, makes a position that
                     // repeats.
-                    None => match self.sequence(heap) {
-                        Ok(p) if p.is_periodic() => Ok(p),
-                        Ok(_) | Err(Stop::Refused(_)) => Err(Stop::refuse(
+                    None => self.repeats_or(heap, || {
+                        Stop::refuse(
                             heap.span.clone(),
                             format!(
                                 "a heap size that depends on `{}` must be `{0}`, `int(a·{0} + c)`, `{0} ⊕ c` or repeat itself",
                                 self.var
                             ),
-                        )),
-                        Err(error) => Err(error),
-                    },
+                        )
+                    }),
                 }
             }
             _ => Err(Stop::refuse(
@@ -455,20 +453,28 @@ impl Analysis<'_> {
     fn arguments_repeat(&self, name: &str, args: &[Expr], g: &Expr) -> Result<Pattern, Stop> {
         let mut p = Pattern::CONSTANT;
         for a in args {
-            let q = match self.sequence(a) {
-                Ok(q) if q.is_periodic() => q,
-                Ok(_) | Err(Stop::Refused(_)) => return Err(Stop::refuse(
+            let q = self.repeats_or(a, || {
+                Stop::refuse(
                     g.span.clone(),
                     format!(
                         "`{name}(…)` has no proved period as `{}` grows; only subtraction games with a finite set, octal and hexadecimal games, Lasker's Nim, their sums, and games whose arguments repeat do",
                         self.var
                     ),
-                )),
-                Err(error) => return Err(error),
-            };
+                )
+            })?;
             p = p.plus(q).map_err(|b| beyond(b, &a.span))?;
         }
         Ok(p)
+    }
+
+    /// `e`'s pattern when it repeats; the refusal `why` when it grows or the method refuses it
+    /// (an error, such as a division by zero, stays itself).
+    fn repeats_or(&self, e: &Expr, why: impl FnOnce() -> Stop) -> Result<Pattern, Stop> {
+        match self.sequence(e) {
+            Ok(p) if p.is_periodic() => Ok(p),
+            Ok(_) | Err(Stop::Refused(_)) => Err(why()),
+            Err(error) => Err(error),
+        }
     }
 
     /// `e` as an index `a·n + c` or `n ⊕ c`, if it is one.
