@@ -31,9 +31,10 @@
 
 use std::cell::Cell;
 
+use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use super::pattern::{gcd, lcm, Beyond, Pattern};
+use super::pattern::{lcm, Beyond, Pattern};
 use super::{mentions, Domain, Stop, Window};
 use crate::claim::ast::{BinOp, Claim, Expr, ExprKind};
 use crate::claim::eval::{eval, Scope};
@@ -184,7 +185,7 @@ impl Index {
                         .map_err(|_| overflow())?
                 };
                 // a·p / gcd(a, p) is a multiple of p: a/gcd(a, p) periods of `s`.
-                let g = gcd(a, p.period).max(1);
+                let g = a.gcd(&p.period).max(1);
                 Ok(Pattern {
                     preperiod: pre,
                     period: p.period / g,
