@@ -289,14 +289,6 @@ fn log_g64(y: u64) -> Option<u64> {
     Some(x as u64)
 }
 
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 impl Nimber {
     /// The multiplicative order: the least `n >= 1` with `self^n = 1`. An error for 0, and
     /// [`NimError::Unsupported`] above `GF(2^4096)`, where the group order is not factored
@@ -371,7 +363,7 @@ impl Nimber {
         let lb = log_g64(b).ok_or_else(none)? as u128;
         let lt = log_g64(t).ok_or_else(none)? as u128;
         // Solve x · lb ≡ lt (mod n). The solutions form one residue class modulo n/d.
-        let d = gcd(lb, n);
+        let d = lb.gcd(&n);
         if !lt.is_multiple_of(d) {
             return Err(none());
         }

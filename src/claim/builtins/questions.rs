@@ -4,7 +4,7 @@
 
 use super::{count_value, outcome, Call, Function};
 use crate::claim::{ClaimError, Value};
-use crate::game::{self, GameGraph, OctalCode};
+use crate::game::{self, GameGraph, HexCode};
 
 /// The functions of this group.
 pub(super) const FUNCTIONS: &[Function] = registry! {
@@ -21,11 +21,7 @@ pub(super) const FUNCTIONS: &[Function] = registry! {
     game "moves", "moves(G)", [1], "the number of moves of G's game graph" => |c| graph_count(c, |g| g.edges.len());
     game "ppositions", "ppositions(G)", [1], "the number of P-positions of G's game graph" => |c| graph_count(c, |g| g.p_positions.iter().filter(|&&p| p).count());
     game "period", "period(\"0.77\")", [1], "[pre-period, period] of an octal or hexadecimal game, proved by the Guy–Smith criterion" => |c| {
-        let p = match code(c)? {
-            Code::Octal(code) => game::period(&code, &c.limits.game),
-            Code::Hexadecimal(code) => game::hexadecimal_period(&code, &c.limits.game),
-        }
-        .map_err(|e| c.game_error(e))?;
+        let p = game::hexadecimal_period(&code(c)?, &c.limits.game).map_err(|e| c.game_error(e))?;
         Ok(Value::List(vec![
             count_value(p.preperiod),
             count_value(p.period),
@@ -85,21 +81,12 @@ fn winning_move(c: &Call<'_>) -> Result<Value, ClaimError> {
     }
 }
 
-/// An octal code, or a hexadecimal one that allows three heaps (every octal code is the
-/// hexadecimal code of the same game, and goes to the faster octal engine).
-enum Code {
-    Octal(OctalCode),
-    Hexadecimal(game::HexCode),
-}
-
-/// The code in the first argument.
-fn code(c: &Call<'_>) -> Result<Code, ClaimError> {
-    let text = c.string(0, "\"0.77\"")?;
-    let hex: game::HexCode = text.parse().map_err(|e| super::game_error(&c.at(0), e))?;
-    Ok(match hex.as_octal() {
-        Some(octal) => Code::Octal(octal),
-        None => Code::Hexadecimal(hex),
-    })
+/// The code in the first argument, octal or hexadecimal (every octal code is the hexadecimal
+/// code of the same game).
+fn code(c: &Call<'_>) -> Result<HexCode, ClaimError> {
+    c.string(0, "\"0.77\"")?
+        .parse()
+        .map_err(|e| super::game_error(&c.at(0), e))
 }
 
 fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
@@ -114,11 +101,12 @@ fn sequence(c: &Call<'_>) -> Result<Value, ClaimError> {
             ),
         ));
     }
-    let seq = match code {
-        Code::Octal(code) => game::octal_sequence(&code, n.saturating_sub(1), &c.limits.game),
-        Code::Hexadecimal(code) => {
-            game::hexadecimal_sequence(&code, n.saturating_sub(1), &c.limits.game)
-        }
+    // An octal code goes to the octal engine, which is faster and reaches larger heaps
+    // (`hexadecimal_period` makes the same choice itself).
+    let last = n.saturating_sub(1);
+    let seq = match code.as_octal() {
+        Some(octal) => game::octal_sequence(&octal, last, &c.limits.game),
+        None => game::hexadecimal_sequence(&code, last, &c.limits.game),
     }
     .map_err(|e| c.game_error(e))?;
     Ok(Value::List(

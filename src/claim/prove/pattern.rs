@@ -11,6 +11,8 @@
 //! evaluator refuses a negative natural number, and a decreasing side would reach one beyond
 //! the window).
 
+use num_integer::Integer;
+
 /// `s(n + period) = s(n) + saltus` for every `n ≥ preperiod`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Pattern {
@@ -28,15 +30,8 @@ pub(super) enum Beyond {
     Decreasing,
 }
 
-pub(super) fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 pub(super) fn lcm(a: u64, b: u64) -> Option<u64> {
-    (a / gcd(a, b).max(1)).checked_mul(b)
+    (a / a.gcd(&b).max(1)).checked_mul(b)
 }
 
 impl Pattern {
@@ -108,7 +103,7 @@ impl Pattern {
     /// `⌊s / k⌋` for a constant `k ≥ 1`: with `g = gcd(k, σ)`, adding `k/g` periods adds
     /// `k · σ/g`, so the quotient gains `σ/g`.
     pub(super) fn divided(self, k: u64) -> Result<Pattern, Beyond> {
-        let g = gcd(k, self.saltus).max(1);
+        let g = k.gcd(&self.saltus).max(1);
         Ok(Pattern {
             preperiod: self.preperiod,
             period: self.period.checked_mul(k / g).ok_or(Beyond::Overflow)?,
@@ -119,7 +114,7 @@ impl Pattern {
     /// `s mod k` for a constant `k ≥ 1`: after `k/g` periods the value has grown by a multiple
     /// of `k` (`g = gcd(k, σ)`, and `g = k` when `σ = 0`).
     pub(super) fn modulo(self, k: u64) -> Result<Pattern, Beyond> {
-        let g = gcd(k, self.saltus).max(1);
+        let g = k.gcd(&self.saltus).max(1);
         Ok(Pattern {
             preperiod: self.preperiod,
             period: self.period.checked_mul(k / g).ok_or(Beyond::Overflow)?,

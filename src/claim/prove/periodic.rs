@@ -31,9 +31,10 @@
 
 use std::cell::Cell;
 
+use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use super::pattern::{gcd, lcm, Beyond, Pattern};
+use super::pattern::{lcm, Beyond, Pattern};
 use super::{mentions, Domain, Stop, Window};
 use crate::claim::ast::{BinOp, Claim, Expr, ExprKind};
 use crate::claim::eval::{eval, Scope};
@@ -57,12 +58,14 @@ pub(super) fn attempt(
         guy_smith: Cell::new(false),
         shift_residue: Cell::new(false),
     };
-    // The truth of every link, and the growth of the sides it compares.
+    // The truth of every link, and how the sides grow: every link compares two sides that
+    // grow alike, so all the sides of a chain grow as its first one does.
     let mut truth = Pattern::CONSTANT;
-    let mut sides: Vec<Pattern> = Vec::new();
+    let mut growth = Pattern::CONSTANT;
     match body {
         Claim::Chain(chain) => {
-            let mut prev = (&chain.first, analysis.sequence(&chain.first)?);
+            growth = analysis.sequence(&chain.first)?;
+            let mut prev = (&chain.first, growth);
             for link in &chain.links {
                 let next = analysis.sequence(&link.rhs)?;
                 let at = prev.0.span.start..link.rhs.span.end;
@@ -77,17 +80,12 @@ pub(super) fn attempt(
                     ));
                 };
                 truth = truth.plus(t).map_err(|b| beyond(b, &at))?;
-                sides.extend([prev.1, next]);
                 prev = (&link.rhs, next);
             }
         }
         Claim::Is { expr, .. } => truth = analysis.periodic_game(expr)?,
     }
-    let saltus = sides
-        .iter()
-        .filter_map(|s| s.saltus_over(truth.period))
-        .max()
-        .unwrap_or(0);
+    let saltus = growth.saltus_over(truth.period).unwrap_or(0);
     let too_large = |what: &str| {
         Stop::Error(ClaimError::budget(
             body_span(body),
@@ -187,7 +185,7 @@ impl Index {
                         .map_err(|_| overflow())?
                 };
                 // a·p / gcd(a, p) is a multiple of p: a/gcd(a, p) periods of `s`.
-                let g = gcd(a, p.period).max(1);
+                let g = a.gcd(&p.period).max(1);
                 Ok(Pattern {
                     preperiod: pre,
                     period: p.period / g,
@@ -398,17 +396,15 @@ impl Analysis<'_> {
                     Some(index) => index.apply(base, heap),
                     // A heap that itself repeats, such as `n mod 7`, makes a position that
                     // repeats.
-                    None => match self.sequence(heap) {
-                        Ok(p) if p.is_periodic() => Ok(p),
-                        Ok(_) | Err(Stop::Refused(_)) => Err(Stop::refuse(
+                    None => self.repeats_or(heap, || {
+                        Stop::refuse(
                             heap.span.clone(),
                             format!(
                                 "a heap size that depends on `{}` must be `{0}`, `int(a·{0} + c)`, `{0} ⊕ c` or repeat itself",
                                 self.var
                             ),
-                        )),
-                        Err(error) => Err(error),
-                    },
+                        )
+                    }),
                 }
             }
             _ => Err(Stop::refuse(
@@ -458,20 +454,28 @@ impl Analysis<'_> {
     fn arguments_repeat(&self, name: &str, args: &[Expr], g: &Expr) -> Result<Pattern, Stop> {
         let mut p = Pattern::CONSTANT;
         for a in args {
-            let q = match self.sequence(a) {
-                Ok(q) if q.is_periodic() => q,
-                Ok(_) | Err(Stop::Refused(_)) => return Err(Stop::refuse(
+            let q = self.repeats_or(a, || {
+                Stop::refuse(
                     g.span.clone(),
                     format!(
                         "`{name}(…)` has no proved period as `{}` grows; only subtraction games with a finite set, octal and hexadecimal games, Lasker's Nim, their sums, and games whose arguments repeat do",
                         self.var
                     ),
-                )),
-                Err(error) => return Err(error),
-            };
+                )
+            })?;
             p = p.plus(q).map_err(|b| beyond(b, &a.span))?;
         }
         Ok(p)
+    }
+
+    /// `e`'s pattern when it repeats; the refusal `why` when it grows or the method refuses it
+    /// (an error, such as a division by zero, stays itself).
+    fn repeats_or(&self, e: &Expr, why: impl FnOnce() -> Stop) -> Result<Pattern, Stop> {
+        match self.sequence(e) {
+            Ok(p) if p.is_periodic() => Ok(p),
+            Ok(_) | Err(Stop::Refused(_)) => Err(why()),
+            Err(error) => Err(error),
+        }
     }
 
     /// `e` as an index `a·n + c` or `n ⊕ c`, if it is one.

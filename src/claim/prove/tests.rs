@@ -553,16 +553,30 @@ fn lasker_claims_that_fail_are_refuted_or_refused() {
     let least = (1..1200).find(|&n| g[n] / 1000 != n as u64 / 1000);
     assert_eq!(least, Some(999));
     assert_eq!(counterexample(&notes, "n"), least.map(|n| n.to_string()));
-    // True for every heap below 1000 and false later, but the sides grow at different rates:
-    // the method refuses, and the claim is an error, never true.
-    for claim in [
-        "forall n: grundy(laskers_nim(n)) < 1000",
-        "forall n: grundy(laskers_nim(n)) ≠ 5000",
-        "forall n: grundy(laskers_nim(n)) + 1 = grundy(laskers_nim(n)) + 1",
-        "forall n: outcome(laskers_nim(n)) = outcome(laskers_nim(n))",
-        "forall n: grundy(laskers_nim(int(n * n))) = 0",
+    // True for every heap below 1000 and false later, but the sides grow at different rates;
+    // a nim-sum or an outcome of the growing value, or a heap that is no index: the method
+    // refuses each for its reason, and the claim is an error, never true.
+    let different_rates = "the two sides grow at different rates";
+    for (claim, why) in [
+        ("forall n: grundy(laskers_nim(n)) < 1000", different_rates),
+        ("forall n: grundy(laskers_nim(n)) ≠ 5000", different_rates),
+        (
+            "forall n: grundy(laskers_nim(n)) + 1 = grundy(laskers_nim(n)) + 1",
+            "a nim-sum of a value that grows without repeating",
+        ),
+        (
+            "forall n: outcome(laskers_nim(n)) = outcome(laskers_nim(n))",
+            "the outcome or nim-sum of a value that grows without repeating",
+        ),
+        (
+            "forall n: grundy(laskers_nim(int(n * n))) = 0",
+            "a heap size that depends on `n` must be",
+        ),
     ] {
-        assert_refused(claim, Limits::default(), "cannot prove");
+        let (status, _, message, _) = decide(claim);
+        assert_eq!(status, Status::Error, "{claim}: {message}");
+        assert!(message.starts_with("cannot prove"), "{claim}: {message}");
+        assert!(message.contains(why), "{claim}: {message}");
     }
 }
 
@@ -617,10 +631,11 @@ fn hexadecimal_periods_are_proved_and_growing_ones_refused() {
     );
     // 0.8 (remove one, leave exactly three heaps) grows: ⌊(n − 1)/3⌋ from 1 by the oracle, true
     // on every heap computed, but no criterion here covers a hexadecimal game whose values
-    // grow, so the claim is an error.
+    // grow, so the claim is an error: the engine's search for a period gives up.
     let g = hexadecimal_values(&[0, 8], 300);
     assert!((1..300).all(|n| g[n] == (n as u64 - 1) / 3));
     let (status, _, message, _) =
         decide("forall n >= 1: grundy(hexadecimal(\"0.8\", n)) = int((n - 1) / 3)");
     assert_eq!(status, Status::Error, "{message}");
+    assert!(message.contains("no period of 0.8 proved"), "{message}");
 }

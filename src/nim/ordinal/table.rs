@@ -39,6 +39,8 @@
 
 use std::sync::OnceLock;
 
+use num_integer::Integer;
+
 /// The Lenstra excess m_p of the (n+1)-th odd prime, n = 0, 1, …: OEIS A380496.
 pub(crate) const EXCESS: [u64; 54] = [
     0, 0, 1, 1, 0, 0, 4, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1,
@@ -99,16 +101,8 @@ pub(crate) struct AlphaSpec {
     pub excess: u64,
 }
 
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 fn lcm(a: u128, b: u128) -> Option<u128> {
-    (a / gcd(a, b)).checked_mul(b)
+    (a / a.gcd(&b)).checked_mul(b)
 }
 
 /// The degree over GF(2) of the finite nimber m: the least 2^j with m < 2^(2^j).
