@@ -42,10 +42,7 @@ pub const MAX_HEXADECIMAL_HEAP: u64 = 2048;
 impl HexCode {
     /// The same game as an octal code, when no digit allows three heaps.
     pub fn as_octal(&self) -> Option<OctalCode> {
-        if self.digits.iter().any(|&d| d & 8 != 0) {
-            return None;
-        }
-        self.to_string().parse().ok()
+        OctalCode::from_digits(&self.digits)
     }
 }
 

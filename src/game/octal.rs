@@ -39,6 +39,14 @@ impl OctalCode {
         }
     }
 
+    /// The code with the digits of a hexadecimal code, when every digit is octal (none allows
+    /// three heaps).
+    pub(super) fn from_digits(digits: &[u8]) -> Option<OctalCode> {
+        digits.iter().all(|&d| d & 8 == 0).then(|| OctalCode {
+            digits: digits.to_vec(),
+        })
+    }
+
     /// Whether some move splits a heap in two.
     pub fn splits(&self) -> bool {
         self.digits.iter().any(|&d| d & 4 != 0)
