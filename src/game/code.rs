@@ -41,32 +41,32 @@ pub trait TakeAndBreak {
     fn options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
         for (&d, k) in self.digits().iter().zip(0..=n) {
-            push_options(d, n - k, &mut out);
+            for_each_option(d, n - k, |parts| out.push(parts.to_vec()));
         }
         out
     }
 }
 
-/// The options a digit `d` gives once its counters are taken and `m` are left: bit 1 leaves
-/// nothing (when `m` is 0), bit 2 one heap, bit 4 two heaps `a ≤ m − a`, bit 8 three heaps
-/// `a ≤ b ≤ m − a − b`, each split once.
-fn push_options(d: u8, m: u64, out: &mut Vec<Vec<u64>>) {
+/// Calls `f` on each option a digit `d` gives once its counters are taken and `m` are left,
+/// as the heaps it leaves: bit 1 leaves nothing (when `m` is 0), bit 2 one heap, bit 4 two
+/// heaps `a ≤ m − a`, bit 8 three heaps `a ≤ b ≤ m − a − b`, each split once. The one
+/// statement of the rule, for the listed options and for the value tables alike.
+#[inline]
+pub(super) fn for_each_option(d: u8, m: u64, mut f: impl FnMut(&[u64])) {
     if d & 1 != 0 && m == 0 {
-        out.push(vec![]);
+        f(&[]);
     }
     if d & 2 != 0 && m > 0 {
-        out.push(vec![m]);
+        f(&[m]);
     }
     if d & 4 != 0 {
-        out.extend((1..=m / 2).map(|a| vec![a, m - a]));
+        (1..=m / 2).for_each(|a| f(&[a, m - a]));
     }
     if d & 8 != 0 {
         for a in (1..).take_while(|a| 3 * a <= m) {
-            out.extend(
-                (a..)
-                    .take_while(|b| a + 2 * b <= m)
-                    .map(|b| vec![a, b, m - a - b]),
-            );
+            for b in (a..).take_while(|b| a + 2 * b <= m) {
+                f(&[a, b, m - a - b]);
+            }
         }
     }
 }

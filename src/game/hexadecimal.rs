@@ -25,7 +25,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use super::code::{take_and_break_code, TakeAndBreak, HEXADECIMAL};
+use super::code::{for_each_option, take_and_break_code, TakeAndBreak, HEXADECIMAL};
 use super::octal::OctalCode;
 use super::{Budget, GameError, Meter, Periodicity};
 
@@ -42,10 +42,7 @@ pub const MAX_HEXADECIMAL_HEAP: u64 = 2048;
 impl HexCode {
     /// The same game as an octal code, when no digit allows three heaps.
     pub fn as_octal(&self) -> Option<OctalCode> {
-        if self.digits.iter().any(|&d| d & 8 != 0) {
-            return None;
-        }
-        self.to_string().parse().ok()
+        OctalCode::from_digits(&self.digits)
     }
 }
 
@@ -95,28 +92,11 @@ pub(crate) fn hexadecimal_values(
             }
             seen[v] = true;
         };
-        for (k, &d) in code.digits.iter().enumerate() {
-            let k = k as u64;
-            if k > h {
-                break;
-            }
-            let m = (h - k) as usize;
-            if d & 1 != 0 && m == 0 {
-                mark(0);
-            }
-            if d & 2 != 0 && m > 0 {
-                mark(g[m]);
-            }
-            if d & 4 != 0 {
-                (1..=m / 2).for_each(|a| mark(g[a] ^ g[m - a]));
-            }
-            if d & 8 != 0 {
-                for a in (1..).take_while(|a| 3 * a <= m) {
-                    for b in (a..).take_while(|b| a + 2 * b <= m) {
-                        mark(g[a] ^ g[b] ^ g[m - a - b]);
-                    }
-                }
-            }
+        for (&d, k) in code.digits.iter().zip(0..=h) {
+            // An option's value is the nim-sum of the heaps it leaves (0 for none).
+            for_each_option(d, h - k, |parts| {
+                mark(parts.iter().fold(0, |x, &part| x ^ g[part as usize]));
+            });
         }
         g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64);
     }

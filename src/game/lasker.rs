@@ -195,17 +195,19 @@ fn conditions(g: &[u64], n0: usize, p: usize, s: u64) -> Option<ArithmeticPeriod
     if l + p > g.len() {
         return None;
     }
+    // The values of the heaps below `big`, one heap added each step.
+    let mut below: std::collections::HashSet<u64> = g[..l].iter().copied().collect();
     for big in l..l + p {
         if g[big] + s <= top_first {
             return None;
         }
-        let below: std::collections::HashSet<u64> = g[..big].iter().copied().collect();
         for u in (0..g[big]).filter(|u| !below.contains(u)) {
             let shiftable = (1..big).any(|c| big - c >= n0 && g[c] < s && g[c] ^ g[big - c] == u);
             if !shiftable {
                 return None;
             }
         }
+        below.insert(g[big]);
     }
     Some(ArithmeticPeriodicity {
         preperiod: n0 as u64,

@@ -39,6 +39,14 @@ impl OctalCode {
         }
     }
 
+    /// The code with the digits of a hexadecimal code, when every digit is octal (none allows
+    /// three heaps).
+    pub(super) fn from_digits(digits: &[u8]) -> Option<OctalCode> {
+        digits.iter().all(|&d| d & 8 == 0).then(|| OctalCode {
+            digits: digits.to_vec(),
+        })
+    }
+
     /// Whether some move splits a heap in two.
     pub fn splits(&self) -> bool {
         self.digits.iter().any(|&d| d & 4 != 0)
@@ -154,35 +162,28 @@ fn by_mex(mut seq: Sequence, n: u64, b: &Budget) -> Result<Vec<u64>, GameError> 
 }
 
 /// The values of heaps `0 … n−1` of a heap game named `"grundys_game"`, `"kayles"`,
-/// `"dawsons_kayles"` or by an octal code; `None` if the name is none of these.
+/// `"dawsons_kayles"` or by an octal or hexadecimal code; `None` if the name is none of these.
 pub(crate) fn named_heap_sequence(
     name: &str,
     n: u64,
     budget: &Budget,
 ) -> Option<Result<Vec<u64>, GameError>> {
-    let code = match name {
-        "grundys_game" => {
-            let seq = grundys_sequence(n.saturating_sub(1), budget);
-            return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
-        }
-        "kayles" => OctalCode::kayles(),
-        "dawsons_kayles" => OctalCode::dawsons_kayles(),
+    let last = n.saturating_sub(1);
+    let seq = match name {
+        "grundys_game" => grundys_sequence(last, budget),
+        "kayles" => octal_sequence(&OctalCode::kayles(), last, budget),
+        "dawsons_kayles" => octal_sequence(&OctalCode::dawsons_kayles(), last, budget),
         other if other.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
-            match other.parse::<OctalCode>() {
-                Ok(c) => c,
+            match (other.parse::<OctalCode>(), other.parse::<super::HexCode>()) {
+                (Ok(code), _) => octal_sequence(&code, last, budget),
                 // A hexadecimal code (a digit 8 to F) is a game of its own engine.
-                Err(e) => match other.parse::<super::HexCode>() {
-                    Ok(hex) => {
-                        let seq = super::hexadecimal_sequence(&hex, n.saturating_sub(1), budget);
-                        return Some(seq.map(|v| v.into_iter().take(n as usize).collect()));
-                    }
-                    Err(_) => return Some(Err(e)),
-                },
+                (Err(_), Ok(hex)) => super::hexadecimal_sequence(&hex, last, budget),
+                (Err(e), Err(_)) => Err(e),
             }
         }
         _ => return None,
     };
-    let seq = octal_sequence(&code, n.saturating_sub(1), budget);
+    // Heap 0 is computed even when `n` is 0; only the first `n` values are asked for.
     Some(seq.map(|v| v.into_iter().take(n as usize).collect()))
 }
 

@@ -214,11 +214,16 @@ mod tests {
             .collect()
     }
 
-    /// The split values of heap `h`, one by one.
+    /// The split values of heap `h`, one by one from the definition (without the engine's
+    /// helpers): take `removed`, then cut the rest into non-empty `a ≤ b`, `a < b` unless equal
+    /// parts are allowed.
     fn by_hand(g: &[u8], h: usize, rules: &Rules) -> Vec<u8> {
         let mut marks = vec![0u8; 256];
-        for (s, m) in fitting(&rules.splits, h) {
-            for a in 1..=top(m, s.equal) {
+        for s in &rules.splits {
+            let Some(m) = h.checked_sub(s.removed) else {
+                continue;
+            };
+            for a in (1..m).filter(|&a| a < m - a || (s.equal && a == m - a)) {
                 marks[usize::from(g[a] ^ g[m - a])] = 1;
             }
         }

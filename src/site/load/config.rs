@@ -12,12 +12,12 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::lints::{LintLevel, Lints};
+use crate::claim::Limits;
 use crate::diag::Fatal;
+use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The longest one preprocessor may run when `preprocessor-seconds` is not set.
 pub(crate) const DEFAULT_PREPROCESSOR_SECONDS: u64 = 60;
-use crate::claim::Limits;
-use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -75,6 +75,21 @@ pub(crate) struct PreprocessorTable {
     /// The preprocessor's own settings, passed on to it in the context.
     #[serde(flatten)]
     pub extra: toml::Table,
+}
+
+impl PreprocessorTable {
+    /// Whether `[preprocessor.NAME]` is mdBook's own `links` or `index`, which nimbook runs
+    /// itself: those names with no `command` of their own.
+    pub(crate) fn is_builtin(&self, name: &str) -> bool {
+        (name == "links" || name == "index") && self.command.is_none()
+    }
+
+    /// The command line of `[preprocessor.NAME]`: `command`, or mdBook's `mdbook-NAME`.
+    pub(crate) fn command_line(&self, name: &str) -> String {
+        self.command
+            .clone()
+            .unwrap_or_else(|| format!("mdbook-{name}"))
+    }
 }
 
 /// The keys of `[output.html]` that nimbook acts on. Every other key of mdBook 0.5 is accepted

@@ -12,18 +12,14 @@ use crate::diag::{Code, Diagnostic};
 /// `include-roots`, and budgets above their defaults (brought down to them).
 pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
-    let external: Vec<String> = config
+    let external: Vec<(String, String)> = config
         .preprocessor
         .iter()
-        .filter(|(name, t)| t.command.is_some() || (*name != "links" && *name != "index"))
-        .map(|(name, _)| name.clone())
+        .filter(|(name, t)| !t.is_builtin(name))
+        .map(|(name, t)| (name.clone(), t.command_line(name)))
         .collect();
-    for name in external {
-        let command = config
-            .preprocessor
-            .remove(&name)
-            .and_then(|t| t.command)
-            .unwrap_or_else(|| format!("mdbook-{name}"));
+    for (name, command) in external {
+        config.preprocessor.remove(&name);
         warnings.push(
             Diagnostic::warning(
                 Code::PreprocessorError,

@@ -20,7 +20,7 @@ pub(super) fn external(
     answers: &HashMap<String, Support>,
     warnings: &mut Vec<Diagnostic>,
 ) -> Option<String> {
-    let command = command_of(name, table);
+    let command = table.command_line(name);
     match answers.get(name)? {
         Support::Yes => Some(command),
         Support::No => None,
@@ -34,14 +34,6 @@ pub(super) fn external(
             None
         }
     }
-}
-
-/// The command of an external preprocessor: `command`, or mdBook's `mdbook-NAME`.
-fn command_of(name: &str, table: &PreprocessorTable) -> String {
-    table
-        .command
-        .clone()
-        .unwrap_or_else(|| format!("mdbook-{name}"))
 }
 
 /// Asks every external preprocessor that runs for HTML whether it supports the renderer,
@@ -59,15 +51,14 @@ pub(super) fn ask_support(
         let Some(table) = config.preprocessor.get(name) else {
             continue;
         };
-        let builtin = (name == "links" || name == "index") && table.command.is_none();
         let other_renderer = table
             .renderers
             .as_ref()
             .is_some_and(|r| !r.iter().any(|r| r == "html"));
-        if builtin || other_renderer {
+        if table.is_builtin(name) || other_renderer {
             continue;
         }
-        let command = command_of(name, table);
+        let command = table.command_line(name);
         let answer = supports(root, &command, name, limit)?;
         if answer == Support::Missing && !table.optional {
             missing.push(format!("`{name}` (`{command}`)"));
