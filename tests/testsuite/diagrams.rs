@@ -24,13 +24,14 @@ fn svgs(html: &str) -> Vec<&str> {
     out
 }
 
-/// The first `<svg>` of a page whose class names `kind` (`"wythoff"` for `nim-svg wythoff`).
-fn svg_of<'a>(html: &'a str, kind: &str) -> &'a str {
+/// The drawing of `kind` (`wythoff`, `loopy`) on a page, parsed.
+fn drawing<'a>(html: &'a str, kind: &str) -> roxmltree::Document<'a> {
     let class = format!("nim-svg {kind}");
-    svgs(html)
+    let svg = svgs(html)
         .into_iter()
         .find(|s| s.contains(&class))
-        .unwrap_or_else(|| panic!("no {class} drawing"))
+        .unwrap_or_else(|| panic!("no {class} drawing"));
+    roxmltree::Document::parse(svg).expect("xml")
 }
 
 /// The HTML of each `<figure …class="…CLASS…">…</figure>` of a page.
@@ -264,10 +265,8 @@ fn the_wythoff_widget_carries_the_values_of_its_board() {
 
 #[test]
 fn the_wythoff_board_shades_exactly_the_theorems_losing_squares() {
-    let out = built("diagrams");
-    let html = page(&out);
-    let svg = svg_of(&html, "wythoff");
-    let doc = roxmltree::Document::parse(svg).expect("xml");
+    let html = page(&built("diagrams"));
+    let doc = drawing(&html, "wythoff");
     let num =
         |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).expect(a).parse().expect("num") };
     let squares: Vec<_> = doc
@@ -298,10 +297,8 @@ fn the_wythoff_board_shades_exactly_the_theorems_losing_squares() {
 
 #[test]
 fn a_loopy_graph_is_drawn_with_every_vertexs_outcome() {
-    let out = built("diagrams");
-    let html = page(&out);
-    let svg = svg_of(&html, "loopy");
-    let doc = roxmltree::Document::parse(svg).expect("xml");
+    let html = page(&built("diagrams"));
+    let doc = drawing(&html, "loopy");
     // The fixture's graph, "0-1 0>2 1>3 4>4 4>0 5>4", as the oracle's successor lists.
     let succ = vec![vec![1, 2], vec![0, 3], vec![], vec![], vec![4, 0], vec![4]];
     let want = crate::game_loopy::wld(&succ);
@@ -328,7 +325,7 @@ fn a_loopy_graph_is_drawn_with_every_vertexs_outcome() {
     }
     assert_eq!(seen, 6);
     // Arrows: one path per move, a move both ways drawn as two.
-    assert_eq!(svg.matches("class=\"lp-edge\"").count(), 7);
+    assert_eq!(doc.input_text().matches("class=\"lp-edge\"").count(), 7);
     // The caption names the token's outcome, the oracle's.
     assert_eq!(want[5], Outcome::D);
     assert!(html.contains("The token is on vertex 5 (ringed)") && html.contains("so a draw"));

@@ -229,18 +229,16 @@ fn answer_html(source: &str, shown: &str) -> String {
     }
 }
 
+/// What the first argument of `practice` must be, as its error says.
+const EXPECTED_KIND: &str = "a practice kind such as \"nim-product\"";
+
 /// `practice(kind, …)`.
 pub(super) fn practice(
     checker: &mut DirectiveEnv<'_>,
     d: &Directive,
 ) -> Result<String, Diagnostic> {
     let kind_at = &d.args[0].1;
-    let kind = typed_arg(
-        checker,
-        &d.args[0],
-        "a practice kind such as \"nim-product\"",
-        Value::as_str,
-    )?;
+    let kind = typed_arg(checker, &d.args[0], EXPECTED_KIND, Value::as_str)?;
     let names = || PRACTICE_KINDS.iter().map(|(n, _)| *n);
     if !names().any(|n| n == kind) {
         let mut diag = error(
