@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use nimbook::claim::{builtins, calc, Checker, Limits};
-use nimbook::diag::{Diagnostic, MessageFormat, SourceFile};
+use nimbook::diag::{Code, Diagnostic, MessageFormat, SourceFile};
 use nimbook::site;
 use nimbook::site::{Lint, LintLevel};
 
@@ -183,6 +183,15 @@ enum Command {
     /// Run a language server on standard input and output: claims checked as you type, with
     /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
     Lsp,
+    /// Explain a diagnostic code: what it means, a failing example, how to fix it.
+    Explain {
+        /// A code as diagnostics print it, such as `false-claim`.
+        #[arg(required_unless_present = "list")]
+        code: Option<String>,
+        /// List every code with what it means, one a line.
+        #[arg(long, conflicts_with = "code")]
+        list: bool,
+    },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
         /// Expressions such as `6 * 13` or claims such as `7 + 14 = 9`.
@@ -289,6 +298,8 @@ fn main() -> ExitCode {
                 Numbers::None,
             )
         }
+        Command::Explain { list: true, .. } => list_codes(),
+        Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default()),
         Command::Calc { list: true, .. } => list_builtins(),
         Command::Calc { exprs, .. } => run_calc(&exprs),
         Command::Init { dir, force, git } => run_init(&dir, force, git),
@@ -534,6 +545,51 @@ fn run_serve(options: &site::Options, port: u16, format: MessageFormat) -> ExitC
     }
 }
 
+/// Prints the explanation of the diagnostic code `name`; an unknown name is a usage error
+/// that suggests the nearest code.
+fn explain(name: &str) -> ExitCode {
+    match name.trim().parse::<Code>() {
+        Ok(code) => write_out(code.explanation()),
+        Err(unknown) => {
+            eprintln!("error: {unknown}");
+            if let Some(near) = unknown.suggestion {
+                eprintln!("help: a code with a similar name exists: `{near}`");
+            }
+            eprintln!("help: `nimbook explain --list` lists every code");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints every diagnostic code and what it means, one a line, in the guide's order.
+fn list_codes() -> ExitCode {
+    let width = Code::ALL
+        .iter()
+        .map(|c| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for code in Code::ALL {
+        out.push_str(&format!("{:<width$}  {}\n", code.as_str(), code.summary()));
+    }
+    write_out(&out)
+}
+
+/// Writes `text` to standard output; a closed pipe is an I/O failure (exit 2).
+fn write_out(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Prints every builtin, one a line: `function  grundy(G) — the Grundy value of G`.
 fn list_builtins() -> ExitCode {
     let mut out = String::new();
@@ -547,17 +603,7 @@ fn list_builtins() -> ExitCode {
             out.push_str(&format!("{kind:<9}  {} — {}\n", s.usage, s.description));
         }
     }
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: cannot write the list: {e}");
-            ExitCode::from(2)
-        }
-    }
+    write_out(&out)
 }
 
 fn run_calc(exprs: &[String]) -> ExitCode {

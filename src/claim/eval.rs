@@ -11,10 +11,10 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use super::ast::{BinOp, Expr, ExprKind};
-use super::builtins::{self, nearest, Call};
+use super::builtins::{self, Call};
 use super::value::{as_ordinal, number, over_budget, to_nimber, Value};
 use super::{ClaimError, Limits};
-use crate::diag::{Code, Span};
+use crate::diag::{nearest, Code, Span};
 use crate::game::Game;
 use crate::nim::ordinal;
 use crate::nim::Nimber;

@@ -1,12 +1,15 @@
-//! The stable names of diagnostic kinds.
+//! The stable names of diagnostic kinds, and what each means.
 //!
 //! Every [`Diagnostic`](super::Diagnostic) carries a [`Code`]: a kebab-case name that tools can
 //! match on (the JSON output's `"code"` field) and that the lint options (`--deny
-//! unverified-numbers`) and the README refer to. A name, once published, keeps its meaning;
-//! new kinds get new names. The README's table of codes is checked against [`Code::ALL`] by a
-//! test, so the two cannot drift apart.
+//! unverified-numbers`) refer to. A name, once published, keeps its meaning; new kinds get new
+//! names. Each code has a one-line [summary](Code::summary) and a long
+//! [explanation](Code::explanation) (what it means, a failing example, how to fix it), kept in
+//! `src/diag/explain/CODE.md`: `nimbook explain CODE` prints it, and the guide's page for the
+//! code includes the same file, so the two are one text.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The kind of a diagnostic, with a stable kebab-case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,10 +81,14 @@ pub enum Code {
     /// A worked answer that names some of a choice's correct options, in its claims, but not
     /// all of them.
     IncompleteAnswer,
+    /// An example marked to fail with a code (```` ```nim fails=false-claim ````) that holds, or
+    /// fails with another code.
+    ExampleMismatch,
 }
 
 impl Code {
-    /// Every code, in the order of the README's table.
+    /// Every code, in the order the guide lists them: claims first, then the book, then the
+    /// warnings and lints.
     pub const ALL: &'static [Code] = &[
         Code::FalseClaim,
         Code::SyntaxError,
@@ -109,6 +116,7 @@ impl Code {
         Code::UnverifiedNumber,
         Code::VacuousClaim,
         Code::IncompleteAnswer,
+        Code::ExampleMismatch,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -140,7 +148,81 @@ impl Code {
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
+            Code::ExampleMismatch => "example-mismatch",
         }
+    }
+
+    /// What the code means, in one line (`nimbook explain --list` and the guide's table).
+    pub fn summary(self) -> &'static str {
+        match self {
+            Code::FalseClaim => "a claim was decided and does not hold",
+            Code::SyntaxError => "a claim or directive does not parse",
+            Code::UnknownName => "a name that no `let` or quantifier binds",
+            Code::UnknownFunction => "a function or directive that does not exist",
+            Code::EvaluationError => "an expression that cannot be evaluated: a value of the wrong kind, a wrong number of arguments, a value outside a function's domain",
+            Code::BudgetExceeded => "a bound of the budget was hit, so the claim was not decided",
+            Code::CannotProve => "a claim with too many cases that no proof method covers",
+            Code::InvalidDirective => "a directive whose arguments it cannot draw or compute",
+            Code::LatexError => "a formula between dollar signs that does not parse as LaTeX",
+            Code::BrokenLink => "a link to a page, file or heading the book does not have",
+            Code::NotUtf8 => "a source file that is not UTF-8",
+            Code::MalformedSummary => "a SUMMARY.md entry that is malformed or names a missing file",
+            Code::InvalidConfig => "a book.toml that cannot be read or is invalid",
+            Code::TemplateError => "a template that does not parse or fails to render",
+            Code::IoError => "a file or folder that cannot be read, written, listed or watched",
+            Code::UnsafeOutput => "an output folder nimbook will not replace",
+            Code::UnknownChapter => "a handout names a chapter the book does not have",
+            Code::MissingResource => "a handout leaves out a resource it cannot inline",
+            Code::RedefinedName => "a `let` binds a name that is already bound",
+            Code::IgnoredSetting => "an mdBook setting that nimbook accepts and does not use",
+            Code::IncludeError => "an include that cannot be read, or a file outside the book",
+            Code::PreprocessorError => "an external preprocessor that fails, times out or cannot be found",
+            Code::UncheckedClaims => "a `nim` block that reads as claims in a book that does not check them",
+            Code::UnverifiedNumber => "a number in a lesson that nothing computes or checks",
+            Code::VacuousClaim => "a claim or span that computes nothing",
+            Code::IncompleteAnswer => "a worked answer that names some of a choice's correct options but not all",
+            Code::ExampleMismatch => "an example marked to fail with a code that holds, or fails with another code",
+        }
+    }
+
+    /// The long explanation of the code, as markdown: what it means, a failing example, how to
+    /// fix it. `nimbook explain CODE` prints it; the guide's page for the code is this text.
+    pub fn explanation(self) -> &'static str {
+        super::explain::text(self)
+    }
+}
+
+/// A name that is not a diagnostic code, with the code it was probably meant to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownCode {
+    /// The name as given.
+    pub name: String,
+    /// The code with the nearest name, when one is near enough to be a typo.
+    pub suggestion: Option<Code>,
+}
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a diagnostic code", self.name)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl FromStr for Code {
+    type Err = UnknownCode;
+
+    /// The code of this kebab-case name, as printed in diagnostics and JSON.
+    fn from_str(name: &str) -> Result<Code, UnknownCode> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str() == name)
+            .ok_or_else(|| UnknownCode {
+                name: name.to_string(),
+                suggestion: super::nearest(name, Code::ALL.iter().map(|c| c.as_str()))
+                    .and_then(|n| Code::ALL.iter().copied().find(|c| c.as_str() == n)),
+            })
     }
 }
 
@@ -152,7 +234,7 @@ impl fmt::Display for Code {
 
 #[cfg(test)]
 mod tests {
-    use super::Code;
+    use super::{Code, UnknownCode};
 
     #[test]
     fn names_are_distinct_kebab_case() {
@@ -168,15 +250,23 @@ mod tests {
         }
     }
 
-    /// The README documents every code, in a table row that starts with the name.
     #[test]
-    fn the_readme_lists_every_code() {
-        let readme = include_str!("../../README.md");
-        for c in Code::ALL {
+    fn every_name_reads_back_and_a_typo_is_suggested() {
+        for &c in Code::ALL {
+            assert_eq!(c.as_str().parse::<Code>(), Ok(c));
             assert!(
-                readme.contains(&format!("| `{}` |", c.as_str())),
-                "README.md has no row for `{c}`"
+                !c.summary().is_empty() && !c.summary().ends_with('.'),
+                "{c}"
             );
         }
+        let typo = "flase-claim".parse::<Code>();
+        assert_eq!(
+            typo,
+            Err(UnknownCode {
+                name: "flase-claim".into(),
+                suggestion: Some(Code::FalseClaim)
+            })
+        );
+        assert_eq!("E0308".parse::<Code>().map_err(|e| e.suggestion), Err(None));
     }
 }

@@ -15,7 +15,10 @@ use std::sync::Arc;
 use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, Snippet};
 
 mod code;
-pub use code::Code;
+mod explain;
+mod similar;
+pub use code::{Code, UnknownCode};
+pub(crate) use similar::nearest;
 
 /// A failure that stops the run before content is judged: configuration, usage or I/O
 /// (exit code 2).

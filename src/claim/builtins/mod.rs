@@ -1,11 +1,11 @@
 //! The registry of builtin functions: every function the claim language knows is one
 //! `Function` value, its `Signature` (name, usage, arity, a one-line description) beside the
 //! code that runs it. The evaluator dispatches through it, arity errors and "did you mean"
-//! suggestions come from it, and `nimbook calc --list` and the README's tables are held to it.
+//! suggestions come from it, and `nimbook calc --list` and the guide's reference are made from it.
 //!
-//! The functions are kept in four groups, one file each: `numbers` (nimber arithmetic and the
-//! field), `ordinals`, `games` (positions, such as `nim(3, 4, 5)`) and `questions` (what the
-//! engine answers about a position, such as `grundy(G)`). Adding a function is one entry in
+//! The functions are kept in five groups, one file each: `numbers` (nimber arithmetic and the
+//! field), `ordinals`, `games` (positions, such as `nim(3, 4, 5)`), `classics` (the games of
+//! Part III) and `questions` (what the engine answers about a position, such as `grundy(G)`). Adding a function is one entry in
 //! one group's table; a new group is one more file and one line in `GROUPS`.
 //!
 //! The site's directives use the same [`Signature`], so both kinds of builtin can be listed
@@ -170,18 +170,32 @@ impl Function {
     }
 }
 
-/// The groups of functions, in the order `nimbook calc --list` has no need of (it sorts) but
-/// a reader of this file may: numbers first, games last.
-const GROUPS: &[&[Function]] = &[
-    numbers::FUNCTIONS,
-    ordinals::FUNCTIONS,
-    games::FUNCTIONS,
-    classics::FUNCTIONS,
-    questions::FUNCTIONS,
+/// The groups of functions by name, in the order `nimbook calc --list` has no need of (it
+/// sorts) but a reader may: numbers first, games last (the guide's reference follows it).
+const GROUPS: &[(&str, &[Function])] = &[
+    ("numbers", numbers::FUNCTIONS),
+    ("ordinals", ordinals::FUNCTIONS),
+    ("games", games::FUNCTIONS),
+    ("classics", classics::FUNCTIONS),
+    ("questions", questions::FUNCTIONS),
 ];
 
 fn all() -> impl Iterator<Item = &'static Function> {
-    GROUPS.iter().flat_map(|g| g.iter())
+    GROUPS.iter().flat_map(|(_, g)| g.iter())
+}
+
+/// The names of the groups of functions: `numbers`, `ordinals`, `games`, `classics`,
+/// `questions`.
+pub(crate) fn group_names() -> impl Iterator<Item = &'static str> {
+    GROUPS.iter().map(|&(name, _)| name)
+}
+
+/// The functions of the group called `name`, in registry order.
+pub(crate) fn group(name: &str) -> Option<impl Iterator<Item = &'static Signature>> {
+    GROUPS
+        .iter()
+        .find(|&&(n, _)| n == name)
+        .map(|&(_, g)| g.iter().map(|f| &f.sig))
 }
 
 /// Every builtin function of the claim language, in registry order.
@@ -203,22 +217,10 @@ pub(crate) fn is_game_function(name: &str) -> bool {
 pub(crate) fn unknown_function(name: &str, name_span: &Span) -> ClaimError {
     let err = ClaimError::new(name_span.clone(), format!("unknown function `{name}`"))
         .code(Code::UnknownFunction);
-    match nearest(name, functions().map(|s| s.name)) {
+    match crate::diag::nearest(name, functions().map(|s| s.name)) {
         Some(best) => err.help(format!("a function with a similar name exists: `{best}`")),
         None => err,
     }
-}
-
-/// The closest name by edit distance, if one is close enough to be a likely typo.
-pub(crate) fn nearest<'n>(
-    name: &str,
-    candidates: impl Iterator<Item = &'n str>,
-) -> Option<&'n str> {
-    candidates
-        .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|&(d, c)| d <= 1.max(c.len() / 3) && d < name.len().max(c.len()))
-        .min_by_key(|&(d, c)| (d, c))
-        .map(|(_, c)| c)
 }
 
 /// One call of a builtin function: its evaluated arguments, where each was written, and the

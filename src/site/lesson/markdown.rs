@@ -261,7 +261,9 @@ pub(crate) fn render_with(
             Event::Start(Tag::CodeBlock(kind)) => {
                 let (html, end) =
                     code_block(lesson, &mut coverage, flavour, &events, i, kind, &mut trace);
-                let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
+                let claims = flavour.claims
+                    && (matches!(fence_lang(kind), "nim" | "nimbook")
+                        || super::expected::Example::of(kind).is_some());
                 if flavour.fragments && claims {
                     fragments.push(Fragment {
                         range: range.clone(),
@@ -387,8 +389,9 @@ struct Trace {
     drawn: Vec<(Range<usize>, String)>,
 }
 
-/// A fenced or indented code block that starts at event `i`: a `nim` block checked as claims,
-/// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
+/// A fenced or indented code block that starts at event `i`: a failing example (see
+/// `expected`), a `nim` block checked as claims, a `nimbook` block of directives, or code shown
+/// highlighted. Returns its HTML and the index
 /// of its end event.
 fn code_block(
     lesson: &mut LessonContext,
@@ -421,7 +424,10 @@ fn code_block(
         }
         j += 1;
     }
-    let html = if lang == "nim" && flavour.claims {
+    let example = super::expected::Example::of(kind).filter(|_| flavour.claims);
+    let html = if let Some(example) = example {
+        super::expected::render(lesson, &example, &block, range)
+    } else if lang == "nim" && flavour.claims {
         let results = lesson.check_block(&block);
         coverage.claims(&results, lesson);
         let html = claims::block(&results);

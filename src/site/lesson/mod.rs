@@ -28,6 +28,7 @@ pub(crate) mod codelines;
 pub(crate) mod context;
 pub(crate) mod coverage;
 pub(crate) mod directives;
+pub(crate) mod expected;
 pub(crate) mod footnotes;
 pub(crate) mod highlight;
 pub(crate) mod links;

@@ -170,6 +170,16 @@ const PARTLY: &[(&[&str], Support)] = &[
     ),
 ];
 
+/// Every key of mdBook 0.5's `book.toml` with what nimbook does with it: the keys it acts on,
+/// then the others, as this file lists them (`*` stands for any name, `**` for any path).
+pub(crate) fn keys() -> impl Iterator<Item = (&'static str, Support)> {
+    WORKS.iter().map(|&k| (k, Support::Works)).chain(
+        PARTLY
+            .iter()
+            .flat_map(|&(keys, support)| keys.iter().map(move |&k| (k, support))),
+    )
+}
+
 /// What nimbook does with the key at `path` (dotted), or `None` if mdBook 0.5 has no such key.
 pub(crate) fn support(path: &str) -> Option<Support> {
     if WORKS.iter().any(|k| matches(k, path)) {
@@ -197,12 +207,7 @@ fn matches(pattern: &str, path: &str) -> bool {
 /// accepts and ignores, one for every `[output.html]` key that mdBook 0.5 does not know, and one
 /// for every `theme/*.hbs` file of the book.
 pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
-    let Ok(table) = text.parse::<toml::Table>() else {
-        return Vec::new();
-    };
-    let file = SourceFile::new(name, text);
-    let mut out = Vec::new();
-    walk(&table, "", &file, &mut out);
+    let mut out = key_warnings(text, name);
     let theme = root.join("theme");
     if let Ok(entries) = std::fs::read_dir(&theme) {
         let mut names: Vec<String> = entries
@@ -219,6 +224,18 @@ pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
             );
         }
     }
+    out
+}
+
+/// The warnings for the keys of `book.toml` (text `text`, shown as `name`) that nimbook accepts
+/// and ignores, or that mdBook 0.5 does not know under `[output.html]`; reads no file.
+pub(crate) fn key_warnings(text: &str, name: &str) -> Vec<Diagnostic> {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let file = SourceFile::new(name, text);
+    let mut out = Vec::new();
+    walk(&table, "", &file, &mut out);
     out
 }
 

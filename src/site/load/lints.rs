@@ -88,6 +88,15 @@ impl Lints {
         broken_links: LintLevel::Allow,
     };
 
+    /// One lint's level.
+    pub(crate) fn get(self, lint: Lint) -> LintLevel {
+        match lint {
+            Lint::UnverifiedNumbers => self.unverified_numbers,
+            Lint::VacuousClaims => self.vacuous_claims,
+            Lint::BrokenLinks => self.broken_links,
+        }
+    }
+
     /// Sets one lint's level (a command-line `--deny` or `--warn`).
     pub fn set(&mut self, lint: Lint, level: LintLevel) {
         match lint {

@@ -7,6 +7,7 @@ pub(crate) mod compat;
 pub(crate) mod config;
 pub(crate) mod confine;
 pub(crate) mod include;
+pub(crate) mod keys;
 pub(crate) mod lints;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;

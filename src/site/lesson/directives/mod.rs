@@ -9,8 +9,9 @@
 //! `arithmetic` (nim tables and expansions), `grundy` (Grundy and octal-sequence tables),
 //! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions;
 //! `coins`, `wythoff` and `loopy` draw coin rows, Wythoff boards and loopy graphs for it),
-//! `graph` (game graphs), `play` (the play widget) and `exercise` (`exercise`, `choice` and
-//! `practice`: questions answered on the page, keys computed here). Dependencies run from this dispatcher
+//! `graph` (game graphs), `play` (the play widget), `exercise` (`exercise`, `choice` and
+//! `practice`: questions answered on the page, keys computed here) and `reference` (tables of
+//! what nimbook knows: functions, directives, keys, diagnostic codes). Dependencies run from this dispatcher
 //! down to the directives and from them to the helpers, never back.
 
 mod args;
@@ -23,13 +24,14 @@ mod grundy;
 mod layout;
 mod loopy;
 mod play;
+mod reference;
 mod svg;
 mod table;
 mod wythoff;
 
-use crate::claim::builtins::{nearest, registry, Signature};
+use crate::claim::builtins::{registry, Signature};
 use crate::claim::{Directive, MappedText};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{nearest, Code, Diagnostic, Span};
 use crate::site::lesson::context::{DirectiveEnv, LessonContext};
 
 use args::error;
@@ -53,7 +55,8 @@ impl Entry {
     }
 }
 
-/// Every directive: adding one is one entry here (and a row in README.md's table).
+/// Every directive: adding one is one entry here (the guide's reference and `calc --list` are
+/// made from it).
 pub(crate) const DIRECTIVES: &[Entry] = registry! {
     Entry;
     new "addition_table", "addition_table(n)", [1], "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, true);
@@ -70,6 +73,7 @@ pub(crate) const DIRECTIVES: &[Entry] = registry! {
     new "exercise", "exercise(\"Compute 6 ⊗ 13\", 6 * 13)", [2], "a question the reader answers on the page; the build computes the answer" => exercise::exercise;
     new "choice", "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])", [2, 3], "a multiple-choice question; the engine decides which options are correct" => exercise::choice;
     new "practice", "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)", [2, 3], "endless random problems drawn in the browser, answers checked there" => exercise::practice;
+    new "reference", "reference(\"games\")", [1], "a table of what nimbook knows: the functions of a group (\"numbers\", \"ordinals\", \"games\", \"classics\", \"questions\"), \"directives\", the \"configuration\" keys, the \"mdbook\" keys or the \"diagnostics\" codes" => reference::reference;
 };
 
 /// Every directive's signature, in registry order.
@@ -105,9 +109,13 @@ fn render_one(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagn
     (entry.run)(env, d)
 }
 
-/// The error for a directive that does not exist, with a suggestion or the list.
+/// The error for a directive that does not exist, with a suggestion or the list. Its code is
+/// `unknown-function`, as for a function: the name is unknown, not the arguments.
 fn unknown(env: &DirectiveEnv<'_>, d: &Directive) -> Diagnostic {
-    let diag = error(env, &d.name_span, format!("unknown directive `{}`", d.name));
+    let diag = Diagnostic {
+        code: Code::UnknownFunction,
+        ..error(env, &d.name_span, format!("unknown directive `{}`", d.name))
+    };
     let names = || list().map(|s| s.name);
     match nearest(&d.name, names()) {
         Some(best) => diag.help(format!("a directive with a similar name exists: `{best}`")),

@@ -246,7 +246,7 @@ pub(super) fn practice(
             kind_at,
             format!("unknown practice kind \"{kind}\""),
         );
-        if let Some(best) = crate::claim::builtins::nearest(kind, names()) {
+        if let Some(best) = crate::diag::nearest(kind, names()) {
             diag = diag.help(format!("a kind with a similar name exists: \"{best}\""));
         }
         return Err(diag.help(format!(
