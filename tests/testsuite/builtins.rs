@@ -1,8 +1,10 @@
-//! The registry of builtins as the user sees it: `nimbook calc --list`, held to README.md's
-//! tables (so the documentation cannot drift from what the binary knows), and the arity errors
-//! and suggestions that come from the same registry.
+//! The registry of builtins as the user sees it: `nimbook calc --list`, held to the guide's
+//! reference tables in both directions (so the documentation cannot drift from what the binary
+//! knows), and the arity errors and suggestions that come from the same registry.
 
 use std::collections::BTreeSet;
+
+use crate::common::unescape;
 use std::process::{Command, Output};
 
 /// Runs `nimbook ARGS` without colour.
@@ -47,27 +49,28 @@ fn listed() -> Vec<Listed> {
         .collect()
 }
 
-/// The rows `| usage | description |` of the tables under the README heading `heading`, up to
-/// the next heading of level 2 or 3, with code marks removed (the README may set a formula in
-/// code; the registry's one-line description is plain text).
-fn readme_rows(heading: &str) -> BTreeSet<(String, String)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("read README.md");
-    let mut lines = readme.lines().skip_while(|l| *l != heading);
-    assert!(
-        lines.next().is_some(),
-        "README.md has no heading {heading:?}"
-    );
-    lines
-        .take_while(|l| !l.starts_with("## ") && !l.starts_with("### "))
-        .filter(|l| l.starts_with("| `"))
-        .map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split(" | ").collect();
-            assert_eq!(cells.len(), 2, "a row of two cells: {l:?}");
-            let plain = |c: &str| c.trim().replace('`', "");
-            (plain(cells[0]), plain(cells[1]))
-        })
-        .collect()
+/// The rows (usage, description) of the `reference(…)` tables on the built guide's page
+/// `page`, with code marks removed: the page as a reader gets it, read without nimbook's help.
+fn guide_rows(page: &str) -> BTreeSet<(String, String)> {
+    let html = std::fs::read_to_string(crate::guide::built().join(page)).expect("read the page");
+    let mut rows = BTreeSet::new();
+    for table in html.split("<table class=\"nim-reference\">").skip(1) {
+        let body = table.split("</table>").next().unwrap_or_default();
+        for row in body.split("<tr>").skip(2) {
+            let cells: Vec<String> = row
+                .split("<td>")
+                .skip(1)
+                .map(|c| {
+                    let c = c.split("</td>").next().unwrap_or_default();
+                    unescape(&c.replace("<code>", "").replace("</code>", ""))
+                })
+                .collect();
+            assert_eq!(cells.len(), 2, "a row of two cells on {page}: {row:?}");
+            rows.insert((cells[0].clone(), cells[1].clone()));
+        }
+    }
+    assert!(!rows.is_empty(), "{page} has reference tables");
+    rows
 }
 
 fn of_kind(all: &[Listed], kind: &str) -> BTreeSet<(String, String)> {
@@ -77,37 +80,37 @@ fn of_kind(all: &[Listed], kind: &str) -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// Both directions at once: what the README lacks and what it has beyond the registry.
+/// Both directions at once: what the guide lacks and what it has beyond the registry.
 fn assert_same(
     kind: &str,
     registry: &BTreeSet<(String, String)>,
-    readme: &BTreeSet<(String, String)>,
+    guide: &BTreeSet<(String, String)>,
 ) {
-    let missing: Vec<_> = registry.difference(readme).collect();
-    let extra: Vec<_> = readme.difference(registry).collect();
+    let missing: Vec<_> = registry.difference(guide).collect();
+    let extra: Vec<_> = guide.difference(registry).collect();
     assert!(
         missing.is_empty() && extra.is_empty(),
-        "README.md and the registry disagree on {kind}s.\nnot in README.md (add a row `| `usage` | description |`): {missing:#?}\nin README.md but not registered (or worded differently): {extra:#?}"
+        "the guide and the registry disagree on {kind}s.\nnot in the guide: {missing:#?}\nin the guide but not registered (or worded differently): {extra:#?}"
     );
 }
 
 #[test]
-fn every_function_is_documented_in_the_readme_and_nothing_else_is() {
+fn every_function_is_in_the_guides_reference_and_nothing_else_is() {
     let all = listed();
     assert_same(
         "function",
         &of_kind(&all, "function"),
-        &readme_rows("### Functions"),
+        &guide_rows("functions.html"),
     );
 }
 
 #[test]
-fn every_directive_is_documented_in_the_readme_and_nothing_else_is() {
+fn every_directive_is_in_the_guides_reference_and_nothing_else_is() {
     let all = listed();
     assert_same(
         "directive",
         &of_kind(&all, "directive"),
-        &readme_rows("### Generated blocks"),
+        &guide_rows("directives.html"),
     );
 }
 

@@ -64,6 +64,16 @@ mod books {
             .expect("run nimbook")
     }
 
+    /// Text from HTML with nimbook's and pulldown-cmark's escapes undone.
+    pub(crate) fn unescape(s: &str) -> String {
+        s.replace("&quot;", "\"")
+            .replace("&#x27;", "'")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    }
+
     /// Standard error, with `/` for every path separator.
     pub(crate) fn stderr(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr).replace('\\', "/")
@@ -72,6 +82,12 @@ mod books {
     /// The output folder of a fixture built once for the whole test run (tests that only read
     /// the site share it), under cargo's temporary folder for tests.
     pub(crate) fn built(name: &str) -> PathBuf {
+        built_book(name, &fixture(name), &[])
+    }
+
+    /// The output folder of the book at `source` built once for the whole test run with the
+    /// options `args`, kept under `name`.
+    pub(crate) fn built_book(name: &str, source: &Path, args: &[&str]) -> PathBuf {
         static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
         let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("built")
@@ -84,7 +100,8 @@ mod books {
             let _ = std::fs::remove_dir_all(&out);
             let o = Command::new(env!("CARGO_BIN_EXE_nimbook"))
                 .arg("build")
-                .arg(fixture(name))
+                .arg(source)
+                .args(args)
                 .arg("-d")
                 .arg(&out)
                 .env("NO_COLOR", "1")

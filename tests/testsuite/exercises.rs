@@ -2,7 +2,7 @@
 //! exercise blocks snapshotted, and the answer key of its handout checked against the engine
 //! (`nimbook calc`, which evaluates each answer expression afresh).
 
-use crate::common::copy_fixture;
+use crate::common::{copy_fixture, unescape};
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -40,14 +40,6 @@ fn attr<'a>(tag: &'a str, name: &str) -> &'a str {
     let start = tag.find(&key).expect(name) + key.len();
     let len = tag[start..].find('"').expect("closed");
     &tag[start..start + len]
-}
-
-fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
 }
 
 #[test]

@@ -9,7 +9,9 @@
 //!   results), `sparse` (the sparse-space engine against the plain mex below 10⁵ and published
 //!   values);
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
-//!   README.md's tables), `site` (fixture books), `diagrams`
+//!   the guide's reference tables), `guide` (the user's manual in `guide/`, built with both lints
+//!   denied: every command, option, code and key named; `nimbook explain`; failing examples; the
+//!   README as a front door), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
 //!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
 //!   lesson checked through the library, no book on disk), `mdbook` (nimbook as mdBook's
@@ -60,6 +62,8 @@ mod diagnostics;
 mod diagrams;
 #[cfg(all(test, feature = "site"))]
 mod exercises;
+#[cfg(all(test, feature = "site"))]
+mod guide;
 #[cfg(all(test, feature = "site"))]
 mod handout;
 #[cfg(all(test, feature = "site"))]

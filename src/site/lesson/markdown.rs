@@ -261,9 +261,7 @@ pub(crate) fn render_with(
             Event::Start(Tag::CodeBlock(kind)) => {
                 let (html, end) =
                     code_block(lesson, &mut coverage, flavour, &events, i, kind, &mut trace);
-                let claims = flavour.claims
-                    && (matches!(fence_lang(kind), "nim" | "nimbook")
-                        || super::expected::Example::of(kind).is_some());
+                let claims = flavour.claims && becomes_html(kind);
                 if flavour.fragments && claims {
                     fragments.push(Fragment {
                         range: range.clone(),
@@ -368,6 +366,12 @@ fn leave_out(
         });
     }
     fragments.sort_by_key(|f| f.range.start);
+}
+
+/// Whether a fenced block is replaced by HTML of nimbook's: claims, directives, or an example
+/// the build runs (see `expected`).
+fn becomes_html(kind: &CodeBlockKind<'_>) -> bool {
+    matches!(fence_lang(kind), "nim" | "nimbook") || super::expected::Example::of(kind).is_some()
 }
 
 /// The language of a code block: the first word of a fence's info string.

@@ -77,12 +77,25 @@ fn code(text: &str) -> String {
     format!("<code>{}</code>", escape(text))
 }
 
+/// Prose of the registry as HTML: escaped, and each pair of backticks a code span.
+fn prose(text: &str) -> String {
+    let mut html = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            html.push_str(&code(part));
+        } else {
+            html.push_str(&escape(part));
+        }
+    }
+    html
+}
+
 /// Functions or directives: how each is called, and what it computes.
 fn signatures(list: Vec<&Signature>) -> String {
     table(
         &["usage", "what it gives"],
         list.into_iter()
-            .map(|s| vec![code(s.usage), escape(s.description)]),
+            .map(|s| vec![code(s.usage), prose(s.description)]),
     )
 }
 
@@ -105,7 +118,7 @@ fn configuration() -> String {
             if ceilings {
                 row.push(k.ceiling.map_or_else(String::new, |c| code(&c())));
             }
-            row.push(escape(k.meaning));
+            row.push(prose(k.meaning));
             row
         }),
     )
@@ -130,13 +143,9 @@ fn mdbook() -> String {
                 let does = match support {
                     Support::Works => "works as in mdBook".to_string(),
                     Support::WorksUnless(value, why) => {
-                        format!(
-                            "works; <code>{}</code> is ignored: {}",
-                            escape(value),
-                            escape(why)
-                        )
+                        format!("works; {} is ignored: {}", code(value), prose(why))
                     }
-                    Support::Ignored(why) => format!("ignored: {}", escape(why)),
+                    Support::Ignored(why) => format!("ignored: {}", prose(why)),
                 };
                 vec![code(&shown(key)), does]
             }),
@@ -149,6 +158,53 @@ fn diagnostics() -> String {
         &["code", "what it means"],
         Code::ALL
             .iter()
-            .map(|c| vec![code(c.as_str()), escape(c.summary())]),
+            .map(|c| vec![code(c.as_str()), prose(c.summary())]),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::site::lesson::{check_lesson, LessonSettings};
+
+    fn check(block: &str) -> crate::site::lesson::LessonCheck {
+        let text = format!("# T\n\n```nimbook\n{block}\n```\n");
+        check_lesson(&text, "t.md", &LessonSettings::default())
+    }
+
+    #[test]
+    fn every_kind_draws_a_table_of_its_source() {
+        for (kind, row) in [
+            ("numbers", "<code>inv(a)</code>"),
+            ("games", "<code>kayles(n)</code>"),
+            ("directives", "<code>reference(&quot;games&quot;)</code>"),
+            ("configuration", "<code>[nimbook] max-bits</code>"),
+            ("mdbook", "<code>preprocessor.NAME.command</code>"),
+            ("diagnostics", "<td><code>false-claim</code></td>"),
+        ] {
+            let lesson = check(&format!("reference(\"{kind}\")"));
+            assert_eq!(lesson.errors, 0, "{kind}: {:?}", lesson.diagnostics);
+            assert!(lesson.html.contains(row), "{kind}: {}", lesson.html);
+        }
+        // A group holds its own functions only.
+        let numbers = check("reference(\"numbers\")");
+        assert!(!numbers.html.contains("kayles("), "{}", numbers.html);
+    }
+
+    #[test]
+    fn an_unknown_kind_is_located_and_suggests_the_nearest() {
+        let lesson = check("reference(\"game\")");
+        assert_eq!(lesson.errors, 1);
+        let d = &lesson.diagnostics[0];
+        assert!(
+            d.message.contains("unknown reference \"game\""),
+            "{}",
+            d.message
+        );
+        assert!(
+            d.helps.iter().any(|h| h.contains("\"games\"")),
+            "{:?}",
+            d.helps
+        );
+        assert_eq!(d.position(), Some(("t.md".into(), 4, 11)));
+    }
 }
