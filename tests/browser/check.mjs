@@ -744,7 +744,10 @@ for (const site of sites) {
     await settle(p.page);
     const text = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
     // print.html holds every lesson at once and is not a search result, as in mdBook.
-    if (text.includes(SEARCH_WORD) && rel !== "print.html") withWord.push(pathToFileURL(file).href);
+    // Search ignores case, so a page with "fermat(2)" is a page with the word.
+    if (text.toLowerCase().includes(SEARCH_WORD.toLowerCase()) && rel !== "print.html") {
+      withWord.push(pathToFileURL(file).href);
+    }
     const langDir = await p.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
     if (!langDir[0] || !["ltr", "rtl"].includes(langDir[1])) badLang.push(`${rel} (${langDir})`);
     // WCAG 2.1 AA in both themes, before anything on the page is touched.
@@ -860,7 +863,8 @@ for (const site of sites) {
     await Promise.all([p.page.waitForURL((u) => withWord.includes(u.href.split("#")[0])),
       p.page.keyboard.press("Enter")]);
     const landed = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
-    check(landed.includes(SEARCH_WORD), `${name}: Enter opens a page that contains "${SEARCH_WORD}"`);
+    check(landed.toLowerCase().includes(SEARCH_WORD.toLowerCase()),
+      `${name}: Enter opens a page that contains "${SEARCH_WORD}"`);
     await p.page.screenshot({ path: path.join(out, `${name}-search-result.png`) });
     finish(p);
   }
