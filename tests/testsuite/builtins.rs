@@ -3,8 +3,6 @@
 //! knows), and the arity errors and suggestions that come from the same registry.
 
 use std::collections::BTreeSet;
-
-use crate::common::unescape;
 use std::process::{Command, Output};
 
 /// Runs `nimbook ARGS` without colour.
@@ -50,25 +48,15 @@ fn listed() -> Vec<Listed> {
 }
 
 /// The rows (usage, description) of the `reference(…)` tables on the built guide's page
-/// `page`, with code marks removed: the page as a reader gets it, read without nimbook's help.
+/// `page`, as a reader gets them (code marks removed).
 fn guide_rows(page: &str) -> BTreeSet<(String, String)> {
-    let html = std::fs::read_to_string(crate::guide::built().join(page)).expect("read the page");
-    let mut rows = BTreeSet::new();
-    for table in html.split("<table class=\"nim-reference\">").skip(1) {
-        let body = table.split("</table>").next().unwrap_or_default();
-        for row in body.split("<tr>").skip(2) {
-            let cells: Vec<String> = row
-                .split("<td>")
-                .skip(1)
-                .map(|c| {
-                    let c = c.split("</td>").next().unwrap_or_default();
-                    unescape(&c.replace("<code>", "").replace("</code>", ""))
-                })
-                .collect();
-            assert_eq!(cells.len(), 2, "a row of two cells on {page}: {row:?}");
-            rows.insert((cells[0].clone(), cells[1].clone()));
-        }
-    }
+    let rows: BTreeSet<(String, String)> = crate::guide::reference_rows(page)
+        .into_iter()
+        .map(|row| {
+            assert_eq!(row.len(), 2, "a row of two cells on {page}: {row:?}");
+            (row[0].clone(), row[1].clone())
+        })
+        .collect();
     assert!(!rows.is_empty(), "{page} has reference tables");
     rows
 }

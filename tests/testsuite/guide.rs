@@ -78,6 +78,32 @@ fn strip_tags(html: &str) -> String {
     out
 }
 
+/// The rows of the `reference(…)` tables on the built guide's page `page`: each the row's
+/// label and its cells, as text (tags removed, entities undone).
+pub(crate) fn reference_rows(page: &str) -> Vec<Vec<String>> {
+    let html = std::fs::read_to_string(built().join(page)).expect("read the page");
+    let text = |cell: &str| unescape(&strip_tags(cell));
+    let mut rows = Vec::new();
+    for table in html.split("<table class=\"nim-table reference\">").skip(1) {
+        let body = table.split("</tbody>").next().unwrap_or_default();
+        let body = body.split("<tbody>").nth(1).unwrap_or_default();
+        for row in body.split("<tr>").skip(1) {
+            let label = row
+                .split("<th>")
+                .nth(1)
+                .and_then(|c| c.split("</th>").next());
+            let mut cells = vec![text(label.unwrap_or_default())];
+            cells.extend(
+                row.split("<td>")
+                    .skip(1)
+                    .map(|c| text(c.split("</td>").next().unwrap_or_default())),
+            );
+            rows.push(cells);
+        }
+    }
+    rows
+}
+
 /// The subcommands a `--help` text lists under `Commands:`, without `help`.
 fn subcommands(help: &str) -> Vec<String> {
     help.lines()
@@ -167,7 +193,7 @@ fn every_code_has_its_page_and_explain_prints_that_page() {
         pages, expected,
         "a page for every code and for nothing else"
     );
-    let index = std::fs::read_to_string(built().join("diagnostics.html")).expect("read");
+    let table: Vec<Vec<String>> = reference_rows("diagnostics.html");
     for code in &codes {
         let explained = run(&["explain", code]);
         assert_eq!(
@@ -201,25 +227,16 @@ fn every_code_has_its_page_and_explain_prints_that_page() {
         let meaning = list
             .lines()
             .find(|l| l.split_whitespace().next() == Some(code))
-            .map(|l| l[code.len()..].trim())
+            .map(|l| l[code.len()..].trim().replace('`', ""))
             .expect("listed");
-        let row = format!("<td><code>{code}</code></td><td>");
-        let at = index
-            .find(&row)
-            .unwrap_or_else(|| panic!("no row for {code}"));
-        let cell = index[at + row.len()..]
-            .split("</td>")
-            .next()
-            .unwrap_or_default();
-        assert_eq!(
-            unescape(&cell.replace("<code>", "").replace("</code>", "")),
-            meaning.replace('`', "")
+        assert!(
+            table.contains(&vec![code.to_string(), meaning.clone()]),
+            "no row `{code}: {meaning}` in {table:?}"
         );
     }
     // And nothing in the table that is not a code.
-    let rows = index.matches("<tr><td><code>").count();
     assert_eq!(
-        rows,
+        table.len(),
         codes.len(),
         "the diagnostics table has a row per code"
     );
@@ -246,19 +263,10 @@ fn explain_refuses_an_unknown_code_and_suggests_the_nearest() {
 /// by the unit tests of `site::load::keys`).
 #[test]
 fn every_key_of_the_configuration_reference_is_accepted_with_its_default() {
-    let html = std::fs::read_to_string(built().join("configuration.html")).expect("read");
-    let table = html
-        .split("<table class=\"nim-reference\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the configuration table");
+    let rows = reference_rows("configuration.html");
     let mut keys = 0;
-    for row in table.split("<tr>").skip(2) {
-        let cells: Vec<String> = row
-            .split("<td>")
-            .skip(1)
-            .map(|c| unescape(&strip_tags(c.split("</td>").next().unwrap_or_default())))
-            .collect();
+    // The first table of the page is the keys nimbook reads (the second, mdBook's other keys).
+    for cells in rows.iter().take_while(|r| r[0].starts_with('[')) {
         let (key, default) = (&cells[0], &cells[2]);
         let (table, name) = key
             .trim_start_matches('[')

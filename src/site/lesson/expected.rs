@@ -26,19 +26,17 @@
 //! Every example is checked under the lesson's own limits. A warning counts: an example of a
 //! warning's code "fails" with that warning.
 
-use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::Arc;
 
 use pulldown_cmark::CodeBlockKind;
 
 use super::context::LessonContext;
-use super::highlight::highlight;
+use super::document::{self, CodeBlock, Document, Node, Shows};
 use super::markdown::Flavour;
 use super::LessonSettings;
 use crate::claim::MappedText;
 use crate::diag::{Code, Diagnostic, MessageFormat, SourceFile};
-use crate::site::html::escape;
 use crate::site::load::lints::{LintLevel, Lints};
 
 /// What an example's block holds (see the module docs).
@@ -113,24 +111,33 @@ impl Example {
     }
 }
 
-/// What running an example gave: the HTML it makes, and what it reports.
+/// What running an example gave: what it makes, and what it reports.
 struct Ran {
-    html: String,
+    makes: Option<Document>,
     diagnostics: Vec<Diagnostic>,
 }
 
-/// Runs the example of the fenced block at `fence` whose text is `block`, and returns its HTML:
+/// Runs the example of the fenced block at `fence` whose text is `block`, and returns its node:
 /// the source, then what nimbook reports (a failing example) or what the block makes (a worked
 /// one). When the example does not do as it says, the lesson gets a located `example-mismatch`
-/// error and the page shows the source alone.
-pub(super) fn render(
+/// error and the node is the source alone, as code.
+pub(super) fn node(
     lesson: &mut LessonContext,
     example: &Example,
     block: &MappedText,
     fence: &Range<usize>,
-) -> String {
-    let source = source_html(&example.lang, &block.text);
-    let shown = match example.content {
+) -> Node {
+    // Claims and directives are shown as written; markdown and TOML highlighted as such.
+    let lang = match example.lang.as_str() {
+        "nim" | "nimbook" => "",
+        other => other,
+    };
+    let source = CodeBlock {
+        lang: lang.to_string(),
+        text: block.text.clone(),
+        hidden: Vec::new(),
+    };
+    let shows = match example.content {
         Some(content) => outcome(&example.expect, run(lesson, content, block)),
         None => Err(Diagnostic::error(
             Code::ExampleMismatch,
@@ -139,25 +146,25 @@ pub(super) fn render(
         .label("read here")
         .help("examples are `nim`, `nimbook`, `markdown` and `toml` blocks")),
     };
-    match shown {
-        Ok(shown) => format!("<div class=\"nim-example\">{source}{shown}</div>\n"),
+    match shows {
+        Ok(shows) => Node::Example(document::Example {
+            range: fence.clone(),
+            source,
+            shows,
+        }),
         Err(problem) => {
             let file = Arc::clone(lesson.file());
             lesson.report(problem.at(&file, expect_word(&file.text, fence)));
-            source
+            Node::Code(source)
         }
     }
 }
 
-/// The HTML shown under the source when the example did what it says; else the error.
-fn outcome(expect: &Expect, ran: Ran) -> Result<String, Diagnostic> {
+/// What the page shows under the source when the example did what it says; else the error.
+fn outcome(expect: &Expect, ran: Ran) -> Result<Shows, Diagnostic> {
     match expect {
         Expect::Works => match ran.diagnostics.first() {
-            None if ran.html.is_empty() => Ok(String::new()),
-            None => Ok(format!(
-                "<p class=\"nim-example-says\">The page shows:</p><div class=\"nim-example-output\">{}</div>",
-                ran.html
-            )),
+            None => Ok(Shows::Makes(ran.makes.map(Box::new))),
             Some(first) => Err(unwanted(
                 format!("this example should hold, but it reports `{}`", first.code),
                 "expected nothing reported",
@@ -182,10 +189,7 @@ fn outcome(expect: &Expect, ran: Ran) -> Result<String, Diagnostic> {
                 .iter()
                 .map(|d| d.render(MessageFormat::Human, false))
                 .collect();
-            Ok(format!(
-                "<p class=\"nim-example-says\">nimbook reports:</p><pre class=\"nim-diagnostic\"><code>{}</code></pre>",
-                escape(reports.join("\n\n").trim_end())
-            ))
+            Ok(Shows::Reports(reports.join("\n\n").trim_end().to_string()))
         }
     }
 }
@@ -193,15 +197,22 @@ fn outcome(expect: &Expect, ran: Ran) -> Result<String, Diagnostic> {
 /// What running the block makes and reports, in the order found.
 fn run(lesson: &LessonContext, content: Content, block: &MappedText) -> Ran {
     let limits = lesson.limits().clone();
-    let (html, diagnostics) = match content {
+    let one = |node: Node| Document {
+        nodes: vec![node],
+        ..Document::default()
+    };
+    let (makes, diagnostics) = match content {
         Content::Claims | Content::Directives => {
             let mut alone = LessonContext::new(Arc::clone(lesson.file()), limits);
-            let html = if content == Content::Claims {
-                super::claims::block(&alone.check_block(block))
+            let range = 0..0;
+            let node = if content == Content::Claims {
+                let checked = alone.check_block(block);
+                Node::Claims { range, checked }
             } else {
-                super::directives::render(&mut alone, block, &mut Vec::new())
+                let blocks = super::directives::render(&mut alone, block);
+                Node::Generated { range, blocks }
             };
-            (html, alone.finish().diagnostics)
+            (Some(one(node)), alone.finish().diagnostics)
         }
         Content::Lesson { mdbook } => {
             let mut settings = if mdbook {
@@ -219,23 +230,23 @@ fn run(lesson: &LessonContext, content: Content, block: &MappedText) -> Ran {
             };
             settings.limits = limits;
             settings.set_pages([]);
-            let checked = super::check_lesson(&block.text, "lesson.md", &settings);
-            (checked.html, checked.diagnostics)
+            let checked = super::render_linked(&block.text, "lesson.md", &settings);
+            (Some(checked.page.document), checked.diagnostics)
         }
         Content::Summary => {
             let file = SourceFile::new("SUMMARY.md", block.text.as_str());
             let found = crate::site::load::book::parse_summary(&file).err();
-            (String::new(), found.into_iter().collect())
+            (None, found.into_iter().collect())
         }
         Content::BookToml => {
             let found = match crate::site::load::config::Config::parse(&block.text, "book.toml") {
                 Err(fatal) => vec![*fatal],
                 Ok(_) => crate::site::load::compat::key_warnings(&block.text, "book.toml"),
             };
-            (String::new(), found)
+            (None, found)
         }
     };
-    Ran { html, diagnostics }
+    Ran { makes, diagnostics }
 }
 
 /// Why `found` is not a failure with `code`, if it is not: nothing was reported, or something
@@ -298,23 +309,6 @@ fn expect_word(text: &str, fence: &Range<usize>) -> Range<usize> {
         }
         None => start..line_end,
     }
-}
-
-/// The example's source as the page shows it: claims and directives as they are written,
-/// markdown and TOML highlighted.
-fn source_html(lang: &str, text: &str) -> String {
-    let mut html = String::new();
-    if matches!(lang, "nim" | "nimbook") || lang.is_empty() {
-        let _ = write!(html, "<pre><code>{}</code></pre>", escape(text));
-    } else {
-        let _ = write!(
-            html,
-            "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>",
-            escape(lang),
-            highlight(text, lang)
-        );
-    }
-    html
 }
 
 #[cfg(test)]

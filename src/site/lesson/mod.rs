@@ -22,18 +22,22 @@
 //! assert_eq!(lesson.diagnostics[0].position(), Some(("bad.md".to_string(), 2, 1)));
 //! ```
 
+pub(crate) mod blocks;
 pub(crate) mod book;
 pub(crate) mod claims;
 pub(crate) mod codelines;
 pub(crate) mod context;
 pub(crate) mod coverage;
 pub(crate) mod directives;
+pub(crate) mod document;
 pub(crate) mod expected;
 pub(crate) mod footnotes;
 pub(crate) mod highlight;
 pub(crate) mod links;
 pub(crate) mod markdown;
 pub(crate) mod mathml;
+pub(crate) mod notation;
+pub(crate) mod page;
 pub(crate) mod report;
 pub(crate) mod texmath;
 pub(crate) mod worked;
@@ -205,6 +209,28 @@ pub struct LessonCheck {
 /// source folder (`part/b.md`, which names it in diagnostics and resolves its relative links).
 /// Writes nothing and reads no file.
 pub fn check_lesson(text: &str, path: &str, settings: &LessonSettings) -> LessonCheck {
+    let Rendered {
+        page,
+        diagnostics,
+        claims,
+    } = render_linked(text, path, settings);
+    LessonCheck {
+        errors: diagnostics
+            .iter()
+            .filter(|d| d.level == Level::Error)
+            .count(),
+        html: page.html,
+        diagnostics,
+        claims,
+        numbers: page.numbers,
+        answers: page.answers,
+        anchors: page.anchors,
+    }
+}
+
+/// [`check_lesson`]'s work, the rendered page kept whole (its document too), with the links
+/// checked when the settings name the pages.
+pub(crate) fn render_linked(text: &str, path: &str, settings: &LessonSettings) -> Rendered {
     let file = SourceFile::new(path, text);
     let Rendered {
         page,
@@ -233,16 +259,9 @@ pub fn check_lesson(text: &str, path: &str, settings: &LessonSettings) -> Lesson
             }
         }
     }
-    LessonCheck {
-        errors: diagnostics
-            .iter()
-            .filter(|d| d.level == Level::Error)
-            .count(),
-        html: page.html,
+    Rendered {
+        page,
         diagnostics,
         claims,
-        numbers: page.numbers,
-        answers: page.answers,
-        anchors: page.anchors,
     }
 }

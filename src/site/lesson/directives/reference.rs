@@ -9,38 +9,46 @@
 //! default and its ceiling), `"mdbook"` from `site::load::compat` (what nimbook does with
 //! each of mdBook's keys) and `"diagnostics"` from `diag::Code` (every code and what it means).
 
-use std::fmt::Write as _;
-
 use super::args::{error, str_arg};
 use crate::claim::builtins::{group, group_names, Signature};
 use crate::claim::Directive;
 use crate::diag::{nearest, Code, Diagnostic};
-use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Caption, Cell, Row, Run, Table};
 use crate::site::lesson::context::DirectiveEnv;
 use crate::site::load::compat::{self, Support};
 use crate::site::load::keys::KEYS;
 
-/// The kinds that are not groups of functions.
-const OTHER_KINDS: &[&str] = &["directives", "configuration", "mdbook", "diagnostics"];
+/// The kinds that are not groups of functions, with their tables' captions.
+const OTHER_KINDS: &[(&str, &str)] = &[
+    ("directives", "The directives of nimbook blocks"),
+    ("configuration", "The keys of book.toml that nimbook reads"),
+    ("mdbook", "What nimbook does with mdBook's other keys"),
+    ("diagnostics", "The diagnostic codes"),
+];
 
 /// `reference(kind)`.
-pub(super) fn reference(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn reference(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let kind = str_arg(env, &d.args[0], "\"games\"")?;
     if let Some(functions) = group(kind) {
-        return Ok(signatures(functions.collect()));
+        let caption = format!("The functions of the group \"{kind}\"");
+        return Ok(signatures(caption, functions.collect()));
     }
-    Ok(match kind {
-        "directives" => signatures(super::list().collect()),
-        "configuration" => configuration(),
-        "mdbook" => mdbook(),
-        "diagnostics" => diagnostics(),
+    let caption = OTHER_KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, c)| (*c).to_string());
+    Ok(match (kind, caption) {
+        ("directives", Some(c)) => signatures(c, super::list().collect()),
+        ("configuration", Some(c)) => configuration(c),
+        ("mdbook", Some(c)) => mdbook(c),
+        ("diagnostics", Some(c)) => diagnostics(c),
         _ => return Err(unknown(env, d, kind)),
     })
 }
 
 /// The error for a kind that does not exist, with a suggestion and the list.
 fn unknown(env: &DirectiveEnv<'_>, d: &Directive, kind: &str) -> Diagnostic {
-    let kinds = || group_names().chain(OTHER_KINDS.iter().copied());
+    let kinds = || group_names().chain(OTHER_KINDS.iter().map(|(k, _)| *k));
     let diag = error(env, &d.args[0].1, format!("unknown reference \"{kind}\""));
     let diag = match nearest(kind, kinds()) {
         Some(best) => diag.help(format!(
@@ -54,112 +62,114 @@ fn unknown(env: &DirectiveEnv<'_>, d: &Directive, kind: &str) -> Diagnostic {
     ))
 }
 
-/// A table with a header row; every cell is HTML.
-fn table(head: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
-    let mut h =
-        String::from("<div class=\"table-wrap\"><table class=\"nim-reference\"><thead><tr>");
-    for cell in head {
-        let _ = write!(h, "<th>{}</th>", escape(cell));
-    }
-    h.push_str("</tr></thead><tbody>");
-    for row in rows {
-        h.push_str("<tr>");
-        for cell in row {
-            let _ = write!(h, "<td>{cell}</td>");
-        }
-        h.push_str("</tr>");
-    }
-    h.push_str("</tbody></table></div>\n");
-    h
+/// A table of text: its caption, its header row, and rows that open with a label.
+fn table(caption: String, head: &[&str], rows: Vec<(Vec<Run>, Vec<Vec<Run>>)>) -> Block {
+    Block::Table(Table {
+        kind: Some("reference".into()),
+        caption: Caption::Inside(caption),
+        corner: head[0].to_string(),
+        head: head[1..].iter().map(|h| Cell::text(None, *h)).collect(),
+        rows: rows
+            .into_iter()
+            .map(|(label, cells)| Row {
+                class: None,
+                label,
+                cells: cells
+                    .into_iter()
+                    .map(|runs| Cell { class: None, runs })
+                    .collect(),
+            })
+            .collect(),
+    })
 }
 
-fn code(text: &str) -> String {
-    format!("<code>{}</code>", escape(text))
+fn code(text: &str) -> Vec<Run> {
+    vec![Run::Code(text.to_string())]
 }
 
-/// Prose of the registry as HTML: escaped, and each pair of backticks a code span.
-fn prose(text: &str) -> String {
-    let mut html = String::new();
-    for (i, part) in text.split('`').enumerate() {
-        if i % 2 == 1 {
-            html.push_str(&code(part));
-        } else {
-            html.push_str(&escape(part));
-        }
-    }
-    html
+/// nimbook's own words, each pair of backticks a code span.
+fn prose(text: &str) -> Vec<Run> {
+    text.split('`')
+        .enumerate()
+        .filter(|(_, part)| !part.is_empty())
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                Run::Code(part.to_string())
+            } else {
+                Run::Prose(part.to_string())
+            }
+        })
+        .collect()
 }
 
 /// Functions or directives: how each is called, and what it computes.
-fn signatures(list: Vec<&Signature>) -> String {
-    table(
-        &["usage", "what it gives"],
-        list.into_iter()
-            .map(|s| vec![code(s.usage), prose(s.description)]),
-    )
+fn signatures(caption: String, list: Vec<&Signature>) -> Block {
+    let rows = list
+        .into_iter()
+        .map(|s| (code(s.usage), vec![prose(s.description)]))
+        .collect();
+    table(caption, &["usage", "what it gives"], rows)
 }
 
 /// Every key nimbook reads itself, with its default (and its ceiling, where a key has one).
-fn configuration() -> String {
+fn configuration(caption: String) -> Block {
     let ceilings = KEYS.iter().any(|k| k.ceiling.is_some());
     let mut head = vec!["key", "takes", "default"];
     if ceilings {
         head.push("ceiling");
     }
     head.push("what it does");
-    table(
-        &head,
-        KEYS.iter().map(|k| {
-            let mut row = vec![
-                code(&format!("[{}] {}", k.table, k.name)),
-                escape(k.takes),
-                code(&(k.default)()),
-            ];
+    let rows = KEYS
+        .iter()
+        .map(|k| {
+            let mut cells = vec![prose(k.takes), code(&(k.default)())];
             if ceilings {
-                row.push(k.ceiling.map_or_else(String::new, |c| code(&c())));
+                cells.push(k.ceiling.map_or_else(Vec::new, |c| code(&c())));
             }
-            row.push(prose(k.meaning));
-            row
-        }),
-    )
+            cells.push(prose(k.meaning));
+            (code(&format!("[{}] {}", k.table, k.name)), cells)
+        })
+        .collect();
+    table(caption, &head, rows)
 }
 
 /// What nimbook does with each key of mdBook's `book.toml` beyond `[book]` and `[build]`, which
 /// the configuration table lists.
-fn mdbook() -> String {
+fn mdbook(caption: String) -> Block {
     let shown = |key: &str| {
         key.split('.')
             .map(|part| if part == "*" { "NAME" } else { part })
             .collect::<Vec<_>>()
             .join(".")
     };
-    table(
-        &["key", "what nimbook does"],
-        compat::keys()
-            .filter(|(key, _)| {
-                !key.starts_with("book.") && !key.starts_with("build.") && !key.ends_with(".**")
-            })
-            .map(|(key, support)| {
-                let does = match support {
-                    Support::Works => "works as in mdBook".to_string(),
-                    Support::WorksUnless(value, why) => {
-                        format!("works; {} is ignored: {}", code(value), prose(why))
-                    }
-                    Support::Ignored(why) => format!("ignored: {}", prose(why)),
-                };
-                vec![code(&shown(key)), does]
-            }),
-    )
+    let rows = compat::keys()
+        .filter(|(key, _)| {
+            !key.starts_with("book.") && !key.starts_with("build.") && !key.ends_with(".**")
+        })
+        .map(|(key, support)| {
+            let does = match support {
+                Support::Works => prose("works as in mdBook"),
+                Support::WorksUnless(value, why) => {
+                    let mut runs = prose("works; ");
+                    runs.push(Run::Code(value.to_string()));
+                    runs.extend(prose(&format!(" is ignored: {why}")));
+                    runs
+                }
+                Support::Ignored(why) => prose(&format!("ignored: {why}")),
+            };
+            (code(&shown(key)), vec![does])
+        })
+        .collect();
+    table(caption, &["key", "what nimbook does"], rows)
 }
 
 /// Every diagnostic code and what it means.
-fn diagnostics() -> String {
-    table(
-        &["code", "what it means"],
-        Code::ALL
-            .iter()
-            .map(|c| vec![code(c.as_str()), prose(c.summary())]),
-    )
+fn diagnostics(caption: String) -> Block {
+    let rows = Code::ALL
+        .iter()
+        .map(|c| (code(c.as_str()), vec![prose(c.summary())]))
+        .collect();
+    table(caption, &["code", "what it means"], rows)
 }
 
 #[cfg(test)]
@@ -174,12 +184,12 @@ mod tests {
     #[test]
     fn every_kind_draws_a_table_of_its_source() {
         for (kind, row) in [
-            ("numbers", "<code>inv(a)</code>"),
-            ("games", "<code>kayles(n)</code>"),
+            ("numbers", "<th><code>inv(a)</code></th>"),
+            ("games", "<th><code>kayles(n)</code></th>"),
             ("directives", "<code>reference(&quot;games&quot;)</code>"),
             ("configuration", "<code>[nimbook] max-bits</code>"),
             ("mdbook", "<code>preprocessor.NAME.command</code>"),
-            ("diagnostics", "<td><code>false-claim</code></td>"),
+            ("diagnostics", "<th><code>false-claim</code></th>"),
         ] {
             let lesson = check(&format!("reference(\"{kind}\")"));
             assert_eq!(lesson.errors, 0, "{kind}: {:?}", lesson.diagnostics);
