@@ -6,8 +6,8 @@
 //! alike) or *answering* (a request has been read and its reply is not yet handed over). When
 //! a new connection finds the table full, the connection that has waited longest is closed to
 //! make room: an idle socket costs its owner nothing to open again, while a request being
-//! answered is work already done. Only when every slot is answering does a new connection wait,
-//! in the kernel's accept queue, for one to finish; answering is bounded by [`ANSWER_TIMEOUT`],
+//! answered is work already done. Only when every slot is answering does a new connection wait
+//! (and those after it, in the kernel's accept queue) for one to finish; answering is bounded by [`ANSWER_TIMEOUT`],
 //! after which [`Connections::expire`] closes the connection, so that wait is bounded too.
 //!
 //! Closing is a signal: the task that drives the connection receives it and drops the
@@ -56,7 +56,8 @@ struct Table {
 #[derive(Default)]
 pub(super) struct Connections {
     table: Mutex<Table>,
-    /// Told when a slot frees, for an accept that found every slot answering.
+    /// Told when a slot frees or a connection stops answering, for an accept that found
+    /// every slot answering.
     freed: Notify,
 }
 
@@ -188,6 +189,8 @@ impl Drop for Answering {
     fn drop(&mut self) {
         self.connections
             .set_phase(self.id, Phase::Waiting(Instant::now()));
+        // A connection that waits again may be closed to make room.
+        self.connections.freed.notify_one();
     }
 }
 
@@ -240,6 +243,27 @@ mod tests {
         assert!(c.try_admit(now).is_none());
         drop(marks);
         assert!(c.try_admit(now).is_some(), "finished answers wait again");
+    }
+
+    #[test]
+    fn a_waiting_admit_goes_on_when_an_answer_ends() {
+        let c = Arc::new(Connections::default());
+        let now = Instant::now();
+        let held: Vec<_> = (0..MAX_CONNECTIONS).map(|_| admit(&c, now)).collect();
+        let marks: Vec<Answering> = held.iter().map(|(t, _)| t.answering()).collect();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .expect("runtime");
+        let finisher = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            drop(marks);
+        });
+        // The deadline only detects a hang.
+        let admitted = runtime
+            .block_on(async { tokio::time::timeout(Duration::from_secs(30), c.admit()).await });
+        assert!(admitted.is_ok(), "the admit waited for the answers to end");
+        finisher.join().expect("finisher");
     }
 
     #[test]

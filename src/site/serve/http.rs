@@ -32,7 +32,6 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::runtime::Runtime;
 
 use super::connections::{Answering, Connections};
 
@@ -49,35 +48,29 @@ const MAX_HEADERS: usize = 64;
 /// How often connections that overstayed are looked for.
 const SWEEP: Duration = Duration::from_secs(1);
 
-/// The server's runtime and its listener, made on the calling thread so that a failure to
-/// start is reported before the server is announced.
-pub(super) struct Server {
-    runtime: Runtime,
-    listener: tokio::net::TcpListener,
-}
-
-impl Server {
-    /// Wraps a bound listener in a runtime of its own.
-    pub(super) fn new(listener: TcpListener) -> std::io::Result<Server> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
-            .enable_time()
-            .max_blocking_threads(4)
-            .thread_name("nimbook-serve")
-            .build()?;
-        listener.set_nonblocking(true)?;
-        let listener = {
-            let _entered = runtime.enter();
-            tokio::net::TcpListener::from_std(listener)?
-        };
-        Ok(Server { runtime, listener })
-    }
-
-    /// Serves the files of `out` until the process ends.
-    pub(super) fn run(self, out: PathBuf, version: Arc<AtomicU64>) {
-        let Server { runtime, listener } = self;
-        runtime.block_on(accept(listener, Arc::new(out), version));
-    }
+/// Starts serving the files of `out` from `listener` on a thread of its own, which runs until
+/// the process ends. The runtime is made here, so that a failure to start is reported before
+/// the server is announced.
+pub(super) fn start(
+    listener: TcpListener,
+    out: PathBuf,
+    version: Arc<AtomicU64>,
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(4)
+        .thread_name("nimbook-serve")
+        .build()?;
+    listener.set_nonblocking(true)?;
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)?
+    };
+    std::thread::Builder::new()
+        .name("nimbook-serve".into())
+        .spawn(move || runtime.block_on(accept(listener, Arc::new(out), version)))?;
+    Ok(())
 }
 
 /// Accepts connections and gives each a task, a slot in the connection table first.
@@ -99,18 +92,17 @@ async fn accept(listener: tokio::net::TcpListener, out: Arc<PathBuf>, version: A
         .max_headers(MAX_HEADERS)
         .keep_alive(true);
     loop {
-        // Take the slot before the connection: while every slot is answering, new
-        // connections wait in the kernel's queue instead of being accepted and dropped.
-        let (ticket, closed) = connections.admit().await;
         let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
             Err(_) => {
                 // Out of file descriptors, most likely: give connections time to close.
-                drop(ticket);
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
         };
+        // While every slot is answering, this connection waits for one, and the ones after
+        // it wait in the kernel's queue instead of being accepted and dropped.
+        let (ticket, closed) = connections.admit().await;
         // Small replies on a kept-alive connection must not wait for the next segment.
         let _ = stream.set_nodelay(true);
         let ticket = Arc::new(ticket);

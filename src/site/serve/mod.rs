@@ -121,24 +121,12 @@ pub fn serve(
     };
     let mut live = rebuild(&build, &version, on_event);
 
-    {
-        let server = http::Server::new(listener).map_err(|e| {
-            Box::new(Diagnostic::error(
-                Code::IoError,
-                format!("cannot start the server on {address}: {e}"),
-            ))
-        })?;
-        let (out, version) = (out.clone(), Arc::clone(&version));
-        std::thread::Builder::new()
-            .name("nimbook-serve".into())
-            .spawn(move || server.run(out, version))
-            .map_err(|e| {
-                Box::new(Diagnostic::error(
-                    Code::IoError,
-                    format!("cannot start the server thread: {e}"),
-                ))
-            })?;
-    }
+    http::start(listener, out.clone(), Arc::clone(&version)).map_err(|e| {
+        Box::new(Diagnostic::error(
+            Code::IoError,
+            format!("cannot start the server on {address}: {e}"),
+        ))
+    })?;
     on_event(ServeEvent::Listening(format!("http://{address}/")));
 
     let relevant = |event: &notify::Event| {
