@@ -16,7 +16,7 @@
 
 use std::convert::Infallible;
 use std::future::{poll_fn, Future};
-use std::net::TcpListener;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::pin::{pin, Pin};
 use std::sync::atomic::AtomicU64;
@@ -32,6 +32,8 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpSocket;
+use tokio::runtime::Runtime;
 
 use super::connections::{Answering, Connections};
 
@@ -48,29 +50,53 @@ const MAX_HEADERS: usize = 64;
 /// How often connections that overstayed are looked for.
 const SWEEP: Duration = Duration::from_secs(1);
 
-/// Starts serving the files of `out` from `listener` on a thread of its own, which runs until
-/// the process ends. The runtime is made here, so that a failure to start is reported before
-/// the server is announced.
-pub(super) fn start(
-    listener: TcpListener,
-    out: PathBuf,
-    version: Arc<AtomicU64>,
-) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
-        .enable_time()
-        .max_blocking_threads(4)
-        .thread_name("nimbook-serve")
-        .build()?;
-    listener.set_nonblocking(true)?;
-    let listener = {
-        let _entered = runtime.enter();
-        tokio::net::TcpListener::from_std(listener)?
-    };
-    std::thread::Builder::new()
-        .name("nimbook-serve".into())
-        .spawn(move || runtime.block_on(accept(listener, Arc::new(out), version)))?;
-    Ok(())
+/// How many connections the kernel queues before they are accepted. A burst from many clients
+/// at once must not overflow it: a dropped connection attempt is retried only after a second.
+const BACKLOG: u32 = 1024;
+
+/// The server's runtime and its listening socket on 127.0.0.1, made before the server is
+/// announced, so that a busy port or a failure to start is reported at once.
+pub(super) struct Listener {
+    runtime: Runtime,
+    listener: tokio::net::TcpListener,
+}
+
+impl Listener {
+    /// Listens on 127.0.0.1 at `port` (0 picks a free one).
+    pub(super) fn bind(port: u16) -> std::io::Result<Listener> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .max_blocking_threads(4)
+            .thread_name("nimbook-serve")
+            .build()?;
+        let listener = {
+            // The socket registers with the runtime's reactor as it starts listening.
+            let _entered = runtime.enter();
+            let socket = TcpSocket::new_v4()?;
+            // As std does for a listener on Unix: a restarted server may take its port back at
+            // once. (On Windows the option would let another program share the port.)
+            #[cfg(unix)]
+            socket.set_reuseaddr(true)?;
+            socket.bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+            socket.listen(BACKLOG)?
+        };
+        Ok(Listener { runtime, listener })
+    }
+
+    /// The address listened on.
+    pub(super) fn address(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves the files of `out` on a thread of its own, until the process ends.
+    pub(super) fn serve(self, out: PathBuf, version: Arc<AtomicU64>) -> std::io::Result<()> {
+        let Listener { runtime, listener } = self;
+        std::thread::Builder::new()
+            .name("nimbook-serve".into())
+            .spawn(move || runtime.block_on(accept(listener, Arc::new(out), version)))?;
+        Ok(())
+    }
 }
 
 /// Accepts connections and gives each a task, a slot in the connection table first.

@@ -29,7 +29,6 @@ mod http;
 pub(crate) mod live;
 
 use std::collections::BTreeSet;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
@@ -121,12 +120,14 @@ pub fn serve(
     };
     let mut live = rebuild(&build, &version, on_event);
 
-    http::start(listener, out.clone(), Arc::clone(&version)).map_err(|e| {
-        Box::new(Diagnostic::error(
-            Code::IoError,
-            format!("cannot start the server on {address}: {e}"),
-        ))
-    })?;
+    listener
+        .serve(out.clone(), Arc::clone(&version))
+        .map_err(|e| {
+            Box::new(Diagnostic::error(
+                Code::IoError,
+                format!("cannot start the server on {address}: {e}"),
+            ))
+        })?;
     on_event(ServeEvent::Listening(format!("http://{address}/")));
 
     let relevant = |event: &notify::Event| {
@@ -194,8 +195,8 @@ pub fn serve(
 }
 
 /// Listens on 127.0.0.1 at `port`: the listener and its address.
-fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+fn bind(port: u16) -> Result<(http::Listener, String), Fatal> {
+    let listener = http::Listener::bind(port).map_err(|e| {
         Box::new(
             Diagnostic::error(
                 Code::IoError,
@@ -205,7 +206,7 @@ fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
         )
     })?;
     let address = listener
-        .local_addr()
+        .address()
         .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
     Ok((listener, address))
 }
