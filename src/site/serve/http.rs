@@ -39,7 +39,7 @@ use super::connections::{Answering, Connections};
 
 /// The longest a request head may take to arrive, counted from when the connection starts
 /// waiting for it (so also how long an idle keep-alive connection stays open).
-pub(super) const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The largest request head read, in bytes; a longer one is answered 431.
 const MAX_HEAD: usize = 16 * 1024;
