@@ -39,6 +39,7 @@ pub(crate) mod vacuous;
 pub(crate) mod value;
 
 pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
+pub(crate) use check::bindings;
 pub use prove::Established;
 pub use vacuous::{vacuity, Vacuity};
 pub use value::Value;

@@ -87,9 +87,7 @@ pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
         &mut n.preprocessor_seconds,
         super::config::DEFAULT_PREPROCESSOR_SECONDS,
     );
-    let mut terms = n.max_terms.map(|t| t as u64);
-    cap("max-terms", &mut terms, limits.max_terms as u64);
-    n.max_terms = terms.map(|t| t as usize);
+    cap("max-terms", &mut n.max_terms, limits.max_terms as u64);
     if !lowered.is_empty() {
         warnings.push(Diagnostic::warning(
             Code::InvalidConfig,

@@ -36,6 +36,21 @@ pub(crate) fn claim_regions(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Every name a `let` binds in the claim language of `text` (in `regions`), with the span of
+/// the name, read without evaluating anything.
+pub(crate) fn bindings(text: &str, regions: &[Range<usize>]) -> Vec<(String, Range<usize>)> {
+    let limits = crate::claim::Limits::default();
+    regions
+        .iter()
+        .filter_map(|r| Some((r.start, text.get(r.clone())?)))
+        .flat_map(|(start, region)| {
+            crate::claim::bindings(region, &limits)
+                .into_iter()
+                .map(move |(name, span)| (name, span.start + start..span.end + start))
+        })
+        .collect()
+}
+
 /// Whether `offset` is in the claim language (the end of a region counts, where the cursor
 /// stands after the last character typed).
 pub(crate) fn in_claims(regions: &[Range<usize>], offset: usize) -> bool {
