@@ -530,26 +530,22 @@ pub(crate) fn statement_ranges(text: &str) -> Vec<Span> {
     out
 }
 
-/// The names that the `let` statements of a block bind, each with its span in `text`, read
-/// from the statements' first tokens without parsing or evaluating the rest: for an editor,
-/// which must answer while the text is half typed and before its check ends.
+/// The names that the `let` statements of a block bind, each with the span of its statement in
+/// `text` (a name is bound after it), read from the statements' first tokens without parsing or
+/// evaluating the rest: for an editor, which must answer while the text is half typed and
+/// before its check ends.
 pub(crate) fn bindings(text: &str, limits: &Limits) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     for range in statement_ranges(text) {
         let statement = &text[range.clone()];
         // A statement may not lex to its end while it is being typed; its start is enough.
-        let tokens = lex(statement, limits).or_else(|e| {
-            lex(
-                statement.get(..e.span.start).unwrap_or_default(),
-                limits,
-            )
-        });
+        let tokens = lex(statement, limits)
+            .or_else(|e| lex(statement.get(..e.span.start).unwrap_or_default(), limits));
         let Ok(tokens) = tokens else { continue };
         if let [first, second, ..] = tokens.as_slice() {
             if let (Tok::Ident(keyword), Tok::Ident(name)) = (&first.tok, &second.tok) {
                 if keyword == "let" {
-                    let span = second.span.start + range.start..second.span.end + range.start;
-                    out.push((name.clone(), span));
+                    out.push((name.clone(), range.clone()));
                 }
             }
         }

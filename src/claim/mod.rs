@@ -38,8 +38,8 @@ mod tests;
 pub(crate) mod vacuous;
 pub(crate) mod value;
 
-pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
 pub(crate) use check::bindings;
+pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
 pub use prove::Established;
 pub use vacuous::{vacuity, Vacuity};
 pub use value::Value;

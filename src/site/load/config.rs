@@ -663,7 +663,10 @@ mod tests {
         .map(|d| (d.position(), d.message.clone()));
         let (position, message) = err.unwrap_or_default();
         assert_eq!(position, Some(("book.toml".into(), 3, 12)));
-        assert!(message.contains("`max-bits = 18446744073709551615` is above its ceiling of 8192"), "{message}");
+        assert!(
+            message.contains("`max-bits = 18446744073709551615` is above its ceiling of 8192"),
+            "{message}"
+        );
         for (key, max) in CEILINGS {
             let at = format!("[nimbook]\n{key} = {max}\n");
             assert!(Config::parse(&at, "book.toml").is_ok(), "{at}");

@@ -107,7 +107,7 @@ mod tests {
 
     #[test]
     fn untrusted_drops_commands_and_include_roots_and_caps_budgets() {
-        let text = "[nimbook]\nmax-bits = 100000\nmax-cases = 5\ninclude-roots = [\"..\"]\n[preprocessor.evil]\ncommand = \"touch x\"\n[preprocessor.links]\n";
+        let text = "[nimbook]\nmax-bits = 8000\nmax-cases = 5\ninclude-roots = [\"..\"]\n[preprocessor.evil]\ncommand = \"touch x\"\n[preprocessor.links]\n";
         let mut c = Config::parse(text, "book.toml")
             .map_err(|d| d.message.clone())
             .expect("config");

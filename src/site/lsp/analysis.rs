@@ -413,10 +413,7 @@ fn aligned(lines: &[&str]) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
-        let run = lines[i..]
-            .iter()
-            .take_while(|l| l.contains(" | "))
-            .count();
+        let run = lines[i..].iter().take_while(|l| l.contains(" | ")).count();
         if run == 0 {
             out.push(lines[i].to_string());
             i += 1;

@@ -77,7 +77,8 @@ pub(crate) fn completion(text: &str, position: Position) -> Vec<CompletionItem> 
         .collect();
     let mut names: Vec<String> = super::regions::bindings(text, &regions)
         .into_iter()
-        .filter(|(_, span)| span.end <= offset)
+        // Bound once its statement ends: not while the cursor is still in it.
+        .filter(|(_, statement)| statement.end < offset)
         .map(|(name, _)| name)
         .collect();
     names.sort();

@@ -72,13 +72,13 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
     };
     let mut server = Server {
         connection,
-        shared,
+        shared: Arc::clone(&shared),
         jobs,
         documents: HashMap::new(),
     };
     server.run();
     drop(server);
-    crate::game::cancel::raise();
+    shared.close_all();
     let _ = worker.join();
     Ok(())
 }

@@ -376,7 +376,10 @@ fn tex_depth(tex: &str) -> usize {
         i += 1;
         match b {
             b'\\' => {
-                let word = bytes[i..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+                let word = bytes[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
                 let name = &bytes[i..i + word];
                 // A control symbol (`\{`) is one escaped character.
                 i += word.max(1).min(bytes.len() - i);
@@ -562,12 +565,19 @@ mod tests {
         assert_eq!(super::tex_depth(r"\frac{1}{2^{n}}"), 2);
         assert_eq!(super::tex_depth(r"\left( \frac{a}{b} \right)"), 2);
         assert_eq!(super::tex_depth(r"\begin{matrix} a \\ b \end{matrix}"), 2);
-        assert_eq!(super::tex_depth(r"\sqrt[3]{x} [0, 1)"), 1, "a `[` is a group after a command only");
+        assert_eq!(
+            super::tex_depth(r"\sqrt[3]{x} [0, 1)"),
+            1,
+            "a `[` is a group after a command only"
+        );
         assert_eq!(super::tex_depth(r"\{ \} % {{{ a comment"), 0);
         let deep = r"\frac{1}{".repeat(100) + &"}".repeat(100);
         assert_eq!(super::tex_depth(&deep), 100);
         let refused = super::render_tex(&deep, true).err().unwrap_or_default();
-        assert!(refused.contains("nests 100 groups deep, more than the 64"), "{refused}");
+        assert!(
+            refused.contains("nests 100 groups deep, more than the 64"),
+            "{refused}"
+        );
         let fits = r"\frac{1}{".repeat(60) + &"}".repeat(60);
         assert!(super::render_tex(&fits, true).is_ok());
     }
