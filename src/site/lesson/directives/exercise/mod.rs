@@ -30,9 +30,11 @@
 mod choice;
 mod graded;
 mod hint;
+mod rules;
 
 use std::fmt::Write as _;
 
+use crate::claim::ast::{Expr, ExprKind, OutcomeClass};
 use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
@@ -129,9 +131,9 @@ fn answer_of(
         Value::Num(n) => ("number", n.to_string()),
         Value::Outcome(c) => {
             let s = match c {
-                crate::claim::ast::OutcomeClass::P => "P",
-                crate::claim::ast::OutcomeClass::N => "N",
-                crate::claim::ast::OutcomeClass::D => "D",
+                OutcomeClass::P => "P",
+                OutcomeClass::N => "N",
+                OutcomeClass::D => "D",
             };
             ("outcome", s.to_string())
         }
@@ -140,11 +142,34 @@ fn answer_of(
             return Err(error(
                 checker,
                 at,
-                format!("the answer of an exercise must be a number, an outcome (P or N) or a truth value, not {other}"),
+                format!("the answer of an exercise must be a number, an outcome (P, N or D) or a truth value, not {other}"),
             )
             .help("a student types the answer, so it must be one they can type; ask for a number such as grundy(G) or outcome(G)"))
         }
     })
+}
+
+/// What a student may type as the answer of an exercise, as its prompt lists it. A draw is
+/// offered when the answer is one, or when the question asks for the outcome of a loopy game,
+/// whose answer could have been one.
+fn accepted(checker: &DirectiveEnv<'_>, kind: &str, answer: &Value, expr: &Expr) -> &'static str {
+    match kind {
+        "number" => "a number, such as 12 or 0xC",
+        "outcome" => {
+            let loopy = match &hint::strip_parens(expr).kind {
+                ExprKind::Call { name, args, .. } if name == "outcome" && args.len() == 1 => {
+                    matches!(checker.evaluate(&args[0]), Ok(Value::Game(g)) if g.is_loopy())
+                }
+                _ => false,
+            };
+            if loopy || matches!(answer, Value::Outcome(OutcomeClass::D)) {
+                "P, N or D"
+            } else {
+                "P or N"
+            }
+        }
+        _ => "true or false",
+    }
 }
 
 /// `exercise("question", answer)`.
@@ -161,11 +186,7 @@ pub(super) fn exercise(
     let hint = hint::hint(checker, expr, at, hidden)?;
     let (n, id) = next_id(checker);
     let source = expr.to_string();
-    let placeholder = match kind {
-        "number" => "a number, such as 12 or 0xC",
-        "outcome" => "P or N",
-        _ => "true or false",
-    };
+    let placeholder = accepted(checker, kind, answer, expr);
     let attributes = match checker.answer_salt() {
         None => format!("data-answer=\"{}\"", escape(&key)),
         Some(lesson) => {
