@@ -283,7 +283,11 @@ fn the_wythoff_table_puts_the_queens_square_where_the_board_does() {
             let value: u64 = text[..text.find('<').expect("<")].parse().expect("number");
             assert_eq!(value, values[a][b], "square ({a}, {b})");
             let shaded = cell.starts_with(" class=\"p\"");
-            assert_eq!(shaded, wythoff_losing(a as u64, b as u64), "square ({a}, {b})");
+            assert_eq!(
+                shaded,
+                wythoff_losing(a as u64, b as u64),
+                "square ({a}, {b})"
+            );
         }
     }
 }

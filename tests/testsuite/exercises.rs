@@ -344,7 +344,8 @@ fn a_worked_answer_names_every_correct_option_or_none() {
 fn a_hint_speaks_of_its_own_game_and_a_prompt_lists_its_answers() {
     use nimbook::site::lesson::{check_lesson, LessonSettings};
     let hint_of = |options: &str| {
-        let text = format!("# L\n\n```nimbook\nchoice(\"Which are P?\", [{options}], \"P\")\n```\n");
+        let text =
+            format!("# L\n\n```nimbook\nchoice(\"Which are P?\", [{options}], \"P\")\n```\n");
         let lesson = check_lesson(&text, "l.md", &LessonSettings::default());
         assert!(lesson.diagnostics.is_empty(), "{:?}", lesson.diagnostics);
         let at = lesson.html.find("nim-hint-title").expect("a hint");
@@ -354,16 +355,25 @@ fn a_hint_speaks_of_its_own_game_and_a_prompt_lists_its_answers() {
     let nims = "the nim-sum of its heaps is 0";
     for (options, own) in [
         ("wythoff(8, 13), wythoff(9, 14)", "⌊kφ⌋"),
-        ("staircase_nim(3, 1, 3), staircase_nim(1, 1, 1)", "odd steps"),
+        (
+            "staircase_nim(3, 1, 3), staircase_nim(1, 1, 1)",
+            "odd steps",
+        ),
         ("welter(0, 1, 2), welter(1, 2, 4)", "Welter&#39;s function"),
-        ("loopy(\"0>1 1>0 1>2\", 0), loopy(\"0>1 1>0\", 0)", "a draw (D)"),
+        (
+            "loopy(\"0>1 1>0 1>2\", 0), loopy(\"0>1 1>0\", 0)",
+            "a draw (D)",
+        ),
         (
             "subtraction([1, 2, 3], 6) + nim(2), subtraction([1, 2, 3], 7) + nim(2)",
             "nim-sum of the values of its parts",
         ),
     ] {
         let hint = hint_of(options);
-        assert!(hint.contains(own) && !hint.contains(nims), "{options}: {hint}");
+        assert!(
+            hint.contains(own) && !hint.contains(nims),
+            "{options}: {hint}"
+        );
     }
     assert!(hint_of("nim(1, 2, 3), nim(5, 6)").contains(nims));
     let prompt_of = |answer: &str| {
@@ -375,7 +385,10 @@ fn a_hint_speaks_of_its_own_game_and_a_prompt_lists_its_answers() {
     assert_eq!(prompt_of("outcome(nim(1, 2, 3))"), "(P or N)");
     assert_eq!(prompt_of("outcome(loopy(\"0>1 1>0\", 0))"), "(P, N or D)");
     // A loopy game that is decided still offers the draw: the prompt must not give it away.
-    assert_eq!(prompt_of("outcome(loopy(\"0>1 1>0 1>2\", 0))"), "(P, N or D)");
+    assert_eq!(
+        prompt_of("outcome(loopy(\"0>1 1>0 1>2\", 0))"),
+        "(P, N or D)"
+    );
     assert_eq!(prompt_of("grundy(nim(3))"), "(a number, such as 12 or 0xC)");
     assert_eq!(prompt_of("is_primitive(2)"), "(true or false)");
 }

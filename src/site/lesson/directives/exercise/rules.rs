@@ -34,7 +34,8 @@ enum Kind {
     MisereCram,
 }
 
-/// The kind of a game that is not a sum.
+/// The kind of a game that is not a sum (`parts` takes sums apart first; a sum, were one
+/// passed, is a sum of values like a Nim position's heaps).
 fn kind(g: &Game) -> Kind {
     match g {
         Game::Nim(_) | Game::Sum(_) => Kind::Nim,
@@ -79,6 +80,8 @@ impl Kind {
             Kind::Moore(k) => format!("A position of Moore's Nim with k = {k} is P exactly when, in every binary place, the number of heaps with a one in that place is a multiple of k + 1 = {}.", u128::from(k) + 1),
             Kind::Wythoff => "A queen is on a losing square (a P-position) exactly when her two coordinates, in some order, are ⌊kφ⌋ and ⌊kφ⌋ + k for some k = 0, 1, 2, …, where φ = (1 + √5)/2: the smaller coordinate is ⌊kφ⌋, and k is the difference of the two.".into(),
             Kind::Welter => "A position of Welter's game is P exactly when Welter's function of its squares is 0: the nim-sum of all the squares and of the brackets of the mates (pair off the squares that agree in the most final binary digits, then the most among the rest, and so on; mates that agree in exactly their last v digits have the bracket 2^(v+1) − 1).".into(),
+            // The first lesson has no Grundy values yet: its rule is the recursive one.
+            Kind::Subtraction => "A heap of a subtraction game is P exactly when every heap a move can leave is an N-position, and N when some move leaves a P-position; the empty heap is P.".into(),
             Kind::Northcott => "A position of Northcott's game is P exactly when the nim-sum of its gaps, the numbers of empty squares between the two pieces of each row, is 0.".into(),
             Kind::MisereNim => "In misère play the player who makes the last move loses. A misère Nim position with a heap of two or more is P exactly when the nim-sum of its heaps is 0, as in Nim; when no heap has more than one counter, it is P exactly when the number of heaps of one is odd.".into(),
             Kind::MisereCram => "In misère play the player who makes the last move loses, and no rule of values decides it: a position is P exactly when every move from it leads to an N-position, so a position without a move is N.".into(),
@@ -156,7 +159,9 @@ pub(super) fn class_hint(positions: &[&Game]) -> String {
         }
     }
     if sums && kinds.iter().any(|k| matches!(k, Kind::Coin(_))) {
-        h.push_str(" A coin named twice in a sum is a coin turned back to tails: the two copies cancel.");
+        h.push_str(
+            " A coin named twice in a sum is a coin turned back to tails: the two copies cancel.",
+        );
     }
     h
 }
@@ -222,7 +227,10 @@ mod tests {
     }
 
     fn follow_moore(k: u64, h: &[u64]) -> bool {
-        (0..8).all(|bit| h.iter().filter(|&&x| x >> bit & 1 == 1).count() as u64 % (k + 1) == 0)
+        (0..8).all(|bit| {
+            let ones = h.iter().filter(|&&x| x >> bit & 1 == 1).count() as u64;
+            ones.is_multiple_of(k + 1)
+        })
     }
 
     fn follow_misere_nim(h: &[u64]) -> bool {
@@ -260,7 +268,11 @@ mod tests {
         for h in small_tuples(4, 4) {
             let g = heaps(HeapRule::Staircase, &h);
             assert_eq!(follow_staircase(&h), is_p(&g), "{g}");
-            assert_eq!(follow_misere_nim(&h), is_p(&Game::MisereNim(h.clone())), "{h:?}");
+            assert_eq!(
+                follow_misere_nim(&h),
+                is_p(&Game::MisereNim(h.clone())),
+                "{h:?}"
+            );
             for k in 1..4 {
                 let g = heaps(HeapRule::Moore(k), &h);
                 assert_eq!(follow_moore(k, &h), is_p(&g), "{g}");
@@ -302,8 +314,14 @@ mod tests {
         assert!(class_hint(&[&loopy]).contains("a draw (D)"));
         let sum = Game::Sum(vec![Game::Nim(vec![3]), Game::Lasker(4)]);
         let hint = class_hint(&[&sum]);
-        assert!(hint.contains("nim-sum of the values of its parts"), "{hint}");
-        assert!(hint.contains("Lasker's Nim") && hint.contains("Nim heap of n"), "{hint}");
+        assert!(
+            hint.contains("nim-sum of the values of its parts"),
+            "{hint}"
+        );
+        assert!(
+            hint.contains("Lasker's Nim") && hint.contains("Nim heap of n"),
+            "{hint}"
+        );
         let nim = Game::Nim(vec![1, 2, 3]);
         assert_eq!(
             class_hint(&[&nim]),
