@@ -259,12 +259,12 @@ fn explain_refuses_an_unknown_code_and_suggests_the_nearest() {
 }
 
 /// Every row of the configuration reference is a key a book may set, with the default the
-/// table gives (the other direction, every key of the typed tables in the reference, is held
+/// table gives and any value up to the ceiling it names, and none above (the other direction, every key of the typed tables in the reference, is held
 /// by the unit tests of `site::load::keys`).
 #[test]
-fn every_key_of_the_configuration_reference_is_accepted_with_its_default() {
+fn every_key_of_the_configuration_reference_is_accepted_with_its_default_up_to_its_ceiling() {
     let rows = reference_rows("configuration.html");
-    let mut keys = 0;
+    let (mut keys, mut ceilings) = (0, 0);
     // The first table of the page is the keys nimbook reads (the second, mdBook's other keys).
     for cells in rows.iter().take_while(|r| r[0].starts_with('[')) {
         let (key, default) = (&cells[0], &cells[2]);
@@ -279,22 +279,35 @@ fn every_key_of_the_configuration_reference_is_accepted_with_its_default() {
             d if format!("v = {d}").parse::<toml::Table>().is_ok() => d.to_string(),
             _ => "\"content\"".to_string(),
         };
-        let book = tempfile::tempdir().expect("temp dir");
-        std::fs::create_dir_all(book.path().join("content")).expect("mkdir");
-        std::fs::write(book.path().join("content/a.md"), "# A\n").expect("write");
-        let toml = format!("[{table}]\n{name} = {value}\n");
-        std::fs::write(book.path().join("book.toml"), &toml).expect("write");
-        let o = run(&["check", book.path().to_str().expect("utf-8")]);
-        let err = stderr(&o);
+        let (code, err) = check_with(&format!("[{table}]\n{name} = {value}\n"));
         assert!(
-            o.status.code() != Some(2)
-                && !err.contains("invalid-config")
-                && !err.contains("unknown field"),
-            "{toml}: {err}"
+            code != Some(2) && !err.contains("invalid-config") && !err.contains("unknown field"),
+            "{name} = {value}: {err}"
         );
+        // A ceiling the page names is the largest value accepted.
+        let ceiling = cells[3].split(' ').next().unwrap_or_default();
+        if let Ok(max) = ceiling.parse::<u64>() {
+            let (code, err) = check_with(&format!("[{table}]\n{name} = {max}\n"));
+            assert_ne!(code, Some(2), "{name} = {max}, its ceiling: {err}");
+            let (code, err) = check_with(&format!("[{table}]\n{name} = {}\n", max + 1));
+            assert_eq!(code, Some(2), "{name} above its ceiling {max}: {err}");
+            assert!(err.contains("ceiling"), "{err}");
+            ceilings += 1;
+        }
         keys += 1;
     }
     assert!(keys >= 20, "only {keys} keys");
+    assert!(ceilings >= 8, "only {ceilings} ceilings");
+}
+
+/// Checks a book of one empty lesson with `book.toml` `toml`: the exit code and standard error.
+fn check_with(toml: &str) -> (Option<i32>, String) {
+    let book = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(book.path().join("content")).expect("mkdir");
+    std::fs::write(book.path().join("content/a.md"), "# A\n").expect("write");
+    std::fs::write(book.path().join("book.toml"), toml).expect("write");
+    let o = run(&["check", book.path().to_str().expect("utf-8")]);
+    (o.status.code(), stderr(&o))
 }
 
 #[test]

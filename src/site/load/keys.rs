@@ -9,7 +9,7 @@
 //! directions. mdBook's other tables (`[output.html]`, `[preprocessor.NAME]`) are described key
 //! by key in [`super::compat`].
 
-use super::config::{BookTable, BuildTable, Config, DEFAULT_PREPROCESSOR_SECONDS};
+use super::config::{BookTable, BuildTable, Config, CEILINGS, DEFAULT_PREPROCESSOR_SECONDS};
 use super::confine::DEFAULT_MAX_LESSON_BYTES;
 use super::lints::Lint;
 use crate::claim::Limits;
@@ -24,8 +24,6 @@ pub(crate) struct Key {
     pub(crate) takes: &'static str,
     /// Its default, read from the code.
     pub(crate) default: fn() -> String,
-    /// The largest value it accepts, where there is one.
-    pub(crate) ceiling: Option<fn() -> String>,
     /// What it does.
     pub(crate) meaning: &'static str,
 }
@@ -44,9 +42,17 @@ impl Key {
             name,
             takes,
             default,
-            ceiling: None,
             meaning,
         }
+    }
+
+    /// The largest value it accepts and why, where there is one: the ceiling `book.toml` is
+    /// held to (`config::CEILINGS`).
+    pub(crate) fn ceiling(&self) -> Option<(u64, &'static str)> {
+        let (_, max, why) = CEILINGS
+            .iter()
+            .find(|(name, _, _)| self.table == "nimbook" && *name == self.name)?;
+        Some((*max, why))
     }
 }
 
@@ -222,5 +228,19 @@ mod tests {
         assert_eq!(lints.vacuous_claims, LintLevel::Warn);
         assert!(!empty.answers_hidden());
         assert_eq!(shown("answers"), "\"shown\"");
+    }
+
+    #[test]
+    fn every_ceiling_belongs_to_a_listed_key() {
+        for (name, max, _) in CEILINGS {
+            let key = KEYS.iter().find(|k| k.name == *name);
+            assert_eq!(
+                key.and_then(Key::ceiling).map(|(m, _)| m),
+                Some(*max),
+                "{name}"
+            );
+        }
+        let with_ceiling = KEYS.iter().filter(|k| k.ceiling().is_some()).count();
+        assert_eq!(with_ceiling, CEILINGS.len());
     }
 }

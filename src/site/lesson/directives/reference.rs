@@ -113,7 +113,7 @@ fn signatures(caption: String, list: Vec<&Signature>) -> Block {
 
 /// Every key nimbook reads itself, with its default (and its ceiling, where a key has one).
 fn configuration(caption: String) -> Block {
-    let ceilings = KEYS.iter().any(|k| k.ceiling.is_some());
+    let ceilings = KEYS.iter().any(|k| k.ceiling().is_some());
     let mut head = vec!["key", "takes", "default"];
     if ceilings {
         head.push("ceiling");
@@ -124,7 +124,11 @@ fn configuration(caption: String) -> Block {
         .map(|k| {
             let mut cells = vec![prose(k.takes), code(&(k.default)())];
             if ceilings {
-                cells.push(k.ceiling.map_or_else(Vec::new, |c| code(&c())));
+                cells.push(k.ceiling().map_or_else(Vec::new, |(max, why)| {
+                    let mut runs = code(&max.to_string());
+                    runs.extend(prose(&format!(" ({why})")));
+                    runs
+                }));
             }
             cells.push(prose(k.meaning));
             (code(&format!("[{}] {}", k.table, k.name)), cells)
