@@ -559,14 +559,19 @@ async function checkReaderControls(site, name) {
       if (!r.ring) unseen.push(r.what);
     }
     check(stops > 3 && unseen.length === 0, `${p.label}: each of the first ${stops} Tab stops shows a focus ring`, unseen.join(", "));
+    // The generated front page lists the chapters; a book whose front page is a lesson of its
+    // own (the guide's README.md) has no such list to check.
     const first = await p.page.goto(indexUrl).then(() => p.page.evaluate(() => {
+      if (!document.querySelector("article.index")) return "lesson";
       const li = document.querySelector(".contents li a")?.closest("li");
       if (!li) return null;
       const s = getComputedStyle(li);
       return { marker: s.display === "list-item" && s.listStyleType !== "none", text: li.innerText };
     }));
-    check(first !== null && !(first.marker && /^\d/.test(first.text)),
-      `${name}: the index numbers each chapter once`, JSON.stringify(first));
+    if (first !== "lesson") {
+      check(first !== null && !(first.marker && /^\d/.test(first.text)),
+        `${name}: the index numbers each chapter once`, JSON.stringify(first));
+    }
     finish(p);
     await context.close();
   }
