@@ -78,6 +78,9 @@ pub enum Code {
     /// A worked answer that names some of a choice's correct options, in its claims, but not
     /// all of them.
     IncompleteAnswer,
+    /// A renderer of `[output.NAME]` (a command, or mdBook's `markdown`) that fails, runs past
+    /// `renderer-seconds` or cannot be found (a warning when it is `optional`).
+    RendererError,
 }
 
 impl Code {
@@ -109,6 +112,7 @@ impl Code {
         Code::UnverifiedNumber,
         Code::VacuousClaim,
         Code::IncompleteAnswer,
+        Code::RendererError,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -140,6 +144,7 @@ impl Code {
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
+            Code::RendererError => "renderer-error",
         }
     }
 }

@@ -16,7 +16,7 @@
 //! admonitions, definition lists, footnotes gathered at the end with back-links, and hidden
 //! `# ` lines in Rust code.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use pulldown_cmark::{
@@ -26,7 +26,6 @@ use pulldown_cmark::{
 use super::claims;
 use super::context::LessonContext;
 use super::coverage::{Coverage, NumberCounts};
-use super::highlight::highlight;
 use super::mathml;
 use crate::claim::MappedText;
 use crate::diag::{Code, Diagnostic};
@@ -118,8 +117,8 @@ pub(crate) struct Flavour {
     pub admonitions: bool,
     /// Heading ids as mdBook makes them (`A_b c` → `a_b-c`) instead of nimbook's slugs.
     pub mdbook_ids: bool,
-    /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
-    pub hidelines: BTreeMap<String, String>,
+    /// How code blocks are shown: hidden lines, the playground.
+    pub code: super::codelines::CodeSettings,
     /// Keep each claim's and directive's HTML with its place ([`RenderedPage::fragments`]).
     pub fragments: bool,
 }
@@ -135,7 +134,7 @@ impl Flavour {
             definition_lists: true,
             admonitions: true,
             mdbook_ids: false,
-            hidelines: BTreeMap::new(),
+            code: super::codelines::CodeSettings::default(),
             fragments: false,
         }
     }
@@ -151,7 +150,7 @@ impl Flavour {
             definition_lists: config.html.definition_lists.unwrap_or(true),
             admonitions: config.html.admonitions.unwrap_or(true),
             mdbook_ids: !nimbook,
-            hidelines: config.html.code.hidelines.clone(),
+            code: super::codelines::CodeSettings::of(config),
             fragments: false,
         }
     }
@@ -442,16 +441,11 @@ fn code_block(
                     .help("add `[nimbook]` to book.toml to check these claims"),
                 );
         }
-        let (text, hidden) = super::codelines::lines(&block.text, lang, &flavour.hidelines);
-        if lang.is_empty() {
-            format!("<pre><code>{}</code></pre>\n", escape(&text))
-        } else {
-            format!(
-                "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                escape(lang),
-                super::codelines::wrap_hidden(&highlight(&text, lang), &hidden)
-            )
-        }
+        let info = match kind {
+            CodeBlockKind::Fenced(info) => info.as_ref(),
+            CodeBlockKind::Indented => "",
+        };
+        super::codelines::block(info, &block.text, &flavour.code)
     };
     (html, j)
 }

@@ -140,16 +140,17 @@ impl Site {
     }
 }
 
-/// Writes a checked book's site as the new content of its output folder (`dest`, else its
-/// `build-dir`), atomically: every page as it is rendered, the static files of the source
-/// folder, the contents, the assets and the search index. Records the folder in `report`.
+/// Writes a checked book's site as the new content of its folder (the HTML renderer's folder
+/// under `dest`, else under its `build-dir`: [`Book::layout`]), atomically: every page as it is
+/// rendered, the static files of the source folder, the contents, the assets and the search
+/// index. Records the folder in `report`.
 pub(crate) fn publish(
     book: &Book,
     lessons: &[Lesson],
     report: &mut Report,
     dest: Option<&Path>,
 ) -> Result<(Site, PathBuf), Fatal> {
-    let out = book.output_dir(dest);
+    let out = book.layout(dest).site();
     output::guard(&book.root, &book.src, &out)?;
     let site = Site::new(book, lessons, report)?;
     let staging = output::Staging::begin(&out)?;
