@@ -2,7 +2,8 @@
 // check.mjs, all by keyboard:
 // - on the first page with a Rust playground block, nothing is asked of the playground until
 //   Run is pressed; Run sends the block, its hidden `fn main` included, once, and shows the
-//   answer; offline, it says the playground could not be reached; a `no_run` block has no Run;
+//   answer; offline, it says the playground could not be reached; a `no_run` block has no Run
+//   (on the first page with one);
 // - on the first page with hidden lines, Copy copies the code with them, and the button shows
 //   and hides them again (aria-pressed follows);
 // - an editable block can be changed and its Undo button puts the code back;
@@ -73,10 +74,14 @@ async function checkRun(page, label, check, state) {
   await press(page, run);
   await page.waitForFunction(() => /could not be reached/.test(document.querySelector(".play-result")?.innerText ?? ""));
   check(true, `${label}: offline, Run says the playground could not be reached`);
+}
+
+async function checkNoRun(page, label, check) {
   const noRun = await page.evaluate(() => [...document.querySelectorAll("pre.playground")]
     .filter((pre) => pre.querySelector("code.no_run"))
-    .every((pre) => !pre.previousElementSibling?.querySelector?.(".code-run")));
-  check(noRun, `${label}: a no_run block has no Run button`);
+    .map((pre) => !!pre.previousElementSibling?.querySelector?.(".code-run")));
+  check(noRun.length > 0 && noRun.every((hasRun) => !hasRun), `${label}: a no_run block has no Run button`,
+    JSON.stringify(noRun));
 }
 
 async function checkCopyAndHidden(page, label, check) {
@@ -144,6 +149,11 @@ export async function checkCodeBlocks(browser, site, check, viewport) {
   if (playground) {
     await page.goto(pathToFileURL(playground).href, { waitUntil: "load" });
     await checkRun(page, `${name}/${path.relative(site, playground)}`, check, state);
+  }
+  const noRun = find('no_run');
+  if (noRun) {
+    await page.goto(pathToFileURL(noRun).href, { waitUntil: "load" });
+    await checkNoRun(page, `${name}/${path.relative(site, noRun)}`, check);
   }
   if (hidden) {
     await page.goto(pathToFileURL(hidden).href, { waitUntil: "load" });

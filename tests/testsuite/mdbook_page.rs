@@ -148,6 +148,9 @@ fn a_file_listed_twice_in_summary_is_a_warning_that_names_both_lines() {
     );
     assert!(err.contains("--> src/SUMMARY.md:5:3"), "{err}");
     assert!(err.contains("first listed at src/SUMMARY.md:3:3"), "{err}");
+    let warning = &err[err.find("warning: SUMMARY.md").unwrap_or(0)..];
+    let warning = &warning[..warning.find("\n\n").unwrap_or(warning.len())];
+    insta::assert_snapshot!("summary_file_listed_twice", warning);
     assert!(out.join("a.html").is_file());
     if let Some((ok, _)) = theirs(b.path()) {
         assert!(!ok, "mdBook refuses a file listed twice");

@@ -280,3 +280,77 @@ fn build_dir_and_dash_d_follow_the_same_layout() {
         common::stderr(&o)
     );
 }
+
+#[test]
+fn serve_previews_the_site_where_build_puts_it() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let b = renderer_book(
+        "[book]\ntitle = \"T\"\n[output.html]\n[output.dump]\ncommand = \"bin/dump.sh\"\n",
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nimbook"))
+        .args(["serve", "-p", "0"])
+        .arg(b.path())
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start nimbook serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // "serving at" comes once the first build is written; bounded, and the server is killed
+    // whatever happens.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut port = None;
+    while port.is_none() && std::time::Instant::now() < deadline {
+        match rx.recv_timeout(std::time::Duration::from_millis(200)) {
+            Ok(l) => {
+                port = l
+                    .strip_prefix("serving at http://127.0.0.1:")
+                    .and_then(|r| {
+                        r.chars()
+                            .take_while(char::is_ascii_digit)
+                            .collect::<String>()
+                            .parse::<u16>()
+                            .ok()
+                    });
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let served = port.map(|port| {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .expect("timeout");
+        write!(
+            s,
+            "GET /part/b.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send");
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let answer = served.expect("the server said where it listens");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("beta"), "{answer}");
+    assert!(b.path().join("book/html/part/b.html").is_file());
+    assert!(
+        !b.path().join("book/part").exists(),
+        "nothing at the single-renderer place"
+    );
+    assert!(
+        !b.path().join("book/dump/ctx.json").exists(),
+        "serve runs only the site"
+    );
+}

@@ -52,8 +52,13 @@ pub(crate) struct Parts {
 impl Parts {
     /// Every file of the site.
     fn all(book: &Book, lessons: &[Lesson]) -> Result<Parts, Fatal> {
+        // A file that SUMMARY.md lists twice is one page, written once (its first entry's):
+        // two writers of one file at once could interleave.
+        let mut seen = std::collections::HashSet::new();
         Ok(Parts {
-            pages: (0..lessons.len()).collect(),
+            pages: (0..lessons.len())
+                .filter(|&i| lessons[i].chapter.out_path().is_none_or(|p| seen.insert(p)))
+                .collect(),
             extra: true,
             statics: static_files(&book.src).map_err(Box::new)?,
             contents: true,
