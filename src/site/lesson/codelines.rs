@@ -22,7 +22,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::site::html::escape;
+use super::document::CodeBlock;
 use crate::site::load::config::Config;
 
 /// How a book shows code blocks: `[output.html.code]`, `[output.html.playground]` and
@@ -51,30 +51,34 @@ impl CodeSettings {
     }
 }
 
-/// The HTML of a code block whose fence's info string is `info` (empty for an indented block)
-/// and whose text is `code`.
-pub(super) fn block(info: &str, code: &str, settings: &CodeSettings) -> String {
+/// The code block whose fence's info string is `info` (empty for an indented block) and whose
+/// text is `code`, as the document holds it.
+pub(super) fn block(info: &str, code: &str, settings: &CodeSettings) -> CodeBlock {
     let mut words = info.split([' ', '\t', ',']).filter(|w| !w.is_empty());
     let Some(lang) = words.next() else {
-        return format!("<pre><code>{}</code></pre>\n", escape(code));
+        return CodeBlock {
+            lang: String::new(),
+            classes: Vec::new(),
+            playground: false,
+            text: code.to_string(),
+            hidden: Vec::new(),
+        };
     };
-    let mut classes: Vec<&str> = words.collect();
-    let has = |c: &str| classes.contains(&c);
+    let mut classes: Vec<String> = words.map(str::to_string).collect();
+    let has = |c: &str| classes.iter().any(|k| k == c);
     let playground = lang == "rust"
         && ((settings.runnable && !has("ignore") && !has("noplayground") && !has("noplaypen"))
             || has("mdbook-runnable"));
-    let edition;
     let mut text = std::borrow::Cow::Borrowed(code);
     if playground {
-        if !classes.iter().any(|c| c.starts_with("edition")) {
-            if let Some(year) = settings.edition {
-                edition = format!("edition{year}");
-                classes.push(&edition);
-            }
-        }
-        if !(settings.editable && classes.contains(&"editable")) {
+        if !(settings.editable && has("editable")) {
             if let Some(wrapped) = wrap_main(code) {
                 text = std::borrow::Cow::Owned(wrapped);
+            }
+        }
+        if !classes.iter().any(|c| c.starts_with("edition")) {
+            if let Some(year) = settings.edition {
+                classes.push(format!("edition{year}"));
             }
         }
     }
@@ -92,17 +96,13 @@ pub(super) fn block(info: &str, code: &str, settings: &CodeSettings) -> String {
         // mdBook's Rust blocks end without the last line's newline.
         text.pop();
     }
-    let mut class = format!("language-{lang}");
-    for c in &classes {
-        class.push(' ');
-        class.push_str(c);
+    CodeBlock {
+        lang: lang.to_string(),
+        classes,
+        playground,
+        text,
+        hidden,
     }
-    format!(
-        "<pre class=\"code{}\"><code class=\"{}\">{}</code></pre>\n",
-        if playground { " playground" } else { "" },
-        escape(&class),
-        wrap_hidden(&super::highlight::highlight(&text, lang), &hidden)
-    )
 }
 
 /// `code` wrapped as rustdoc compiles an example without `fn main`: its leading inner
@@ -186,7 +186,7 @@ fn visible(code: &str, lang: &str, hidelines: &BTreeMap<String, String>) -> Stri
 /// `<span class="boring">`. The highlighter's spans may run over several lines, so each
 /// hidden line closes the spans open at its start and opens them again inside its own span,
 /// and the same at its end: the tags stay balanced.
-fn wrap_hidden(html: &str, hidden: &[bool]) -> String {
+pub(super) fn wrap_hidden(html: &str, hidden: &[bool]) -> String {
     if !hidden.contains(&true) {
         return html.to_string();
     }

@@ -9,6 +9,8 @@ pub(crate) mod confine;
 pub(crate) mod include;
 pub(crate) mod layout;
 pub(crate) mod lints;
+#[cfg(test)]
+mod properties;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;
 pub(crate) mod summary;
