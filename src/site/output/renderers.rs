@@ -36,20 +36,23 @@ pub(crate) fn run(book: &Book, layout: &Layout, report: &mut Report) -> Result<(
     Ok(())
 }
 
+/// Runs one renderer in its folder; `build` is the build folder in use. `Some` warning when
+/// the renderer was not run (under `--untrusted`, or an optional command that is missing).
 fn run_one(book: &Book, renderer: &Renderer, build: &Path) -> Result<Option<Diagnostic>, Fatal> {
     let name = renderer.name.as_str();
+    // The book as the preprocessors that support this renderer leave it.
+    let tree = || {
+        preprocess::book_for(
+            &book.files,
+            &book.config,
+            &book.src,
+            book.summary.clone(),
+            name,
+        )
+    };
     let (command, optional) = match &renderer.kind {
         Kind::Html => return Ok(None),
-        Kind::Markdown => {
-            let tree = preprocess::book_for(
-                &book.files,
-                &book.config,
-                &book.src,
-                book.summary.clone(),
-                name,
-            )?;
-            return markdown(book, &renderer.folder, &tree).map(|()| None);
-        }
+        Kind::Markdown => return markdown(book, &renderer.folder, &tree()?).map(|()| None),
         Kind::Command { command, optional } => (command.as_str(), *optional),
     };
     if book.trust == Trust::Untrusted {
@@ -58,13 +61,7 @@ fn run_one(book: &Book, renderer: &Renderer, build: &Path) -> Result<Option<Diag
             format!("the renderer `{name}` was not run: --untrusted runs no command (`{command}`)"),
         )));
     }
-    let tree = preprocess::book_for(
-        &book.files,
-        &book.config,
-        &book.src,
-        book.summary.clone(),
-        name,
-    )?;
+    let tree = tree()?;
     let folder = &renderer.folder;
     guard_sources(&book.root, &book.src, folder)?;
     std::fs::create_dir_all(folder).map_err(|e| {
