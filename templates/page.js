@@ -1,6 +1,7 @@
-// nimbook's page script: the sidebar toggle, the theme choice, and keyboard access to boxes that
-// scroll sideways. No libraries, no network: it works from file://, and in a handout (which has
-// no sidebar and no theme choice) only the scroll boxes apply.
+// nimbook's page script: the sidebar toggle, the theme choice, keyboard access to boxes that
+// scroll sideways, and the buttons of code blocks. No libraries, and no network unless the
+// reader runs a Rust example: it works from file://, and in a handout (which has no sidebar and
+// no theme choice) only the scroll boxes and hidden lines apply.
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -15,16 +16,31 @@
   }
 
   // ---- Theme: light, dark, or follow the system ----------------------------------------
-  // The script in <head> has already applied a stored choice before the first paint.
+  // The script in <head> has already applied a stored choice before the first paint. Following
+  // the system means the book's theme for a light or a dark system: by default light and dark,
+  // unless book.toml chose others (data-theme-light and data-theme-dark on <html>).
+  var darkSystem = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  function followSystem() {
+    var light = html.getAttribute("data-theme-light");
+    var dark = html.getAttribute("data-theme-dark");
+    if (!light && !dark) html.removeAttribute("data-theme");
+    else html.setAttribute("data-theme", darkSystem && darkSystem.matches ? dark : light);
+  }
+
   function setupTheme() {
     var select = document.getElementById("theme");
     if (!select) return;
     var choice = stored();
     select.value = choice === "light" || choice === "dark" ? choice : "system";
+    if (darkSystem && html.hasAttribute("data-theme-light")) {
+      var onSystem = function () { if (select.value === "system") followSystem(); };
+      if (darkSystem.addEventListener) darkSystem.addEventListener("change", onSystem);
+      else if (darkSystem.addListener) darkSystem.addListener(onSystem);
+    }
     select.addEventListener("change", function () {
       var v = select.value;
       if (v === "light" || v === "dark") html.setAttribute("data-theme", v);
-      else html.removeAttribute("data-theme");
+      else followSystem();
       try {
         localStorage.setItem(THEME_KEY, v);
       } catch (e) {
@@ -159,25 +175,137 @@
     });
   }
 
-  // ---- Hidden lines of code (mdBook's `# ` lines): a button shows or hides them ----------
-  function setupHiddenLines() {
-    var blocks = document.querySelectorAll("pre");
-    Array.prototype.forEach.call(blocks, function (pre) {
-      if (!pre.querySelector(".boring")) return;
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "reveal-lines";
-      button.textContent = "Show hidden lines";
-      button.addEventListener("click", function () {
+  // ---- Code blocks: copy, hidden lines, and Rust run on the playground ------------------
+  // Each code block gets a row of buttons above it, all reachable by Tab and named by their
+  // text: Run (a Rust playground block, not `no_run`), Copy (the whole code, hidden lines
+  // included, so that what is pasted compiles), Show hidden lines (mdBook's `# ` lines) and, for
+  // a block the reader may edit, Undo changes. Nothing goes to the network until Run is pressed,
+  // so a page works offline; the answer is shown under the block and read out. In a handout
+  // only the hidden lines can be shown.
+  var PLAYGROUND = "https://play.rust-lang.org/evaluate.json";
+  var codeMeta = document.querySelector('meta[name="nimbook-code"]');
+  var codeFlags = (codeMeta && codeMeta.getAttribute("content") || "").split(" ");
+
+  function toolButton(bar, label, cls, onPress) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = cls;
+    button.textContent = label;
+    button.addEventListener("click", function () { onPress(button); });
+    bar.appendChild(button);
+    return button;
+  }
+
+  function copyText(text, done) {
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  // The playground's answer for the code of `code` (its edition from the class editionYYYY).
+  function run(code, result) {
+    var text = code.textContent;
+    var edition = "2015";
+    code.classList.forEach(function (c) { if (/^edition\d{4}$/.test(c)) edition = c.slice(7); });
+    var body = JSON.stringify({
+      version: text.indexOf("#![feature") >= 0 ? "nightly" : "stable",
+      optimize: "0", code: text, edition: edition,
+    });
+    result.hidden = false;
+    result.firstChild.textContent = "Running…";
+    var timeout = new Promise(function (_, reject) {
+      setTimeout(function () { reject(new Error("no answer within 15 seconds")); }, 15000);
+    });
+    var ask = fetch(PLAYGROUND, {
+      method: "POST", mode: "cors", headers: { "Content-Type": "application/json" }, body: body,
+    }).then(function (r) { return r.json(); });
+    Promise.race([ask, timeout]).then(function (answer) {
+      var out = (answer.result || "") + (answer.error ? "\n" + answer.error : "");
+      result.firstChild.textContent = out.trim() === "" ? "No output" : out;
+    }, function (e) {
+      result.firstChild.textContent = "The Rust playground could not be reached: " + e.message;
+    });
+  }
+
+  function setupCodeBlock(pre, handout) {
+    var code = pre.querySelector("code");
+    var hidden = !!pre.querySelector(".boring");
+    if (handout && !hidden) return;
+    var bar = document.createElement("div");
+    bar.className = "code-tools";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Code block");
+    if (!handout && pre.classList.contains("playground") && !code.classList.contains("no_run")) {
+      var result = document.createElement("div");
+      result.className = "play-result";
+      result.setAttribute("role", "status");
+      result.hidden = true;
+      result.appendChild(document.createElement("pre"));
+      result.firstChild.setAttribute("aria-label", "Output of the code");
+      pre.parentNode.insertBefore(result, pre.nextSibling);
+      toolButton(bar, "Run", "code-run", function () { run(code, result); });
+    }
+    if (!handout && codeFlags.indexOf("nocopy") < 0) {
+      toolButton(bar, "Copy", "code-copy", function (button) {
+        copyText(code.textContent, function (ok) {
+          button.textContent = ok ? "Copied" : "Copy failed";
+          setTimeout(function () { button.textContent = "Copy"; }, 1500);
+        });
+      });
+    }
+    if (hidden) {
+      var reveal = toolButton(bar, "Show hidden lines", "reveal-lines", function (button) {
         var shown = pre.classList.toggle("show-boring");
         button.textContent = shown ? "Hide hidden lines" : "Show hidden lines";
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
       });
-      pre.parentNode.insertBefore(button, pre);
+      reveal.setAttribute("aria-pressed", "false");
+    }
+    if (!handout && codeFlags.indexOf("edit") >= 0 && code.classList.contains("editable")) {
+      var original = code.innerHTML;
+      code.setAttribute("contenteditable", "true");
+      code.setAttribute("spellcheck", "false");
+      code.setAttribute("role", "textbox");
+      code.setAttribute("aria-multiline", "true");
+      code.setAttribute("aria-label", "Code, editable");
+      // Ctrl+Enter runs it, as in mdBook's editor.
+      code.addEventListener("keydown", function (e) {
+        var runButton = bar.querySelector(".code-run");
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && runButton) {
+          e.preventDefault();
+          runButton.click();
+        }
+      });
+      toolButton(bar, "Undo changes", "code-undo", function () { code.innerHTML = original; });
+    }
+    if (bar.firstChild) pre.parentNode.insertBefore(bar, pre);
+  }
+
+  function setupCodeBlocks() {
+    var handout = document.body.classList.contains("handout");
+    var blocks = document.querySelectorAll("pre.code, .lesson pre:not([class])");
+    Array.prototype.forEach.call(blocks, function (pre) {
+      if (pre.querySelector("code")) setupCodeBlock(pre, handout);
     });
   }
 
   function init() {
-    setupHiddenLines();
+    setupCodeBlocks();
     setupTheme();
     setupSidebar();
     markScrollBoxes();

@@ -13,8 +13,12 @@
     var box = document.getElementById("search");
     var list = document.getElementById("search-results");
     if (!box || !list || !index) return;
-    // The weights of a match and the most results, from [output.html.search].
-    var w = index.w || { heading: 8, title: 4, text: 1, limit: MAX_RESULTS };
+    // The weights of a match, the most results, and how words match, from [output.html.search]:
+    // `and`, a result holds every word (else any); `expand`, a word matches the words it begins.
+    var w = index.w || { heading: 8, title: 4, text: 1, limit: MAX_RESULTS, and: true, expand: true };
+    var everyWord = w.and !== false;
+    var expand = w.expand !== false;
+    var WORD = /[\p{L}\p{N}_]/u;
     var wrap = box.parentNode;
     wrap.hidden = false;
 
@@ -32,6 +36,21 @@
       return q.toLowerCase().split(/\s+/).filter(function (t) { return t.length > 0; });
     }
 
+    // Where term t first occurs in low at or after from, as a word or the start of one (with
+    // expand), or -1.
+    function find(low, t, from) {
+      var at = low.indexOf(t, from);
+      while (at >= 0) {
+        var starts = at === 0 || !WORD.test(low.charAt(at - 1)) || !WORD.test(t.charAt(0));
+        var end = at + t.length;
+        var ends = expand || end >= low.length || !WORD.test(low.charAt(end)) ||
+          !WORD.test(t.charAt(t.length - 1));
+        if (starts && ends) return at;
+        at = low.indexOf(t, at + 1);
+      }
+      return -1;
+    }
+
     function search(q) {
       var ts = terms(q);
       if (ts.length === 0) return [];
@@ -42,16 +61,22 @@
         var score = 0;
         var inBody = false;
         var first = -1;
+        var found = 0;
         for (var i = 0; i < ts.length; i++) {
           var t = ts[i];
-          var inTitle = page.low.indexOf(t) >= 0;
-          var inHeading = s.lowHeading.indexOf(t) >= 0;
-          var at = s.lowText.indexOf(t);
-          if (!inTitle && !inHeading && at < 0) return;
+          var inTitle = find(page.low, t, 0) >= 0;
+          var inHeading = find(s.lowHeading, t, 0) >= 0;
+          var at = find(s.lowText, t, 0);
+          if (!inTitle && !inHeading && at < 0) {
+            if (everyWord) return;
+            continue;
+          }
+          found++;
           if (inHeading || at >= 0) inBody = true;
           if (at >= 0 && (first < 0 || at < first)) first = at;
           score += (inHeading ? w.heading : 0) + (inTitle ? w.title : 0) + (at >= 0 ? w.text : 0);
         }
+        if (found === 0) return;
         // A page whose title matches is listed once, not once per section.
         if (!inBody) {
           if (titleOnlyShown[s.page]) return;
@@ -73,7 +98,7 @@
       while (pos < text.length) {
         var best = -1, len = 0;
         ts.forEach(function (t) {
-          var at = low.indexOf(t, pos);
+          var at = find(low, t, pos);
           if (at >= 0 && (best < 0 || at < best)) { best = at; len = t.length; }
         });
         if (best < 0) break;

@@ -84,6 +84,9 @@ pub enum Code {
     /// An example marked to fail with a code (```` ```nim fails=false-claim ````) that holds, or
     /// fails with another code.
     ExampleMismatch,
+    /// A renderer of `[output.NAME]` (a command, or mdBook's `markdown`) that fails, runs past
+    /// `renderer-seconds` or cannot be found (a warning when it is `optional`).
+    RendererError,
 }
 
 impl Code {
@@ -117,6 +120,7 @@ impl Code {
         Code::VacuousClaim,
         Code::IncompleteAnswer,
         Code::ExampleMismatch,
+        Code::RendererError,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -149,6 +153,7 @@ impl Code {
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
             Code::ExampleMismatch => "example-mismatch",
+            Code::RendererError => "renderer-error",
         }
     }
 
@@ -182,6 +187,7 @@ impl Code {
             Code::VacuousClaim => "a claim or span that computes nothing",
             Code::IncompleteAnswer => "a worked answer that names some of a choice's correct options but not all",
             Code::ExampleMismatch => "an example marked to fail with a code that holds, or fails with another code",
+            Code::RendererError => "a renderer of `[output.NAME]` that fails, times out or cannot be found",
         }
     }
 

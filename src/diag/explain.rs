@@ -35,6 +35,7 @@ pub(super) fn text(code: Code) -> &'static str {
         Code::VacuousClaim => include_str!("explain/vacuous-claim.md"),
         Code::IncompleteAnswer => include_str!("explain/incomplete-answer.md"),
         Code::ExampleMismatch => include_str!("explain/example-mismatch.md"),
+        Code::RendererError => include_str!("explain/renderer-error.md"),
     }
 }
 

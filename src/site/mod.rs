@@ -45,13 +45,18 @@ pub fn check(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
     Book::check_all(options, progress).map(|(_, _, report)| report)
 }
 
-/// `nimbook build`: check, then render and write the site atomically. On content errors
-/// nothing is written and the previous site stays as it was.
+/// `nimbook build`: check, then render and write the site atomically, then run the book's
+/// other renderers (`[output.NAME]`), each in its own folder, as mdBook does. On content
+/// errors nothing is written and the previous site stays as it was.
 pub fn build(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
     let (book, checked, mut report) = Book::check_all(options, progress)?;
     if report.errors == 0 {
-        let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
-        render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
+        let layout = book.layout(options.output.as_deref());
+        if layout.has_site() {
+            let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
+            render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
+        }
+        output::renderers::run(&book, &layout, &mut report)?;
     }
     Ok(report)
 }

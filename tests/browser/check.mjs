@@ -20,6 +20,9 @@
 // across pages, applied before the first paint), visible focus and the index's chapter numbers
 // are checked on the first site. On every site whose chapters have sub-chapters, the sidebar's
 // sections fold by keyboard and start folded as the book's [output.html.fold] says.
+// On every site, the buttons of code blocks (codeblocks.mjs): Run asks the playground only when
+// pressed, Copy copies hidden lines too, the hidden lines show and hide, Undo restores an
+// editable block; and a book's own default themes apply.
 // In every handout, each url(#…) and href="#…" must name an id in
 // the same file. A handout named FILE.answers.html is a teacher's answer key (`handout
 // --answers`): it is checked the same way, but holds the key instead of lessons.
@@ -40,6 +43,7 @@ import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { checkExercises, checkProgress } from "./exercises.mjs";
 import { checkWythoff } from "./wythoff.mjs";
+import { checkCodeBlocks } from "./codeblocks.mjs";
 
 const args = process.argv.slice(2);
 const sites = [];
@@ -716,6 +720,7 @@ function redirectTarget(file) {
 }
 
 let searchedSomewhere = false;
+let playgroundChecked = false;
 // Exercise kinds answered so far (each once, on the first page that has one).
 const exerciseKinds = new Set();
 let progressChecked = false;
@@ -874,7 +879,9 @@ for (const site of sites) {
     finish(p);
   }
   await context.close();
+  if (await checkCodeBlocks(browser, site, check, WIDE)) playgroundChecked = true;
 }
+check(playgroundChecked, "some site has a Rust playground block, and its buttons were pressed");
 await checkReaderControls(sites[0], path.basename(sites[0]));
 check(searchedSomewhere, `some site has a page with "${SEARCH_WORD}" to search for`);
 check(widgetsPlayed > 0, "some page has a play widget, and it was played", `${widgetsPlayed} widgets`);

@@ -17,7 +17,10 @@
 //!   lesson checked through the library, no book on disk), `line_endings` (every fixture and
 //!   the course with `\r\n`, `\r` and mixed line endings, against `\n`), `mdbook` (nimbook as mdBook's
 //!   preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
-//!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security`
+//!   book.toml), `mdbook_parity` and `mdbook_page` (minimal books held side by side with mdBook
+//!   0.5.4: links, redirects, `SUMMARY.md`, the top bar's links, code blocks, `theme/head.hbs`,
+//!   includes), `renderers` (`[output.NAME]` laid out and run as mdBook runs them),
+//!   `realbooks` (the shared real books against mdBook's own output), `security`
 //!   (a stranger's book cannot read outside itself, hang the build, or run commands under
 //!   `--untrusted`).
 
@@ -82,9 +85,13 @@ mod mdbook;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_compat;
 #[cfg(all(test, feature = "site"))]
+mod mdbook_page;
+#[cfg(all(test, feature = "site"))]
 mod mdbook_parity;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
+#[cfg(all(test, feature = "site"))]
+mod renderers;
 #[cfg(all(test, feature = "site", unix))]
 mod security;
 #[cfg(all(test, feature = "site"))]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A book in a temporary folder: `book.toml` and files under the book root.
-fn book(toml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+pub(crate) fn book(toml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     std::fs::write(tmp.path().join("book.toml"), toml).expect("write book.toml");
     for (path, text) in files {
@@ -25,7 +25,7 @@ fn book(toml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
 }
 
 /// Runs `nimbook build -d ROOT/ours ARGS ROOT`; the output folder is returned too.
-fn ours(root: &Path, args: &[&str]) -> (Output, PathBuf) {
+pub(crate) fn ours(root: &Path, args: &[&str]) -> (Output, PathBuf) {
     let out = root.join("ours");
     let mut all = vec!["build", "-d", out.to_str().expect("utf-8 path")];
     all.extend_from_slice(args);
@@ -34,7 +34,7 @@ fn ours(root: &Path, args: &[&str]) -> (Output, PathBuf) {
 
 /// Runs mdBook on the book into `ROOT/theirs`: whether it succeeded and where it wrote, or
 /// `None` when mdBook is not installed (a failure under `NIMBOOK_REQUIRE_REALBOOKS`).
-fn theirs(root: &Path) -> Option<(bool, PathBuf)> {
+pub(crate) fn theirs(root: &Path) -> Option<(bool, PathBuf)> {
     let cmd = std::env::var("MDBOOK").unwrap_or_else(|_| "mdbook".into());
     let out = root.join("theirs");
     match Command::new(&cmd)
@@ -55,12 +55,12 @@ fn theirs(root: &Path) -> Option<(bool, PathBuf)> {
     }
 }
 
-fn read(p: &Path) -> String {
+pub(crate) fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 /// The lesson text of a nimbook page (its `<article>`).
-fn article(p: &Path) -> String {
+pub(crate) fn article(p: &Path) -> String {
     let html = read(p);
     let from = html
         .find("<article class=\"lesson\">")
@@ -72,7 +72,7 @@ fn article(p: &Path) -> String {
 }
 
 /// The chapter text of an mdBook page (its `<main>`).
-fn main_of(p: &Path) -> String {
+pub(crate) fn main_of(p: &Path) -> String {
     let html = read(p);
     let from = html.find("<main>").map_or(0, |i| i + 6);
     let to = html[from..]
@@ -81,12 +81,12 @@ fn main_of(p: &Path) -> String {
     html[from..to].to_string()
 }
 
-fn code(o: &Output) -> i32 {
+pub(crate) fn code(o: &Output) -> i32 {
     o.status.code().unwrap_or(-1)
 }
 
 /// The `-->` locations of the diagnostics with `code` on standard error.
-fn located(o: &Output, what: &str) -> Vec<String> {
+pub(crate) fn located(o: &Output, what: &str) -> Vec<String> {
     let err = common::stderr(o);
     let mut out = Vec::new();
     let mut lines = err.lines().peekable();

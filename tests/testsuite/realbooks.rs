@@ -160,8 +160,9 @@ fn similarity(a: &str, b: &str) -> f64 {
 
 /// Builds `book/sub` (copied to a temporary folder) with mdBook, then with nimbook; a book
 /// mdBook refuses is `None`, and nimbook must build every book that mdBook builds. `include_roots` are the folders outside the
-/// book root that its includes read (mdBook reads anywhere; nimbook only where `book.toml` says,
-/// so they are added to the copy's `[nimbook] include-roots` after mdBook's build).
+/// book root that its includes read (mdBook reads anywhere; nimbook reads the git work tree
+/// that holds the book, and the copies here have no `.git`, so they are added to the copy's
+/// `[nimbook] include-roots` after mdBook's build).
 fn build_both(
     book: &Path,
     sub: &str,

@@ -182,15 +182,16 @@ fn assert_located(r: &Run, places: &[String]) {
 
 const MDBOOK: &str = "[book]\ntitle = \"t\"\n";
 
-#[test]
-fn every_include_trick_is_a_located_error_and_the_secret_stays_out() {
-    let s = Scene::new(MDBOOK);
+/// Every spelling of an include that reaches out of the book: absolute, `/proc/self/environ`,
+/// `..` in several forms, a link inside the book that points out, a folder linked in, special
+/// files, a folder.
+fn include_tricks(s: &Scene) -> Vec<String> {
     let outside = s.outside();
     let abs = outside.join("secret.txt");
     s.link(&abs, "src/leak.txt");
     s.link(&outside, "src/updir");
     s.fifo("src/fifo");
-    let tricks = [
+    vec![
         "{{#include /proc/self/environ}}".to_string(),
         format!("{{{{#include {}}}}}", abs.display()),
         "{{#include ../../outside/secret.txt}}".into(),
@@ -205,44 +206,291 @@ fn every_include_trick_is_a_located_error_and_the_secret_stays_out() {
         "{{#include /dev/zero}}".into(),
         "{{#include /dev/urandom}}".into(),
         "{{#include sub}}".into(),
-    ];
-    let mut page = String::from("# Tricks\n");
-    for t in &tricks {
-        page.push_str(&format!("\n{t}\n"));
-    }
-    s.write("src/SUMMARY.md", "# Summary\n\n- [Tricks](tricks.md)\n");
-    s.write("src/tricks.md", &page);
-    let places: Vec<String> = (0..tricks.len())
-        .map(|i| format!("src/tricks.md:{}", 3 + 2 * i))
-        .collect();
-    for cmd in ["build", "check"] {
-        let args: &[&str] = if cmd == "build" {
-            &["build", "book", "-d", "out"]
+    ]
+}
+
+#[test]
+fn every_include_trick_is_located_and_the_secret_stays_out() {
+    // An mdBook book goes on as mdBook does, with a located warning for each and the link
+    // left as written; a nimbook book fails with a located error for each.
+    for (toml, level, code) in [
+        (MDBOOK.to_string(), "warning", Some(0)),
+        (format!("{MDBOOK}[nimbook]\n"), "error", Some(1)),
+    ] {
+        let s = Scene::new(&toml);
+        let tricks = include_tricks(&s);
+        let mut page = String::from("# Tricks\n");
+        for t in &tricks {
+            page.push_str(&format!("\n{t}\n"));
+        }
+        s.write("src/SUMMARY.md", "# Summary\n\n- [Tricks](tricks.md)\n");
+        s.write("src/tricks.md", &page);
+        for cmd in ["build", "check"] {
+            let args: &[&str] = if cmd == "build" {
+                &["build", "book", "-d", "out"]
+            } else {
+                &["check", "book"]
+            };
+            let r = s.run(args, &[]);
+            assert_eq!(r.code, code, "{level}: {}", r.stderr);
+            for i in 0..tricks.len() {
+                let place = format!("--> src/tricks.md:{}:", 3 + 2 * i);
+                assert!(
+                    r.stderr.contains(&place),
+                    "no {level} at {place}:\n{}",
+                    r.stderr
+                );
+            }
+            assert_eq!(
+                r.stderr.matches("--> src/tricks.md:").count(),
+                tricks.len(),
+                "one {level} for each trick:\n{}",
+                r.stderr
+            );
+            assert_eq!(
+                r.stderr.matches(&format!("{level}: cannot")).count(),
+                tricks.len(),
+                "{}",
+                r.stderr
+            );
+            assert!(r.stderr.contains("include-roots"), "{}", r.stderr);
+            for why in [
+                "it is a named pipe (FIFO), not a regular file",
+                "it is a folder, not a regular file",
+                "cannot read /dev/zero: it is outside the book",
+                "cannot read /proc/self/environ: it is outside the book",
+            ] {
+                assert!(r.stderr.contains(why), "{why}: {}", r.stderr);
+            }
+        }
+        if level == "warning" {
+            // The links stay as written, as mdBook leaves a file it cannot read.
+            let built = std::fs::read_to_string(s.tmp.path().join("out/tricks.html"))
+                .expect("the mdBook book is built");
+            assert!(built.contains("{{#include fifo}}"), "{built}");
         } else {
-            &["check", "book"]
-        };
-        let r = s.run(args, &[]);
-        assert_located(&r, &places);
-        assert_eq!(
-            r.stderr.matches("--> src/tricks.md:").count(),
-            tricks.len(),
-            "one error for each trick:\n{}",
-            r.stderr
-        );
-        assert!(r.stderr.contains("include-roots"), "{}", r.stderr);
-        for why in [
-            "it is a named pipe (FIFO), not a regular file",
-            "it is a folder, not a regular file",
-            "cannot read /dev/zero: it is outside the book",
-            "cannot read /proc/self/environ: it is outside the book",
-        ] {
-            assert!(r.stderr.contains(why), "{why}: {}", r.stderr);
+            assert!(
+                !s.tmp.path().join("out").exists(),
+                "a failed build writes nothing"
+            );
         }
     }
+}
+
+/// Runs nimbook in `cwd` with a secret in the environment, and checks that the secret is in
+/// nothing it printed and in no file under `written`.
+fn run_keeping(
+    args: &[&str],
+    cwd: &Path,
+    secret: &str,
+    env: &[(&str, &str)],
+    written: &Path,
+) -> Run {
+    let r = run(args, cwd, secret, env);
     assert!(
-        !s.tmp.path().join("out").exists(),
-        "a failed build writes nothing"
+        !r.stdout.contains(secret) && !r.stderr.contains(secret),
+        "the secret was printed by nimbook {args:?}"
     );
+    let mut stack = vec![written.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(bytes) = std::fs::read(&p) {
+                assert!(
+                    !String::from_utf8_lossy(&bytes).contains(secret),
+                    "{} holds the secret",
+                    p.display()
+                );
+            }
+        }
+    }
+    r
+}
+
+#[test]
+fn the_boundary_is_the_git_work_tree_that_holds_the_book_and_never_its_git_folder() {
+    // repo/.git/config holds a token; repo/guide is the book; outside/ is beside the repo.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let secret = secret();
+    let repo = tmp.path().join("repo");
+    let book = repo.join("guide");
+    std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+    std::fs::write(repo.join(".git/config"), format!("token = {secret}\n")).expect("write");
+    std::fs::write(repo.join("README.md"), "The repository's own README.\n").expect("write");
+    std::fs::create_dir_all(tmp.path().join("outside")).expect("mkdir");
+    std::fs::write(tmp.path().join("outside/secret.txt"), &secret).expect("write");
+    std::fs::create_dir_all(book.join("src")).expect("mkdir");
+    std::os::unix::fs::symlink(repo.join(".git"), book.join("src/gitlink")).expect("symlink");
+    let page = "# A\n\n{{#include ../../README.md}}\n\n{{#include ../../.git/config}}\n\n{{#include gitlink/config}}\n\n{{#include ../../../outside/secret.txt}}\n";
+    std::fs::write(book.join("src/a.md"), page).expect("write");
+    for (toml, level) in [
+        ("[book]\ntitle = \"t\"\n", "warning"),
+        ("[book]\ntitle = \"t\"\n[nimbook]\n", "error"),
+    ] {
+        std::fs::write(book.join("book.toml"), toml).expect("write");
+        let out = tmp.path().join("out");
+        let r = run_keeping(
+            &["build", "repo/guide", "-d", "out"],
+            tmp.path(),
+            &secret,
+            &[],
+            &tmp.path().join("out"),
+        );
+        // The README beside the book is in the work tree: no diagnostic at line 3.
+        assert!(!r.stderr.contains("--> src/a.md:3:"), "{}", r.stderr);
+        for line in [5, 7, 9] {
+            assert!(
+                r.stderr.contains(&format!("--> src/a.md:{line}:")),
+                "no {level} at line {line}: {}",
+                r.stderr
+            );
+        }
+        assert_eq!(
+            r.stderr.matches(&format!("{level}: cannot read")).count(),
+            3,
+            "{}",
+            r.stderr
+        );
+        assert_eq!(
+            r.stderr.matches("it is inside a .git folder").count(),
+            2,
+            "{}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.contains("the git work tree that holds it"),
+            "{}",
+            r.stderr
+        );
+        if level == "warning" {
+            assert_eq!(r.code, Some(0), "{}", r.stderr);
+            let html = std::fs::read_to_string(out.join("a.html")).expect("page");
+            assert!(
+                html.contains("The repository&#39;s own README.")
+                    || html.contains("The repository’s own README."),
+                "{html}"
+            );
+        } else {
+            assert_eq!(r.code, Some(1), "{}", r.stderr);
+        }
+        // --untrusted keeps the book root as the boundary: the README is out too.
+        let r = run_keeping(
+            &["check", "repo/guide", "--untrusted"],
+            tmp.path(),
+            &secret,
+            &[],
+            &tmp.path().join("out"),
+        );
+        assert!(r.stderr.contains("--> src/a.md:3:"), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("--untrusted reads no further"),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn include_roots_never_reach_the_system_the_root_or_the_home_folder() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let secret = secret();
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(home.join(".ssh")).expect("mkdir");
+    std::fs::create_dir_all(home.join("books")).expect("mkdir");
+    let book = tmp.path().join("book");
+    std::fs::create_dir_all(book.join("src")).expect("mkdir");
+    std::fs::write(
+        book.join("src/a.md"),
+        "# A\n\n{{#include /proc/self/environ}}\n",
+    )
+    .expect("write");
+    std::os::unix::fs::symlink("/proc", book.join("proclink")).expect("symlink");
+    std::os::unix::fs::symlink(&home, book.join("homelink")).expect("symlink");
+    let home_s = home.display().to_string();
+    let spellings = [
+        ("/proc/self".to_string(), "inside /proc"),
+        ("/proc".to_string(), "inside /proc"),
+        ("/".to_string(), "the file-system root"),
+        ("../../../../../../../../proc".to_string(), "inside /proc"),
+        (
+            "../../../../../../../..".to_string(),
+            "the file-system root",
+        ),
+        ("proclink".to_string(), "inside /proc"),
+        ("proclink/self/..".to_string(), "inside /proc"),
+        ("/sys".to_string(), "inside /sys"),
+        ("/dev".to_string(), "inside /dev"),
+        (home_s.clone(), "the home folder"),
+        ("homelink".to_string(), "the home folder"),
+        (format!("{home_s}/books/.."), "the home folder"),
+        (tmp.path().display().to_string(), "holds the home folder"),
+        (format!("{home_s}/.ssh"), "hidden folder of the home folder"),
+        (
+            "homelink/.ssh".to_string(),
+            "hidden folder of the home folder",
+        ),
+    ];
+    for (spelling, why) in spellings {
+        for nimbook in [false, true] {
+            let table = if nimbook { "max-bits = 64\n" } else { "" };
+            std::fs::write(
+                book.join("book.toml"),
+                format!(
+                    "[book]\ntitle = \"t\"\n[nimbook]\n{table}include-roots = [\"{spelling}\"]\n"
+                ),
+            )
+            .expect("write");
+            for cmd in [&["build", "book", "-d", "out"][..], &["check", "book"][..]] {
+                let home_env = home.to_str().expect("utf-8");
+                let r = run_keeping(
+                    cmd,
+                    tmp.path(),
+                    &secret,
+                    &[("HOME", home_env)],
+                    &tmp.path().join("out"),
+                );
+                assert_eq!(r.code, Some(2), "{spelling}: {}", r.stderr);
+                let line = if nimbook { 5 } else { 4 };
+                assert!(
+                    r.stderr.contains(&format!("--> book.toml:{line}:")),
+                    "{spelling}: not located: {}",
+                    r.stderr
+                );
+                assert!(r.stderr.contains(why), "{spelling}: {why}: {}", r.stderr);
+                assert!(
+                    r.stderr.contains("no book ever reads /proc, /sys, /dev, the file-system root, the home folder"),
+                    "{spelling}: the rule is named: {}",
+                    r.stderr
+                );
+                assert!(
+                    !tmp.path().join("out").exists(),
+                    "{spelling}: nothing written"
+                );
+            }
+        }
+    }
+    // A folder inside the home folder that is not hidden is fine.
+    std::fs::write(
+        book.join("src/a.md"),
+        "# A\n\n{{#include ../../home/books/n.txt}}\n",
+    )
+    .expect("write");
+    std::fs::write(home.join("books/n.txt"), "notes\n").expect("write");
+    std::fs::write(
+        book.join("book.toml"),
+        format!("[book]\ntitle = \"t\"\n[nimbook]\ninclude-roots = [\"{home_s}/books\"]\n"),
+    )
+    .expect("write");
+    let r = run_keeping(
+        &["build", "book", "-d", "out"],
+        tmp.path(),
+        &secret,
+        &[("HOME", home.to_str().expect("utf-8"))],
+        &tmp.path().join("out"),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
 
 #[test]
@@ -390,8 +638,11 @@ fn include_roots_allow_a_folder_and_untrusted_ignores_them() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let page = std::fs::read_to_string(s.tmp.path().join("out/a.html")).expect("page");
     assert!(page.contains("$x$"), "{page}");
+    // Untrusted, the include is refused; in an mdBook book that is a located warning.
     let r = s.run(&["build", "book", "-d", "out", "--untrusted"], &[]);
-    assert_located(&r, &["src/a.md:3".to_string()]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stderr.contains("warning: cannot read"), "{}", r.stderr);
+    assert!(r.stderr.contains("--> src/a.md:3:"), "{}", r.stderr);
     assert!(
         r.stderr.contains("`include-roots` in book.toml is ignored"),
         "{}",

@@ -72,12 +72,8 @@ impl Settings {
             // mdBook resolves the links of its book; the lesson stage is given no pages.
             broken_links: nimbook.broken_links.unwrap_or(LintLevel::Allow),
         };
-        let include_roots = match trust {
-            Trust::Untrusted => Vec::new(),
-            _ => nimbook.include_roots.clone(),
-        };
-        let files = Reader::new(root, &include_roots, config.max_lesson_bytes(), trust)?;
         config.nimbook = Some(nimbook);
+        let files = config.reader(root, trust)?;
         let mut flavour = Flavour::of(&config);
         // The chapter stays mdBook's markdown: only the claim forms are nimbook's. `$` is a
         // dollar sign, and LaTeX in MathJax's delimiters is MathJax's to draw.
@@ -168,7 +164,14 @@ fn mapped(
     let file = SourceFile::new(original.name.clone(), content);
     let identity = SourceMap::identity(&original);
     let dir = path.parent().map_or_else(|| src.clone(), Path::to_path_buf);
-    let expanded = super::load::include::expand(&settings.files, &original.text, &identity, &dir);
+    // Only for the map: mdBook has done the includes and reported what it could not do.
+    let expanded = super::load::include::expand(
+        &settings.files,
+        &original.text,
+        &identity,
+        &dir,
+        crate::diag::Level::Warning,
+    );
     let map = if expanded.text == content {
         expanded.map
     } else {

@@ -13,6 +13,7 @@ use crate::site::html::url_path;
 use crate::site::load::book::Chapter;
 use crate::site::load::config::Config;
 use crate::site::load::confine::display_name;
+use crate::site::load::layout::Layout;
 use crate::site::load::lints::LintLevel;
 use crate::site::load::{self, Fatal, Loaded, Options};
 use crate::site::preprocess::{self, Source};
@@ -30,6 +31,9 @@ pub(crate) struct Book {
     pub src: PathBuf,
     /// The chapters in reading order.
     pub chapters: Vec<Chapter>,
+    /// The chapters as `SUMMARY.md` (or the source folder) gives them, before any
+    /// preprocessor: the renderers other than HTML run the chain on them again.
+    pub summary: Vec<Chapter>,
     /// The source path of every chapter of the whole book, even when `chapters` is narrowed to
     /// a few (a handout): links to any of them are valid.
     pub chapter_paths: std::collections::HashSet<String>,
@@ -86,6 +90,7 @@ impl Book {
             mut warnings,
             files,
         } = loaded;
+        let summary = chapters.clone();
         let preprocess::Prepared {
             chapters,
             sources,
@@ -111,6 +116,7 @@ impl Book {
                 config,
                 src,
                 chapters,
+                summary,
                 chapter_paths,
                 sources,
                 warnings,
@@ -321,10 +327,9 @@ impl Book {
     }
 
     /// The output folder: `dest` if given, else `[build] build-dir` under the root.
-    pub(crate) fn output_dir(&self, dest: Option<&Path>) -> PathBuf {
-        match dest {
-            Some(d) => d.to_path_buf(),
-            None => self.root.join(&self.config.build.build_dir),
-        }
+    /// Where a build of the book writes, under `dest` (`-d`) or its `build-dir`: the one
+    /// decision `build` and `serve` both follow ([`Layout`]).
+    pub(crate) fn layout(&self, dest: Option<&Path>) -> Layout {
+        Layout::of(&self.config, &self.root, dest)
     }
 }

@@ -154,6 +154,11 @@ pub(crate) struct Tex {
 pub(crate) struct CodeBlock {
     /// The language: the fence's first word, empty for an indented block or a bare fence.
     pub(crate) lang: String,
+    /// The fence's other words (`editable`, `no_run`), and a playground block's edition, as
+    /// mdBook gives them to the `<code>` as classes.
+    pub(crate) classes: Vec<String>,
+    /// Whether the page gives it a Run button (see `codelines`).
+    pub(crate) playground: bool,
     /// The text, hidden lines' markers removed.
     pub(crate) text: String,
     /// For each line, whether it is hidden until the reader asks (empty: none is).

@@ -136,6 +136,8 @@ pub(super) fn node(
         lang: lang.to_string(),
         text: block.text.clone(),
         hidden: Vec::new(),
+        classes: Vec::new(),
+        playground: false,
     };
     let shows = match example.content {
         Some(content) => outcome(&example.expect, run(lesson, content, block)),
@@ -235,8 +237,11 @@ fn run(lesson: &LessonContext, content: Content, block: &MappedText) -> Ran {
         }
         Content::Summary => {
             let file = SourceFile::new("SUMMARY.md", block.text.as_str());
-            let found = crate::site::load::book::parse_summary(&file).err();
-            (None, found.into_iter().collect())
+            let found = match crate::site::load::summary::parse(&file) {
+                Ok((_, warnings)) => warnings,
+                Err(error) => vec![error],
+            };
+            (None, found)
         }
         Content::BookToml => {
             let found = match crate::site::load::config::Config::parse(&block.text, "book.toml") {

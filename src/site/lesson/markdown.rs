@@ -18,14 +18,14 @@
 //! admonitions, definition lists, footnotes gathered at the end with back-links, and hidden
 //! `# ` lines in Rust code.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::context::LessonContext;
 use super::coverage::{Coverage, NumberCounts};
-use super::document::{self, CodeBlock, Document, Link, Node, Target, Tex};
+use super::document::{self, Document, Link, Node, Target, Tex};
 use super::mathml;
 pub(crate) use super::page::Fragment;
 use crate::claim::MappedText;
@@ -107,8 +107,8 @@ pub(crate) struct Flavour {
     pub admonitions: bool,
     /// Heading ids as mdBook makes them (`A_b c` → `a_b-c`) instead of nimbook's slugs.
     pub mdbook_ids: bool,
-    /// Per language, the prefix of hidden code lines (Rust's `# ` is built in).
-    pub hidelines: BTreeMap<String, String>,
+    /// How code blocks are shown: hidden lines, the playground.
+    pub code: super::codelines::CodeSettings,
     /// Keep each claim's and directive's HTML with its place ([`RenderedPage::fragments`]).
     pub fragments: bool,
 }
@@ -124,7 +124,7 @@ impl Flavour {
             definition_lists: true,
             admonitions: true,
             mdbook_ids: false,
-            hidelines: BTreeMap::new(),
+            code: super::codelines::CodeSettings::default(),
             fragments: false,
         }
     }
@@ -140,7 +140,7 @@ impl Flavour {
             definition_lists: config.html.definition_lists.unwrap_or(true),
             admonitions: config.html.admonitions.unwrap_or(true),
             mdbook_ids: !nimbook,
-            hidelines: config.html.code.hidelines.clone(),
+            code: super::codelines::CodeSettings::of(config),
             fragments: false,
         }
     }
@@ -419,12 +419,11 @@ fn code_block(
                     .help("add `[nimbook]` to book.toml to check these claims"),
                 );
         }
-        let (text, hidden) = super::codelines::lines(&block.text, lang, &flavour.hidelines);
-        Node::Code(CodeBlock {
-            lang: lang.to_string(),
-            text,
-            hidden,
-        })
+        let info = match kind {
+            CodeBlockKind::Fenced(info) => info.as_ref(),
+            CodeBlockKind::Indented => "",
+        };
+        Node::Code(super::codelines::block(info, &block.text, &flavour.code))
     };
     (node, j)
 }

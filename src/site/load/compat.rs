@@ -35,6 +35,8 @@ const WORKS: &[&str] = &[
     "book.language",
     "build.build-dir",
     "build.use-default-preprocessors",
+    "build.extra-watch-dirs",
+    "rust.edition",
     "preprocessor.links",
     "preprocessor.index",
     "preprocessor.*",
@@ -43,6 +45,7 @@ const WORKS: &[&str] = &[
     "preprocessor.*.before",
     "preprocessor.*.after",
     "preprocessor.*.optional",
+    "output.*",
     "output.html",
     "output.html.smart-punctuation",
     "output.html.curly-quotes",
@@ -75,10 +78,22 @@ const WORKS: &[&str] = &[
     "output.html.search.chapter.**",
     "output.html.redirect",
     "output.html.redirect.**",
+    "output.html.search.use-boolean-and",
+    "output.html.search.expand",
+    "output.html.git-repository-url",
+    "output.html.edit-url-template",
+    "output.html.default-theme",
+    "output.html.preferred-dark-theme",
+    "output.html.playground",
+    "output.html.playground.runnable",
+    "output.html.playground.editable",
+    "output.html.playground.copyable",
+    "output.html.playpen",
+    "output.html.playpen.editable",
 ];
 
 /// The other keys of mdBook 0.5's `book.toml`, grouped by what nimbook does with them; looked
-/// up after [`WORKS`], so `output.*` stands for the renderers other than `output.html`.
+/// up after [`WORKS`].
 const PARTLY: &[(&[&str], Support)] = &[
     (
         &["book.text-direction"],
@@ -88,10 +103,7 @@ const PARTLY: &[(&[&str], Support)] = &[
         &["book.multilingual"],
         Support::Ignored("mdBook 0.5 rejects this old key; nimbook accepts it and does nothing with it"),
     ),
-    (
-        &["rust.edition"],
-        Support::Ignored("nimbook does not compile or run Rust examples (there is no `mdbook test`)"),
-    ),
+
     (
         &["build.create-missing"],
         Support::WorksUnless(
@@ -99,28 +111,16 @@ const PARTLY: &[(&[&str], Support)] = &[
             "nimbook never writes into the sources: a chapter file that SUMMARY.md names and that does not exist is an error",
         ),
     ),
-    (
-        &["build.extra-watch-dirs"],
-        Support::Ignored("`nimbook serve` watches the source folder, book.toml and templates/ only"),
-    ),
+
     (&["output.html.theme"], Support::Ignored(NO_THEME)),
-    (
-        &["output.html.default-theme", "output.html.preferred-dark-theme"],
-        Support::Ignored(
-            "nimbook's pages follow the reader's light or dark system setting and have no theme menu",
-        ),
-    ),
+
     (
         &["output.html.copy-fonts"],
         Support::Ignored("nimbook writes only the math font its pages use"),
     ),
     (
-        &[
-            "output.html.git-repository-url",
-            "output.html.git-repository-icon",
-            "output.html.edit-url-template",
-        ],
-        Support::Ignored("nimbook's pages show no repository or edit link"),
+        &["output.html.git-repository-icon"],
+        Support::Ignored("the repository link shows nimbook's own icon, not Font Awesome's"),
     ),
     (
         &["output.html.live-reload-endpoint"],
@@ -136,37 +136,20 @@ const PARTLY: &[(&[&str], Support)] = &[
     ),
     (
         &[
-            "output.html.playground",
-            "output.html.playground.editable",
-            "output.html.playground.copyable",
             "output.html.playground.copy-js",
             "output.html.playground.line-numbers",
-            "output.html.playground.runnable",
-            "output.html.playpen",
-            "output.html.playpen.editable",
             "output.html.playpen.line-numbers",
         ],
         Support::Ignored(
-            "nimbook pages do not send code to the Rust playground; code blocks are highlighted at build time",
+            "nimbook edits code in the page itself, without mdBook's Ace editor and its line numbers",
         ),
     ),
     (
         &[
             "output.html.search.teaser-word-count",
-            "output.html.search.expand",
             "output.html.search.copy-js",
         ],
-        Support::Ignored(
-            "nimbook's search matches whole terms in its own index and shows its own snippets",
-        ),
-    ),
-    (
-        &["output.html.search.use-boolean-and"],
-        Support::Ignored("nimbook's search always lists only sections with every term"),
-    ),
-    (
-        &["output.*"],
-        Support::Ignored("nimbook writes HTML only; other mdBook renderers are not run"),
+        Support::Ignored("nimbook's search shows its own snippets, from its own script"),
     ),
 ];
 
@@ -213,7 +196,8 @@ pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
         let mut names: Vec<String> = entries
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".hbs"))
+            // `head.hbs` is used: its HTML goes into every page's head (`super::theme`).
+            .filter(|n| n.ends_with(".hbs") && n != "head.hbs")
             .collect();
         names.sort();
         for n in names {
@@ -253,8 +237,12 @@ fn walk(
             format!("{prefix}.{key}")
         };
         // `[nimbook]`, `[book]` and `[build]` are checked strictly when they are read; the
-        // settings of a custom preprocessor belong to it.
-        if path == "nimbook" || (path.starts_with("preprocessor.") && prefix.contains('.')) {
+        // settings of a custom preprocessor or of a renderer other than HTML belong to it.
+        let renderers_own = prefix.starts_with("output.") && !path.starts_with("output.html.");
+        if path == "nimbook"
+            || (path.starts_with("preprocessor.") && prefix.contains('.'))
+            || renderers_own
+        {
             continue;
         }
         // Every finding here is a warning at the key, with a note that says why.
@@ -388,7 +376,7 @@ mod tests {
 
     #[test]
     fn ignored_keys_warn_at_their_line() {
-        let text = "[book]\ntitle = \"t\"\n[output.html]\ngit-repository-url = \"x\"\nmathjax-support = true\n[output.html.fold]\nenable = true\n[output.html.playground]\nrunnable = false\n";
+        let text = "[book]\ntitle = \"t\"\n[output.html]\ngit-repository-icon = \"x\"\nmathjax-support = true\n[output.html.fold]\nenable = true\n[output.html.playground]\nline-numbers = true\n";
         let w = warnings(Path::new("/nonexistent"), text, "book.toml");
         let got: Vec<_> = w
             .iter()
@@ -398,12 +386,12 @@ mod tests {
             got,
             vec![
                 (
-                    "`output.html.git-repository-url` is ignored by nimbook".to_string(),
+                    "`output.html.git-repository-icon` is ignored by nimbook".to_string(),
                     Some(4)
                 ),
                 (
-                    "`output.html.playground` is ignored by nimbook".to_string(),
-                    Some(8)
+                    "`output.html.playground.line-numbers` is ignored by nimbook".to_string(),
+                    Some(9)
                 ),
             ]
         );

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::confine::{self, Reader, Trust};
 use super::lints::{LintLevel, Lints};
 use crate::claim::Limits;
 use crate::diag::Fatal;
@@ -18,6 +19,10 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 
 /// The longest one preprocessor may run when `preprocessor-seconds` is not set.
 pub(crate) const DEFAULT_PREPROCESSOR_SECONDS: u64 = 60;
+
+/// The longest one renderer command may run when `renderer-seconds` is not set: an hour, since
+/// a link checker that follows every web link of a large book takes minutes.
+pub(crate) const DEFAULT_RENDERER_SECONDS: u64 = 3600;
 
 /// The whole of `book.toml`.
 #[derive(Debug, Default, Deserialize)]
@@ -38,14 +43,16 @@ pub(crate) struct Config {
     /// mdBook's preprocessors, `[preprocessor.NAME]`, run by [`crate::site::preprocess`].
     #[serde(default)]
     pub preprocessor: std::collections::BTreeMap<String, PreprocessorTable>,
-    /// mdBook's `[rust]` table (the edition of Rust examples).
+    /// mdBook's `[rust]` table: the edition Rust examples run in on the playground.
     #[serde(default)]
-    // Read by serde only: the key is accepted so that mdBook's book.toml parses.
-    #[allow(dead_code)]
-    pub rust: Option<toml::Table>,
+    pub rust: RustTable,
     /// `[output.html]`, typed; filled by [`Config::parse`].
     #[serde(skip)]
     pub html: HtmlTable,
+    /// Every `[output.NAME]` table's `command` and `optional`, typed; filled by
+    /// [`Config::parse`] (see [`super::layout`]).
+    #[serde(skip)]
+    pub renderers: std::collections::BTreeMap<String, RendererTable>,
     /// Whether the lessons are in a folder named `content` (nimbook's layout); set by
     /// [`Config::load`].
     #[serde(skip)]
@@ -92,6 +99,54 @@ impl PreprocessorTable {
     }
 }
 
+/// `[rust]`, as mdBook reads it.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RustTable {
+    /// The edition code blocks are compiled in when a reader runs them (`2015` if not set).
+    pub edition: Option<RustEdition>,
+}
+
+/// A Rust edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub(crate) enum RustEdition {
+    /// Rust 2015.
+    #[serde(rename = "2015")]
+    E2015,
+    /// Rust 2018.
+    #[serde(rename = "2018")]
+    E2018,
+    /// Rust 2021.
+    #[serde(rename = "2021")]
+    E2021,
+    /// Rust 2024.
+    #[serde(rename = "2024")]
+    E2024,
+}
+
+impl RustEdition {
+    /// The year, as the playground and the code block's class (`edition2021`) write it.
+    pub(crate) fn year(self) -> &'static str {
+        match self {
+            RustEdition::E2015 => "2015",
+            RustEdition::E2018 => "2018",
+            RustEdition::E2021 => "2021",
+            RustEdition::E2024 => "2024",
+        }
+    }
+}
+
+/// What every `[output.NAME]` table says about running its renderer, as mdBook reads it.
+#[derive(Debug, Default, Clone, Deserialize)]
+pub(crate) struct RendererTable {
+    /// The command of a renderer other than `html` and `markdown` (mdBook's default is
+    /// `mdbook-NAME`).
+    pub command: Option<String>,
+    /// Whether a missing command is only a warning.
+    #[serde(default)]
+    pub optional: bool,
+}
+
 /// The keys of `[output.html]` that nimbook acts on. Every other key of mdBook 0.5 is accepted
 /// with a warning from [`super::compat`].
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -136,6 +191,46 @@ pub(crate) struct HtmlTable {
     /// `[output.html.search]`: the keys of mdBook's search that nimbook's search follows.
     #[serde(default)]
     pub search: SearchTable,
+    /// The book's repository: a link in the top bar of every page.
+    pub git_repository_url: Option<String>,
+    /// The URL of a page's source for editing, `{path}` standing for the file's path from the
+    /// book root: a "Suggest an edit" link on every chapter's page.
+    pub edit_url_template: Option<String>,
+    /// The theme a page starts in when the reader's system is light (mdBook's theme names).
+    pub default_theme: Option<String>,
+    /// The theme a page starts in when the reader's system is dark.
+    pub preferred_dark_theme: Option<String>,
+    /// `[output.html.playground]` (mdBook's older name: `playpen`).
+    #[serde(default, alias = "playpen")]
+    pub playground: PlaygroundTable,
+    /// The HTML of `theme/head.hbs`, for every page's head; set by [`super::load`].
+    #[serde(skip)]
+    pub head: String,
+}
+
+/// `[output.html.playground]`: Rust code blocks a reader can run on the Rust playground.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) struct PlaygroundTable {
+    /// Whether Rust code blocks get a play button (default on).
+    #[serde(default = "yes")]
+    pub runnable: bool,
+    /// Whether a code block marked `editable` can be edited before it is run (default off).
+    #[serde(default)]
+    pub editable: bool,
+    /// Whether every code block gets a copy button (default on).
+    #[serde(default = "yes")]
+    pub copyable: bool,
+}
+
+impl Default for PlaygroundTable {
+    fn default() -> Self {
+        PlaygroundTable {
+            runnable: true,
+            editable: false,
+            copyable: true,
+        }
+    }
 }
 
 /// `[output.html.search]`, as far as nimbook's search follows it (the other keys warn).
@@ -159,6 +254,11 @@ pub(crate) struct SearchTable {
     /// Per chapter path or folder prefix: `{ enable = false }` leaves it out of the index.
     #[serde(default)]
     pub chapter: std::collections::BTreeMap<String, SearchChapter>,
+    /// Whether a result must hold every word searched for (mdBook's default: any word).
+    pub use_boolean_and: Option<bool>,
+    /// Whether a word searched for matches the words it begins (`micro` finds `microwave`;
+    /// mdBook's default) rather than only itself.
+    pub expand: Option<bool>,
 }
 
 impl Default for SearchTable {
@@ -171,6 +271,8 @@ impl Default for SearchTable {
             boost_paragraph: None,
             heading_split_level: 3,
             chapter: std::collections::BTreeMap::new(),
+            use_boolean_and: None,
+            expand: None,
         }
     }
 }
@@ -373,6 +475,7 @@ ceilings! {
     max_seconds: "max-seconds" <= 86_400, "one day";
     max_lesson_bytes: "max-lesson-bytes" <= 1 << 28, "256 MiB: a page takes about forty times its source in memory";
     preprocessor_seconds: "preprocessor-seconds" <= 86_400, "one day";
+    renderer_seconds: "renderer-seconds" <= 86_400, "one day";
 }
 
 /// Reads a budget, refused above `max`.
@@ -419,6 +522,9 @@ pub(crate) struct NimbookTable {
     /// The longest one preprocessor may run (default 60 seconds).
     #[serde(default, deserialize_with = "preprocessor_seconds")]
     pub preprocessor_seconds: Option<u64>,
+    /// The longest one renderer command of `[output.NAME]` may run (default an hour).
+    #[serde(default, deserialize_with = "renderer_seconds")]
+    pub renderer_seconds: Option<u64>,
     /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
     /// `"deny"`.
     pub unverified_numbers: Option<LintLevel>,
@@ -458,6 +564,7 @@ impl NimbookTable {
             || self.max_seconds.is_some()
             || self.max_lesson_bytes.is_some()
             || self.preprocessor_seconds.is_some()
+            || self.renderer_seconds.is_some()
             || self.unverified_numbers.is_some()
             || self.vacuous_claims.is_some()
             || self.broken_links.is_some()
@@ -508,6 +615,10 @@ impl Config {
             .src_dir(root)
             .file_name()
             .is_some_and(|n| n == "content");
+        // A nimbook book's search has always listed only sections with every word; an mdBook
+        // book's follows mdBook's default, any word.
+        let nimbook = config.is_nimbook();
+        config.html.search.use_boolean_and.get_or_insert(nimbook);
         Ok((config, text))
     }
 
@@ -526,6 +637,15 @@ impl Config {
             })
         };
         let mut config = toml::from_str::<Config>(text).map_err(located)?;
+        if !config.output.is_empty() {
+            // Read from the text again, so that a `command` or `optional` of the wrong type is
+            // located in book.toml.
+            #[derive(Deserialize)]
+            struct Outer {
+                output: std::collections::BTreeMap<String, RendererTable>,
+            }
+            config.renderers = toml::from_str::<Outer>(text).map_err(located)?.output;
+        }
         if config.output.contains_key("html") {
             // Deserialised from the text again, not from the table, so that a wrong type keeps
             // its position in book.toml.
@@ -540,6 +660,29 @@ impl Config {
             config.html = toml::from_str::<Outer>(text).map_err(located)?.output.html;
         }
         Ok(config)
+    }
+
+    /// The book's confined reader: its boundary, its `include-roots` (none under
+    /// `--untrusted`) and `max-lesson-bytes`. An entry of `include-roots` that does not exist or
+    /// that reaches a forbidden place ([`confine::forbidden`]) is an error at that entry.
+    pub(crate) fn reader(&self, root: &Path, trust: Trust) -> Result<Reader, Fatal> {
+        let roots = match (trust, &self.nimbook) {
+            (Trust::Trusted, Some(n)) => n.include_roots.as_slice(),
+            _ => &[],
+        };
+        for dir in roots {
+            confine::include_root(root, dir).map_err(|d| {
+                // At the entry as written, quotes and all (`"/"` is a common character).
+                let written = dir.to_string_lossy();
+                let quoted = format!("\"{written}\"");
+                Box::new(if self.text.contains(&quoted) {
+                    self.locate(&quoted, d)
+                } else {
+                    self.locate(&written, d)
+                })
+            })?;
+        }
+        Reader::new(root, roots, self.max_lesson_bytes(), trust)
     }
 
     /// `d` located where `value` is first written in `book.toml`, when it is written there
@@ -574,6 +717,17 @@ impl Config {
                 root.join("content")
             }
             None => root.join("src"),
+        }
+    }
+
+    /// The level of an include that cannot be done (a file missing or out of bounds, an anchor
+    /// missing, a cycle): an error in a nimbook book; a warning in an mdBook book, as mdBook
+    /// reports it and goes on.
+    pub(crate) fn include_faults(&self) -> crate::diag::Level {
+        if self.is_nimbook() {
+            crate::diag::Level::Error
+        } else {
+            crate::diag::Level::Warning
         }
     }
 

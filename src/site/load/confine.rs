@@ -3,20 +3,34 @@
 //! A book is often somebody else's: a pull request from a fork, checked by CI with tokens in
 //! its environment. Every file a book can name is read through [`Reader`]: `book.toml`, the
 //! chapters of `SUMMARY.md`, `{{#include}}` and its siblings, the 404 page, `additional-css`
-//! and `-js`, the book's templates, the images a handout inlines and the static files copied
-//! into the site. The reader resolves `..` and symbolic links first (so a link inside the book
-//! that points out of it is out), and reads only a *regular file* inside the book root (the
-//! folder of `book.toml`) or a folder listed in `[nimbook] include-roots`. A named pipe, a
-//! device, a socket or a folder is refused before it is opened, and the opened file is checked
-//! again, so one swapped in meanwhile cannot stall the build; every read stops at
-//! `max-lesson-bytes`. `/proc/self/environ`, `/etc/hostname` and `/dev/zero` are therefore out
-//! of a book's reach, whatever the spelling; so is anything under a `.git` folder, where
-//! `actions/checkout` keeps the job's token.
+//! and `-js`, the book's templates and `theme/head.hbs`, the images a handout inlines and the
+//! static files copied into the site. The reader resolves `..` and symbolic links first (so a
+//! link inside the book that points out of it is out), and reads only a *regular file* inside
+//! the book's *boundary* or a folder listed in `[nimbook] include-roots`.
+//!
+//! The boundary is the git work tree that holds the book: the nearest folder at or above the
+//! book root that has a `.git` entry (a folder, or the file of a worktree or submodule), so a
+//! guide in `guide/` of its repository can include `../README.md`, as mdBook allows. Without
+//! one, and always under `--untrusted`, it is the book root (the folder of `book.toml`).
+//! A work tree that is the file-system root or the home folder is not a boundary either (a
+//! dotfiles repository would otherwise open the whole home folder): the book root is.
+//!
+//! Nothing under a `.git` folder is ever read, where `actions/checkout` keeps the job's token,
+//! and no folder of `include-roots` may reach `/proc`, `/sys`, `/dev`, the file-system root,
+//! the home folder or a hidden folder in it (`~/.ssh`), whatever the spelling: the rule is
+//! checked on the canonical path, after `..` and symbolic links ([`forbidden`]), and breaking it
+//! is a located `book.toml` error, in trusted builds too. A named pipe, a device, a socket or a
+//! folder is refused before it is opened, and the opened file is checked again, so one swapped
+//! in meanwhile cannot stall the build; every read stops at `max-lesson-bytes`.
+//! `/proc/self/environ`, `/etc/hostname` and `/dev/zero` are therefore out of a book's reach.
 //!
 //! [`Trust::Untrusted`] (`--untrusted`, or `NIMBOOK_UNTRUSTED=1`) also takes away what
-//! `book.toml` could otherwise grant ([`restrict`]): external preprocessors (any command at
-//! all) do not run, `include-roots` is ignored, the book's own templates are not used, every
-//! budget is at most its default, and a `build-dir` outside the book becomes `book`.
+//! `book.toml` could otherwise grant ([`restrict`]): external preprocessors and renderers (any
+//! command at all) do not run, `include-roots` is ignored, the boundary is the book root, the
+//! book's own templates are not used, every budget is at most its default, and a `build-dir`
+//! outside the book becomes `book`.
+//!
+//! [`restrict`]: super::untrusted::restrict
 
 use std::fs::{File, Metadata};
 use std::io::Read;
@@ -76,7 +90,7 @@ impl Trust {
 pub(crate) struct Reader {
     /// The book root as given, for the names of files in diagnostics.
     root: PathBuf,
-    /// The canonical folders files may be read from: the book root, then `include-roots`.
+    /// The canonical folders files may be read from: the boundary, then `include-roots`.
     roots: Vec<PathBuf>,
     /// The most bytes read from one file.
     max_bytes: u64,
@@ -102,29 +116,122 @@ pub(crate) enum Refusal {
     Io(std::io::Error),
 }
 
+/// The places no folder of `include-roots` may reach, as the rule names them.
+pub(crate) const FORBIDDEN: &str =
+    "/proc, /sys, /dev, the file-system root, the home folder and the hidden folders in it, and anything under a .git folder";
+
+/// Why the canonical folder `dir` may never be read from, or `None` when it may: it is the
+/// file-system root, under `/proc`, `/sys` or `/dev` (the running system: `/proc/self/environ`
+/// is the build's environment), the home folder, a folder above it (which holds it), or a
+/// hidden folder in it (`~/.ssh`, `~/.aws`), or it is under a `.git` folder.
+pub(crate) fn forbidden(dir: &Path) -> Option<String> {
+    if dir.parent().is_none() {
+        return Some("it is the file-system root".into());
+    }
+    for system in ["/proc", "/sys", "/dev"] {
+        if dir.starts_with(system) {
+            return Some(format!("it is inside {system}"));
+        }
+    }
+    if dir.components().any(|c| c.as_os_str() == ".git") {
+        return Some("it is inside a .git folder".into());
+    }
+    for home in homes() {
+        if home.starts_with(dir) {
+            return Some(if home == dir {
+                "it is the home folder".into()
+            } else {
+                format!("it holds the home folder {}", home.display())
+            });
+        }
+        let hidden = dir
+            .strip_prefix(&home)
+            .ok()
+            .and_then(|rel| rel.components().next());
+        if hidden.is_some_and(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+            return Some(format!(
+                "it is inside a hidden folder of the home folder {}",
+                home.display()
+            ));
+        }
+    }
+    None
+}
+
+/// The home folder, canonical, as `$HOME` and the user database name it (they can differ).
+fn homes() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(std::env::home_dir())
+        .filter(|h| h.is_absolute())
+        .map(|h| std::fs::canonicalize(&h).unwrap_or(h))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The git work tree that holds the canonical book root `root`: the nearest folder at or above
+/// it with a `.git` entry, unless that is a forbidden place (a home folder kept in git).
+pub(crate) fn work_tree(root: &Path) -> Option<PathBuf> {
+    let top = root
+        .ancestors()
+        .find(|dir| dir.join(".git").symlink_metadata().is_ok())?;
+    forbidden(top).is_none().then(|| top.to_path_buf())
+}
+
+/// The canonical folder of one `include-roots` entry (relative to the book root `root`), or
+/// why it cannot be one: it does not exist, or it reaches a forbidden place. The diagnostic
+/// has no place; [`super::config::Config::reader`] puts it at the entry in `book.toml`.
+pub(crate) fn include_root(root: &Path, dir: &Path) -> Result<PathBuf, Diagnostic> {
+    let folder = std::fs::canonicalize(root.join(dir)).map_err(|e| {
+        Diagnostic::error(
+            Code::InvalidConfig,
+            format!("cannot open the folder {} of `include-roots`: {e}", dir.display()),
+        )
+        .help("`include-roots` in the [nimbook] table of book.toml lists folders that exist, relative to the book root")
+    })?;
+    match forbidden(&folder) {
+        None => Ok(folder),
+        Some(why) => Err(Diagnostic::error(
+            Code::InvalidConfig,
+            format!(
+                "`include-roots` may not name {}: {why} (it resolves to {})",
+                dir.display(),
+                folder.display()
+            ),
+        )
+        .label("a folder no book may read")
+        .note(format!("no book ever reads {FORBIDDEN}, whatever the spelling, after `..` and symbolic links are resolved"))
+        .help("list only the folders the book's includes need, such as the repository's `examples`")),
+    }
+}
+
 impl Reader {
-    /// A reader of the book at `root` and the folders `extra` (relative to the root, from
-    /// `include-roots`), reading at most `max_bytes` of a file. A folder of `extra` that does
-    /// not exist is a configuration error.
+    /// A reader of the book at `root`, its boundary (the git work tree that holds it, or the
+    /// root itself when there is none or under `--untrusted`) and the folders `extra` (relative
+    /// to the root, from `include-roots`), reading at most `max_bytes` of a file. A folder of
+    /// `extra` that does not exist or that reaches a forbidden place ([`forbidden`]) is a
+    /// configuration error.
     pub(crate) fn new(
         root: &Path,
         extra: &[PathBuf],
         max_bytes: u64,
         trust: Trust,
     ) -> Result<Reader, Fatal> {
-        let canonical = |p: &Path, what: &str| {
-            std::fs::canonicalize(p).map_err(|e| {
-                Box::new(Diagnostic::error(
-                    Code::InvalidConfig,
-                    format!("cannot open {what} {}: {e}", p.display()),
-                ))
-            })
+        let book = std::fs::canonicalize(root).map_err(|e| {
+            Box::new(Diagnostic::error(
+                Code::InvalidConfig,
+                format!("cannot open the book root {}: {e}", root.display()),
+            ))
+        })?;
+        let boundary = match trust {
+            Trust::Untrusted => None,
+            Trust::Trusted => work_tree(&book),
         };
-        let mut roots = vec![canonical(root, "the book root")?];
+        let mut roots = vec![boundary.unwrap_or(book)];
         for dir in extra {
-            let folder = canonical(&root.join(dir), "the folder")
-                .map_err(|d| Box::new(d.help("`include-roots` in the [nimbook] table of book.toml lists folders that exist, relative to the book root")))?;
-            roots.push(folder);
+            roots.push(include_root(root, dir).map_err(Box::new)?);
         }
         Ok(Reader {
             root: root.to_path_buf(),
@@ -132,6 +239,18 @@ impl Reader {
             max_bytes,
             untrusted: trust == Trust::Untrusted,
         })
+    }
+
+    /// The boundary in words, for a refusal.
+    fn boundary_name(&self) -> String {
+        let book = std::fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone());
+        match self.roots.first() {
+            Some(b) if *b != book => format!("the git work tree that holds it ({})", b.display()),
+            _ if self.untrusted => {
+                "its root (the folder of book.toml; --untrusted reads no further)".into()
+            }
+            _ => "its root (the folder of book.toml; no git work tree holds it)".into(),
+        }
     }
 
     /// The book root as given.
@@ -161,13 +280,10 @@ impl Reader {
             std::io::ErrorKind::NotFound => Refusal::Missing,
             _ => Refusal::Io(e),
         })?;
-        let Some(root) = self.roots.iter().find(|r| real.starts_with(r)) else {
+        if !self.roots.iter().any(|r| real.starts_with(r)) {
             return Err(Refusal::Outside(real));
-        };
-        if real
-            .strip_prefix(root)
-            .is_ok_and(|rel| rel.components().any(|c| c.as_os_str() == ".git"))
-        {
+        }
+        if real.components().any(|c| c.as_os_str() == ".git") {
             return Err(Refusal::InGit);
         }
         // `real` has no links left, so this is the file itself; nothing is opened yet.
@@ -237,9 +353,10 @@ impl Reader {
                         real.display()
                     ),
                 )
-                .note(
-                    "a book is read only from inside its root (the folder of book.toml) and the folders of `include-roots`, after `..` and symbolic links are resolved",
-                );
+                .note(format!(
+                    "a book is read only from inside {} and the folders of `include-roots`, after `..` and symbolic links are resolved",
+                    self.boundary_name()
+                ));
                 if self.untrusted {
                     d.note("with --untrusted (or NIMBOOK_UNTRUSTED=1) `include-roots` is ignored: nothing outside the book root is read")
                 } else {

@@ -9,17 +9,21 @@
 //! attributes. `\{{#include …}}` is written as it is, without the backslash. An include is
 //! expanded again relative to its own file, up to mdBook's depth of 10.
 //!
-//! Like mdBook, this is text substitution: a link inside a code block is expanded too. Unlike
-//! mdBook, a missing file, a missing anchor and a cycle are located errors rather than log
-//! lines, and the expanded text carries a [`SourceMap`], so a claim that came from an included
-//! file is reported at its line in that file.
+//! Like mdBook, this is text substitution: a link inside a code block is expanded too. A file
+//! that cannot be included (missing, outside the book's boundary, not a regular file), a missing
+//! anchor and a cycle are located diagnostics rather than log lines: errors in a nimbook book,
+//! warnings in an mdBook book, where the text is left as mdBook leaves it (the link as written
+//! for a file it cannot read, nothing for a missing anchor or a cycle), because mdBook reports
+//! and skips them. A file longer than `max-lesson-bytes` is an error in every book: that bound
+//! is nimbook's. The expanded text carries a [`SourceMap`], so a claim that came from an
+//! included file is reported at its line in that file.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::confine::Reader;
 use super::sourcemap::SourceMap;
-use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, Level, SourceFile};
 
 /// mdBook's limit on nested includes.
 pub(crate) const MAX_DEPTH: usize = 10;
@@ -37,17 +41,24 @@ pub(crate) struct Expanded {
 }
 
 /// Expands the links of `text` (mapped by `map`), a file in the folder `dir`. Every file is
-/// read through `files`, the book's confined reader: only regular files inside the book root or
-/// `include-roots`, each at most `max-lesson-bytes` long, which also bounds the expanded
-/// chapter.
-pub(crate) fn expand(files: &Reader, text: &str, map: &SourceMap, dir: &Path) -> Expanded {
+/// read through `files`, the book's confined reader: only regular files inside the book's
+/// boundary or `include-roots`, each at most `max-lesson-bytes` long, which also bounds the
+/// expanded chapter. `faults` is the level of an include that cannot be done
+/// ([`crate::site::load::config::Config::include_faults`]).
+pub(crate) fn expand(
+    files: &Reader,
+    text: &str,
+    map: &SourceMap,
+    dir: &Path,
+    faults: Level,
+) -> Expanded {
     let mut out = Expanded {
         text: String::with_capacity(text.len()),
         map: SourceMap::new(),
         title: None,
         diagnostics: Vec::new(),
     };
-    expand_into(files, text, map, dir, 0, &mut out);
+    expand_into(files, text, map, (dir, faults), 0, &mut out);
     out
 }
 
@@ -85,8 +96,15 @@ enum Part<'a> {
     Anchor(&'a str),
 }
 
+/// Why an include was not done: the diagnostic (without a place), and what mdBook puts in the
+/// link's place, when it goes on (`None`: the link as written).
+struct Missed {
+    diagnostic: Diagnostic,
+    mdbook_text: Option<String>,
+}
+
 /// The text a `{{#include …}}` brings in, its map and the folder its own includes are
-/// relative to; or why it cannot (a diagnostic without a place).
+/// relative to; or why it cannot.
 fn include_file(
     files: &Reader,
     dir: &Path,
@@ -94,28 +112,38 @@ fn include_file(
     kind: FileKind,
     part: &Part<'_>,
     attrs: &[&str],
-) -> Result<(String, SourceMap, Option<PathBuf>), Diagnostic> {
+) -> Result<(String, SourceMap, Option<PathBuf>), Missed> {
     let target = dir.join(path);
-    // Through the book's confined reader: inside the book root or `include-roots`, a regular
-    // file, at most `max-lesson-bytes`.
+    let unread = |diagnostic| Missed {
+        diagnostic,
+        mdbook_text: None,
+    };
+    // Through the book's confined reader: inside the book's boundary or `include-roots`, a
+    // regular file, at most `max-lesson-bytes`.
     match files.source(&target, Code::IncludeError) {
-        Err(_) if target.symlink_metadata().is_err() => Err(Diagnostic::error(
-            Code::IncludeError,
-            format!("cannot include {path}: no such file"),
-        )
-        .label(format!("{} does not exist", files.name(&target)))
-        .help("paths are relative to the folder of the file that includes them")),
-        Err(d) => Err(d.label(format!("`{path}` is named here"))),
+        Err(_) if target.symlink_metadata().is_err() => Err(unread(
+            Diagnostic::error(
+                Code::IncludeError,
+                format!("cannot include {path}: no such file"),
+            )
+            .label(format!("{} does not exist", files.name(&target)))
+            .help("paths are relative to the folder of the file that includes them"),
+        )),
+        Err(d) => Err(unread(d.label(format!("`{path}` is named here")))),
         Ok(file) => match select(&file, kind, part, attrs) {
             Ok((t, m)) => Ok((t, m, target.parent().map(Path::to_path_buf))),
-            Err(anchor) => Err(Diagnostic::error(
-                Code::IncludeError,
-                format!("cannot include {path}: it has no anchor `{anchor}`"),
-            )
-            .label("no `ANCHOR: name` line with this name")
-            .help(format!(
-                "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
-            ))),
+            // mdBook includes nothing for an anchor it does not find.
+            Err(anchor) => Err(Missed {
+                diagnostic: Diagnostic::error(
+                    Code::IncludeError,
+                    format!("cannot include {path}: it has no anchor `{anchor}`"),
+                )
+                .label("no `ANCHOR: name` line with this name")
+                .help(format!(
+                    "mark the lines with `ANCHOR: {anchor}` and `ANCHOR_END: {anchor}` comments"
+                )),
+                mdbook_text: Some(String::new()),
+            }),
         },
     }
 }
@@ -124,7 +152,7 @@ fn expand_into(
     files: &Reader,
     text: &str,
     map: &SourceMap,
-    dir: &Path,
+    (dir, faults): (&Path, Level),
     depth: usize,
     out: &mut Expanded,
 ) {
@@ -155,14 +183,20 @@ fn expand_into(
                 attrs,
             } => match include_file(files, dir, path, *kind, part, attrs) {
                 Ok(included) => Some(included),
-                Err(d) => {
+                Err(missed) => {
+                    let mut d = missed.diagnostic;
+                    d.level = faults;
                     out.diagnostics.push(located(d));
-                    None
+                    // In an mdBook book the text is what mdBook makes of it; in a nimbook book
+                    // the error fails the build, and the link stays as written meanwhile.
+                    match missed.mdbook_text {
+                        Some(t) if faults == Level::Warning => Some((t, SourceMap::new(), None)),
+                        _ => None,
+                    }
                 }
             },
         };
         let Some((new_text, new_map, new_dir)) = replacement else {
-            // The link stays as it was written, as mdBook leaves it; the error fails the build.
             continue;
         };
         copy(out, text, map, done..link.span.start);
@@ -181,14 +215,14 @@ fn expand_into(
             }
             Some(_) if depth >= MAX_DEPTH => {
                 out.diagnostics.push(located(
-                    Diagnostic::error(Code::IncludeError, format!(
+                    Diagnostic::new(faults, Code::IncludeError, format!(
                         "includes nested more than {MAX_DEPTH} deep"
                     ))
                     .label("this include is the one too many")
                     .note("mdBook stops at the same depth; this is usually a file that includes itself"),
                 ));
             }
-            Some(d) => expand_into(files, &new_text, &new_map, &d, depth + 1, out),
+            Some(d) => expand_into(files, &new_text, &new_map, (&d, faults), depth + 1, out),
             None => {
                 out.map.copy(&new_map, 0..new_text.len());
                 out.text.push_str(&new_text);
@@ -426,7 +460,13 @@ mod tests {
         }
         let file = SourceFile::new("page.md", page);
         let files = Reader::new(root, &[], 1 << 20, Trust::Trusted).expect("reader");
-        let e = expand(&files, page, &SourceMap::identity(&file), root);
+        let e = expand(
+            &files,
+            page,
+            &SourceMap::identity(&file),
+            root,
+            Level::Error,
+        );
         let diags = e
             .diagnostics
             .iter()
@@ -511,7 +551,13 @@ mod tests {
         let _ = std::fs::write(root.join("c.txt"), "one\ntwo 6 * 13 = 14\n");
         let page = SourceFile::new("page.md", "# T\n{{#include c.txt:2}}\n");
         let files = Reader::new(root, &[], 1 << 20, Trust::Trusted).expect("reader");
-        let e = expand(&files, &page.text, &SourceMap::identity(&page), root);
+        let e = expand(
+            &files,
+            &page.text,
+            &SourceMap::identity(&page),
+            root,
+            Level::Error,
+        );
         let at = e.text.find("6 * 13").unwrap_or(0);
         let (file, span) = e
             .map

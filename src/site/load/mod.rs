@@ -8,11 +8,14 @@ pub(crate) mod config;
 pub(crate) mod confine;
 pub(crate) mod include;
 pub(crate) mod keys;
+pub(crate) mod layout;
 pub(crate) mod lints;
 #[cfg(test)]
 mod properties;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;
+pub(crate) mod summary;
+pub(crate) mod theme;
 pub(crate) mod untrusted;
 
 use std::path::{Path, PathBuf};
@@ -114,11 +117,10 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
             ));
         }
     }
-    let include_roots = config
-        .nimbook
-        .as_ref()
-        .map_or(&[][..], |n| n.include_roots.as_slice());
-    let files = confine::Reader::new(root, include_roots, config.max_lesson_bytes(), trust)?;
+    let files = config.reader(root, trust)?;
+    let (head, theme_warnings) = theme::head(&files, root);
+    config.html.head = head;
+    warnings.extend(theme_warnings);
     let src = config.src_dir(root);
     // Both faults of the source folder name it the same way.
     let bad_src = |what: &str| {
@@ -136,10 +138,13 @@ pub(crate) fn load(root: &Path, trust: confine::Trust) -> Result<(Loaded, Vec<Di
         ));
     }
     if !files.contains(&src) {
-        return Err(Box::new(bad_src("is outside the book root").note("every file of the site is copied from the source folder, so it must be inside the book root or a folder of `include-roots`")));
+        return Err(Box::new(bad_src("is outside the book").note("every file of the site is copied from the source folder, so it must be inside the book's git work tree (or its root) or a folder of `include-roots`")));
     }
     let (chapters, diags) = match book::chapters(&files, &src) {
-        Ok(c) => (c, Vec::new()),
+        Ok((c, w)) => {
+            warnings.extend(w);
+            (c, Vec::new())
+        }
         Err(d) => (Vec::new(), vec![d]),
     };
     Ok((

@@ -6,16 +6,22 @@
 //! (cases `summary*`, `toml-keys`, `includes`, `anchors`), not asserted in a test.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use proptest::prelude::*;
 
-use super::book::parse_summary;
+use super::book::Chapter;
 use super::config::Config;
 use super::confine::{Reader, Trust};
 use super::include::expand;
 use super::sourcemap::SourceMap;
-use crate::diag::SourceFile;
+use crate::diag::{Diagnostic, Level, SourceFile};
+
+/// The chapters of `SUMMARY.md` text `file`, or its first malformed entry.
+fn parse_summary(file: &Arc<SourceFile>) -> Result<Vec<Chapter>, Diagnostic> {
+    let (entries, _duplicates) = super::summary::parse(file)?;
+    Ok(entries.into_iter().map(|(chapter, _)| chapter).collect())
+}
 
 /// Text from arbitrary bytes, as a reader of a file that is not quite UTF-8 would see it.
 fn lossy(bytes: &[u8]) -> String {
@@ -176,10 +182,14 @@ fn check_expansion(text: &str) -> Result<(), TestCaseError> {
     let files = Reader::new(root, &[], 1 << 16, Trust::Trusted)
         .map_err(|e| TestCaseError::fail(e.message.clone()))?;
     let file = SourceFile::new("src/page.md", text);
-    let x = expand(&files, &file.text, &SourceMap::identity(&file), src);
-    prop_assert!(!x.text.contains("SECRET-VALUE"));
-    for d in &x.diagnostics {
-        prop_assert!(d.location.is_some(), "{}", d.message);
+    // As a nimbook book (what cannot be included is an error) and as an mdBook book (a
+    // warning, the link left as it is).
+    for faults in [Level::Error, Level::Warning] {
+        let x = expand(&files, &file.text, &SourceMap::identity(&file), src, faults);
+        prop_assert!(!x.text.contains("SECRET-VALUE"));
+        for d in &x.diagnostics {
+            prop_assert!(d.location.is_some(), "{}", d.message);
+        }
     }
     Ok(())
 }
@@ -255,6 +265,12 @@ fn the_generators_reach_the_parsers() {
     let (_, src) = include_book();
     let files = Reader::new(src.parent().unwrap_or(src), &[], 1 << 16, Trust::Trusted).unwrap();
     let file = SourceFile::new("src/page.md", "{{#include code.rs:a}}");
-    let x = expand(&files, &file.text, &SourceMap::identity(&file), src);
+    let x = expand(
+        &files,
+        &file.text,
+        &SourceMap::identity(&file),
+        src,
+        Level::Error,
+    );
     assert_eq!(x.text, "fn a() {}", "{:?}", x.diagnostics);
 }

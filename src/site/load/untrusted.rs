@@ -44,6 +44,9 @@ pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
         ));
         config.build.build_dir = PathBuf::from("book");
     }
+    // A `[nimbook]` table of `include-roots` alone leaves an mdBook book an mdBook book; taking
+    // the key away must not make it a nimbook book.
+    let nimbook_book = config.is_nimbook();
     let Some(n) = config.nimbook.as_mut() else {
         return warnings;
     };
@@ -55,6 +58,11 @@ pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
                 format!("`include-roots` in {shown} is ignored: --untrusted reads nothing outside the book root"),
             ),
         );
+        if !nimbook_book {
+            // The table held nothing else (anything else makes a nimbook book).
+            config.nimbook = None;
+            return warnings;
+        }
     }
     let limits = crate::claim::Limits::default();
     let mut lowered = Vec::new();

@@ -305,7 +305,8 @@ fn expand(book: &Book, path: &Path, text: &str) -> Source {
         };
     }
     let dir = path.parent().unwrap_or(&book.src);
-    let x = crate::site::load::include::expand(&book.files, text, &map, dir);
+    let faults = book.config.include_faults();
+    let x = crate::site::load::include::expand(&book.files, text, &map, dir, faults);
     Source {
         file: SourceFile::new(file.name.clone(), x.text),
         map: x.map,

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Code, Diagnostic};
 use crate::site::load::Fatal;
 
+pub(crate) mod renderers;
+
 /// The file that marks a folder as nimbook's output.
 pub(super) const MARKER: &str = ".nimbook-build";
 
@@ -51,19 +53,8 @@ pub(crate) fn absolute(p: &Path) -> PathBuf {
 /// Refuses an output folder that is, or contains, the source folder or the book root, and an
 /// existing folder that nimbook did not make.
 pub(super) fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Fatal> {
-    let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
-    if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
-        return Err(Box::new(
-            Diagnostic::error(
-                Code::UnsafeOutput,
-                format!(
-                    "the output folder {} is or contains the book's sources",
-                    out.display()
-                ),
-            )
-            .help("choose another `build-dir` in the [build] table of book.toml"),
-        ));
-    }
+    guard_sources(root, src, out)?;
+    let out_abs = absolute(out);
     if out_abs.exists() {
         let ours = out_abs.join(MARKER).is_file()
             || fs::read_dir(&out_abs).is_ok_and(|mut d| d.next().is_none());
@@ -79,6 +70,25 @@ pub(super) fn guard(root: &Path, src: &Path, out: &Path) -> Result<(), Fatal> {
                 .help("remove it, or choose another `build-dir` in book.toml"),
             ));
         }
+    }
+    Ok(())
+}
+
+/// Refuses an output folder that is, or contains, the source folder or the book root. A
+/// renderer's folder, which the renderer keeps, is held to this only.
+pub(super) fn guard_sources(root: &Path, src: &Path, out: &Path) -> Result<(), Fatal> {
+    let (root, src, out_abs) = (absolute(root), absolute(src), absolute(out));
+    if src.starts_with(&out_abs) || root.starts_with(&out_abs) {
+        return Err(Box::new(
+            Diagnostic::error(
+                Code::UnsafeOutput,
+                format!(
+                    "the output folder {} is or contains the book's sources",
+                    out.display()
+                ),
+            )
+            .help("choose another `build-dir` in the [build] table of book.toml"),
+        ));
     }
     Ok(())
 }

@@ -16,7 +16,7 @@
 //! origin and changed ones point at the lines they replaced. A diagnostic therefore points into
 //! the file the author wrote, even after a preprocessor has moved its line.
 
-mod process;
+pub(crate) mod process;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ use crate::site::load::Fatal;
 use process::{ask_support, call, external};
 
 /// The mdBook version whose interface this stage speaks.
-pub(super) const MDBOOK_VERSION: &str = "0.5.4";
+pub(crate) const MDBOOK_VERSION: &str = "0.5.4";
 
 /// A chapter's text as the checker reads it, and where it came from.
 pub(crate) struct Source {
@@ -133,46 +133,28 @@ pub(super) struct Prepared {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Reads every chapter (through the book's confined reader) and runs the chain.
+/// The chapters after the chain run for one renderer, whether `index` renamed the
+/// `README.md`s, and the files that could not be read.
+struct Chained {
+    entries: Vec<Entry>,
+    indexed: bool,
+    unreadable: HashMap<PathBuf, Diagnostic>,
+}
+
+/// Reads every chapter (through the book's confined reader) and runs the chain for the HTML
+/// renderer.
 pub(super) fn run(
     files: &crate::site::load::confine::Reader,
     config: &Config,
     src: &Path,
     chapters: Vec<Chapter>,
 ) -> Result<Prepared, Fatal> {
-    let root = files.root();
-    let (mut entries, mut unreadable) = read(files, src, chapters);
     let mut warnings = Vec::new();
-    let mut indexed = false;
-    let limit = Duration::from_secs(
-        config
-            .nimbook
-            .as_ref()
-            .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(crate::site::load::config::DEFAULT_PREPROCESSOR_SECONDS),
-    );
-    let order = order(config)?;
-    let answers = ask_support(root, config, &order, limit)?;
-    for name in order {
-        let step = match (name.as_str(), config.preprocessor.get(&name)) {
-            ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
-            ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
-            (_, Some(t)) => Step::External(&name, t),
-            _ => continue,
-        };
-        match step {
-            Step::Links => links(files, src, &mut entries),
-            Step::Index => indexed = true,
-            Step::External(name, table) => {
-                let Some(command) = external(name, table, &answers, &mut warnings) else {
-                    continue;
-                };
-                let input = json!([context(root, config), to_json(&entries, indexed)]);
-                let answer = call(root, &command, name, &input.to_string(), limit)?;
-                entries = from_json(name, &answer, entries)?;
-            }
-        }
-    }
+    let Chained {
+        entries,
+        mut unreadable,
+        ..
+    } = chain(files, config, src, chapters, "html", &mut warnings)?;
     let mut chapters = Vec::with_capacity(entries.len());
     let mut sources = HashMap::new();
     for e in entries {
@@ -205,6 +187,71 @@ pub(super) fn run(
         chapters,
         sources,
         warnings,
+    })
+}
+
+/// The book as mdBook hands it to the renderer `renderer` (not `html`): the chapters of
+/// `SUMMARY.md` read again and the chain run again for it, as mdBook runs it once per
+/// renderer (a preprocessor may support one renderer and not another). Its findings were
+/// already reported by the HTML renderer's chain, so they are dropped here.
+pub(crate) fn book_for(
+    files: &crate::site::load::confine::Reader,
+    config: &Config,
+    src: &Path,
+    chapters: Vec<Chapter>,
+    renderer: &str,
+) -> Result<Value, Fatal> {
+    let Chained {
+        entries, indexed, ..
+    } = chain(files, config, src, chapters, renderer, &mut Vec::new())?;
+    Ok(to_json(&entries, indexed))
+}
+
+/// Reads every chapter and runs the chain of preprocessors that run for `renderer`.
+fn chain(
+    files: &crate::site::load::confine::Reader,
+    config: &Config,
+    src: &Path,
+    chapters: Vec<Chapter>,
+    renderer: &str,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Chained, Fatal> {
+    let root = files.root();
+    let (mut entries, unreadable) = read(files, src, chapters);
+    let mut indexed = false;
+    let limit = Duration::from_secs(
+        config
+            .nimbook
+            .as_ref()
+            .and_then(|n| n.preprocessor_seconds)
+            .unwrap_or(crate::site::load::config::DEFAULT_PREPROCESSOR_SECONDS),
+    );
+    let order = order(config)?;
+    let answers = ask_support(root, config, &order, limit, renderer)?;
+    for name in order {
+        let step = match (name.as_str(), config.preprocessor.get(&name)) {
+            ("links", t) if t.is_none_or(|t| t.command.is_none()) => Step::Links,
+            ("index", t) if t.is_none_or(|t| t.command.is_none()) => Step::Index,
+            (_, Some(t)) => Step::External(&name, t),
+            _ => continue,
+        };
+        match step {
+            Step::Links => links(files, src, config.include_faults(), &mut entries),
+            Step::Index => indexed = true,
+            Step::External(name, table) => {
+                let Some(command) = external(name, table, &answers, warnings) else {
+                    continue;
+                };
+                let input = json!([context(root, config, renderer), to_json(&entries, indexed)]);
+                let answer = call(root, &command, name, &input.to_string(), limit)?;
+                entries = from_json(name, &answer, entries)?;
+            }
+        }
+    }
+    Ok(Chained {
+        entries,
+        indexed,
+        unreadable,
     })
 }
 
@@ -244,7 +291,12 @@ fn read(
 }
 
 /// The `links` preprocessor: includes expanded in every chapter, in parallel.
-fn links(files: &crate::site::load::confine::Reader, src: &Path, entries: &mut [Entry]) {
+fn links(
+    files: &crate::site::load::confine::Reader,
+    src: &Path,
+    faults: crate::diag::Level,
+    entries: &mut [Entry],
+) {
     use rayon::prelude::*;
     entries.par_iter_mut().for_each(|e| {
         let Some(p) = &e.chapter.path else { return };
@@ -255,7 +307,7 @@ fn links(files: &crate::site::load::confine::Reader, src: &Path, entries: &mut [
             .join(p)
             .parent()
             .map_or_else(|| src.to_path_buf(), Path::to_path_buf);
-        let x = crate::site::load::include::expand(files, &e.text, &e.map, &dir);
+        let x = crate::site::load::include::expand(files, &e.text, &e.map, &dir, faults);
         e.text = x.text;
         e.map = x.map;
         e.diagnostics.extend(x.diagnostics);
@@ -265,8 +317,9 @@ fn links(files: &crate::site::load::confine::Reader, src: &Path, entries: &mut [
     });
 }
 
-/// The context mdBook gives a preprocessor.
-fn context(root: &Path, config: &Config) -> Value {
+/// `book.toml` as mdBook hands it to preprocessors and renderers, with mdBook's defaults of
+/// `[book]` filled in.
+pub(crate) fn config_json(config: &Config) -> Value {
     let table: toml::Table = config.text.parse().unwrap_or_default();
     let mut config_json = serde_json::to_value(&table).unwrap_or(Value::Null);
     if let Some(book) = config_json.get_mut("book").and_then(Value::as_object_mut) {
@@ -275,11 +328,27 @@ fn context(root: &Path, config: &Config) -> Value {
             .or_insert(json!(config.book.language));
         book.entry("src").or_insert(json!("src"));
     }
+    if let Some(table) = config_json.as_object_mut() {
+        let build = table.entry("build").or_insert(json!({}));
+        if let Some(build) = build.as_object_mut() {
+            build.entry("build-dir").or_insert(json!("book"));
+            build.entry("create-missing").or_insert(json!(true));
+            build
+                .entry("use-default-preprocessors")
+                .or_insert(json!(true));
+            build.entry("extra-watch-dirs").or_insert(json!([]));
+        }
+    }
+    config_json
+}
+
+/// The context mdBook gives a preprocessor running for `renderer`.
+fn context(root: &Path, config: &Config, renderer: &str) -> Value {
     let root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
     json!({
         "root": root,
-        "config": config_json,
-        "renderer": "html",
+        "config": config_json(config),
+        "renderer": renderer,
         "mdbook_version": MDBOOK_VERSION,
     })
 }

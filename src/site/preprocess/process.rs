@@ -1,5 +1,6 @@
-//! Running an external preprocessor: asking it `supports html`, then calling it on the book,
-//! each in the book root through the shell, fed on a thread and killed after its time limit.
+//! Running an external command of the book: a preprocessor (asked `supports RENDERER`, then
+//! called on the book, each in the book root through the shell) or a renderer (in its own
+//! folder, as mdBook runs it), fed on a thread and killed after its time limit.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -7,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Level};
 use crate::site::load::config::{Config, PreprocessorTable};
 use crate::site::load::Fatal;
 
@@ -36,14 +37,15 @@ pub(super) fn external(
     }
 }
 
-/// Asks every external preprocessor that runs for HTML whether it supports the renderer,
-/// before any of them runs, so that all the missing ones are named at once (mdBook names only
-/// the first). A missing one that is not `optional` is fatal.
+/// Asks every external preprocessor that runs for `renderer` whether it supports it, before
+/// any of them runs, so that all the missing ones are named at once (mdBook names only the
+/// first). A missing one that is not `optional` is fatal.
 pub(super) fn ask_support(
     root: &Path,
     config: &Config,
     order: &[String],
     limit: Duration,
+    renderer: &str,
 ) -> Result<HashMap<String, Support>, Fatal> {
     let mut answers = HashMap::new();
     let mut missing = Vec::new();
@@ -54,12 +56,12 @@ pub(super) fn ask_support(
         let other_renderer = table
             .renderers
             .as_ref()
-            .is_some_and(|r| !r.iter().any(|r| r == "html"));
+            .is_some_and(|r| !r.iter().any(|r| r == renderer));
         if table.is_builtin(name) || other_renderer {
             continue;
         }
         let command = table.command_line(name);
-        let answer = supports(root, &command, name, limit)?;
+        let answer = supports(root, &command, name, limit, renderer)?;
         if answer == Support::Missing && !table.optional {
             missing.push(format!("`{name}` (`{command}`)"));
         }
@@ -105,13 +107,20 @@ fn shell(root: &Path, command: &str) -> Command {
     c
 }
 
-/// `COMMAND supports html`: exit 0 means yes. A shell that cannot find the command exits 127.
-fn supports(root: &Path, command: &str, name: &str, limit: Duration) -> Result<Support, Fatal> {
-    let mut c = shell(root, &format!("{command} supports html"));
+/// `COMMAND supports RENDERER`: exit 0 means yes. A shell that cannot find the command exits
+/// 127.
+fn supports(
+    root: &Path,
+    command: &str,
+    name: &str,
+    limit: Duration,
+    renderer: &str,
+) -> Result<Support, Fatal> {
+    let mut c = shell(root, &format!("{command} supports {renderer}"));
     c.stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
-    let out = run_bounded(c, None, name, limit)?;
+    let out = run_bounded(c, None, Who::Preprocessor(name), limit)?;
     Ok(match out.status {
         Some(0) => Support::Yes,
         Some(127) => Support::Missing,
@@ -131,7 +140,7 @@ pub(super) fn call(
     c.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let out = run_bounded(c, Some(input), name, limit)?;
+    let out = run_bounded(c, Some(input), Who::Preprocessor(name), limit)?;
     if out.status != Some(0) {
         let mut d = Diagnostic::error(
             Code::PreprocessorError,
@@ -157,21 +166,73 @@ struct Output {
     stderr: String,
 }
 
+/// Whose command runs, for the wording and the code of its errors.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Who<'a> {
+    /// `[preprocessor.NAME]`.
+    Preprocessor(&'a str),
+    /// `[output.NAME]`.
+    Renderer(&'a str),
+}
+
+impl Who<'_> {
+    fn code(self) -> Code {
+        match self {
+            Who::Preprocessor(_) => Code::PreprocessorError,
+            Who::Renderer(_) => Code::RendererError,
+        }
+    }
+
+    /// The `[nimbook]` key of its time limit.
+    fn limit_key(self) -> &'static str {
+        match self {
+            Who::Preprocessor(_) => "preprocessor-seconds",
+            Who::Renderer(_) => "renderer-seconds",
+        }
+    }
+}
+
+impl std::fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Who::Preprocessor(name) => write!(f, "preprocessor `{name}`"),
+            Who::Renderer(name) => write!(f, "renderer `{name}`"),
+        }
+    }
+}
+
 /// Runs `c`, feeding it `input`, and kills it after `limit`. Output is read on threads so that
 /// a preprocessor writing more than a pipe holds cannot block.
 fn run_bounded(
-    mut c: Command,
+    c: Command,
     input: Option<&str>,
-    name: &str,
+    who: Who<'_>,
     limit: Duration,
 ) -> Result<Output, Fatal> {
-    let io_err = |e: std::io::Error| {
-        Box::new(Diagnostic::error(
-            Code::PreprocessorError,
-            format!("preprocessor `{name}` could not be run: {e}"),
-        ))
-    };
-    let mut child = c.spawn().map_err(io_err)?;
+    let child = spawn(c, who)?;
+    finish(child, input, who, limit)
+}
+
+/// The error for a command that could not be started.
+fn not_run(who: Who<'_>, e: &std::io::Error) -> Fatal {
+    Box::new(Diagnostic::error(
+        who.code(),
+        format!("{who} could not be run: {e}"),
+    ))
+}
+
+fn spawn(mut c: Command, who: Who<'_>) -> Result<std::process::Child, Fatal> {
+    c.spawn().map_err(|e| not_run(who, &e))
+}
+
+/// Feeds a started command `input`, reads its output, and kills it after `limit`.
+fn finish(
+    mut child: std::process::Child,
+    input: Option<&str>,
+    who: Who<'_>,
+    limit: Duration,
+) -> Result<Output, Fatal> {
+    let io_err = |e: std::io::Error| not_run(who, &e);
     let feeder = match (input, child.stdin.take()) {
         (Some(text), Some(mut stdin)) => {
             let text = text.to_string();
@@ -211,11 +272,14 @@ fn run_bounded(
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Box::new(
-                    Diagnostic::error(Code::PreprocessorError, format!(
-                        "preprocessor `{name}` did not finish within {} s",
-                        limit.as_secs()
-                    ))
-                    .help("raise `preprocessor-seconds` in the [nimbook] table of book.toml if it needs longer"),
+                    Diagnostic::error(
+                        who.code(),
+                        format!("{who} did not finish within {} s", limit.as_secs()),
+                    )
+                    .help(format!(
+                        "raise `{}` in the [nimbook] table of book.toml if it needs longer",
+                        who.limit_key()
+                    )),
                 ));
             }
             None => std::thread::sleep(Duration::from_millis(5)),
@@ -228,8 +292,8 @@ fn run_bounded(
     let stderr = err.join().unwrap_or_default();
     let stdout = String::from_utf8(stdout).map_err(|_| {
         Box::new(Diagnostic::error(
-            Code::PreprocessorError,
-            format!("preprocessor `{name}` wrote output that is not UTF-8"),
+            who.code(),
+            format!("{who} wrote output that is not UTF-8"),
         ))
     })?;
     Ok(Output {
@@ -237,4 +301,74 @@ fn run_bounded(
         stdout,
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
     })
+}
+
+/// Runs the renderer `name` of `[output.NAME]` as mdBook 0.5 runs it: `command` split into
+/// words as a shell would (without running one), a program named by a path of more than one
+/// part taken relative to the book root `root`, started in its own `folder` with mdBook's
+/// render context (`context`, JSON) on its standard input and its output going to nimbook's.
+/// A program that cannot be found is a warning when the renderer is `optional`, an error
+/// otherwise; so is an exit status other than 0.
+pub(crate) fn render(
+    root: &Path,
+    folder: &Path,
+    (name, command, optional): (&str, &str, bool),
+    context: &str,
+    limit: Duration,
+) -> Result<Option<Diagnostic>, Fatal> {
+    let who = Who::Renderer(name);
+    let mut words = shlex::Shlex::new(command);
+    let Some(program) = words.next() else {
+        return Err(Box::new(Diagnostic::error(
+            who.code(),
+            format!("{who} has an empty `command`"),
+        )));
+    };
+    let program = std::path::PathBuf::from(program);
+    let program = if program.components().count() > 1 {
+        root.join(program)
+    } else {
+        program
+    };
+    let mut c = Command::new(program);
+    c.args(words)
+        .current_dir(folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    let child = match c.spawn() {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let d = Diagnostic::new(
+                if optional {
+                    Level::Warning
+                } else {
+                    Level::Error
+                },
+                who.code(),
+                format!("{who} was not run: `{command}` was not found"),
+            );
+            if optional {
+                return Ok(Some(d));
+            }
+            return Err(Box::new(d.help(format!(
+                "install it, or set `optional = true` in [output.{name}] to build without it"
+            ))));
+        }
+        Err(e) => return Err(not_run(who, &e)),
+    };
+    let out = finish(child, Some(context), who, limit)?;
+    match out.status {
+        Some(0) => Ok(None),
+        status => Err(Box::new(Diagnostic::error(
+            who.code(),
+            format!(
+                "{who} failed ({})",
+                status.map_or_else(
+                    || "killed by a signal".to_string(),
+                    |s| format!("exit status {s}")
+                )
+            ),
+        ))),
+    }
 }

@@ -52,8 +52,13 @@ pub(crate) struct Parts {
 impl Parts {
     /// Every file of the site.
     fn all(book: &Book, lessons: &[Lesson]) -> Result<Parts, Fatal> {
+        // A file that SUMMARY.md lists twice is one page, written once (its first entry's):
+        // two writers of one file at once could interleave.
+        let mut seen = std::collections::HashSet::new();
         Ok(Parts {
-            pages: (0..lessons.len()).collect(),
+            pages: (0..lessons.len())
+                .filter(|&i| lessons[i].chapter.out_path().is_none_or(|p| seen.insert(p)))
+                .collect(),
             extra: true,
             statics: static_files(&book.src).map_err(Box::new)?,
             contents: true,
@@ -140,16 +145,17 @@ impl Site {
     }
 }
 
-/// Writes a checked book's site as the new content of its output folder (`dest`, else its
-/// `build-dir`), atomically: every page as it is rendered, the static files of the source
-/// folder, the contents, the assets and the search index. Records the folder in `report`.
+/// Writes a checked book's site as the new content of its folder (the HTML renderer's folder
+/// under `dest`, else under its `build-dir`: [`Book::layout`]), atomically: every page as it is
+/// rendered, the static files of the source folder, the contents, the assets and the search
+/// index. Records the folder in `report`.
 pub(crate) fn publish(
     book: &Book,
     lessons: &[Lesson],
     report: &mut Report,
     dest: Option<&Path>,
 ) -> Result<(Site, PathBuf), Fatal> {
-    let out = book.output_dir(dest);
+    let out = book.layout(dest).site();
     output::guard(&book.root, &book.src, &out)?;
     let site = Site::new(book, lessons, report)?;
     let staging = output::Staging::begin(&out)?;

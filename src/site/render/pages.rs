@@ -19,6 +19,7 @@ pub(crate) fn extra_assets(
 ) -> Result<Extra, Fatal> {
     let mut extra = Extra::default();
     let html = &book.config.html;
+    extra.head.clone_from(&html.head);
     for (list, urls) in [
         (&html.additional_css, &mut extra.css),
         (&html.additional_js, &mut extra.js),

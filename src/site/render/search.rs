@@ -54,6 +54,10 @@ pub(crate) struct Weights {
     pub text: u32,
     /// The most results listed (`limit-results`).
     pub limit: u32,
+    /// Whether a result holds every word searched for (`use-boolean-and`), or any.
+    pub and: bool,
+    /// Whether a word searched for matches every word it begins (`expand`), or only itself.
+    pub expand: bool,
 }
 
 impl Default for Weights {
@@ -63,6 +67,8 @@ impl Default for Weights {
             title: 4,
             text: 1,
             limit: 20,
+            and: false,
+            expand: true,
         }
     }
 }
@@ -125,6 +131,8 @@ impl SearchIndex {
                 title: settings.boost_hierarchy.unwrap_or(d.title),
                 text: settings.boost_paragraph.unwrap_or(d.text),
                 limit: settings.limit_results.unwrap_or(d.limit),
+                and: settings.use_boolean_and.unwrap_or(d.and),
+                expand: settings.expand.unwrap_or(d.expand),
             },
             disabled: !settings.enable,
             ..SearchIndex::default()

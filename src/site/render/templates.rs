@@ -151,6 +151,61 @@ pub(crate) struct BookContext<'a> {
     authors: &'a [String],
     language: &'a str,
     direction: TextDirection,
+    /// `git-repository-url`: the repository link of the top bar.
+    repository: Option<&'a str>,
+    /// The theme of a page for a light and a dark system, when the book sets them.
+    themes: Option<Themes>,
+    /// What `page.js` does with code blocks, for `<meta name="nimbook-code">`: `nocopy` (no
+    /// copy buttons), `edit` (`editable` blocks can be edited); empty for the defaults.
+    code: &'a str,
+}
+
+/// The theme a page starts in, for a light and for a dark system: nimbook's two, from mdBook's
+/// five (`light` and `rust` are light; `coal`, `navy` and `ayu` are dark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub(crate) struct Themes {
+    light: &'static str,
+    dark: &'static str,
+}
+
+impl Themes {
+    /// The themes of `[output.html]` `default-theme` and `preferred-dark-theme`, or `None`
+    /// when they are nimbook's own (light on a light system, dark on a dark one). A name that
+    /// is not one of mdBook's themes keeps the default.
+    fn of(default_theme: Option<&str>, preferred_dark: Option<&str>) -> Option<Themes> {
+        let shade = |name: Option<&str>, otherwise: &'static str| match name
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("light" | "rust") => "light",
+            Some("coal" | "navy" | "ayu") => "dark",
+            _ => otherwise,
+        };
+        let themes = Themes {
+            light: shade(default_theme, "light"),
+            dark: shade(preferred_dark, "dark"),
+        };
+        (themes
+            != Themes {
+                light: "light",
+                dark: "dark",
+            })
+        .then_some(themes)
+    }
+}
+
+/// How a chapter's "Suggest an edit" link is made: `edit-url-template` with `{path}` filled
+/// as mdBook fills it, the source folder as `book.toml` names it and the chapter's source path.
+struct EditLink {
+    template: String,
+    src: String,
+}
+
+impl EditLink {
+    fn url(&self, source: &Path) -> String {
+        let path = format!("{}/{}", self.src, url_path(source));
+        self.template.replace("{path}", &path)
+    }
 }
 
 #[derive(Serialize, Clone, PartialEq)]
@@ -183,6 +238,8 @@ fn root_prefix(path: &Path) -> String {
 pub(crate) struct Extra {
     pub(crate) css: Vec<String>,
     pub(crate) js: Vec<String>,
+    /// The HTML of the book's `theme/head.hbs`, for every page's head.
+    pub(crate) head: String,
 }
 
 /// Everything a page of the site is rendered from: the templates, the book's context and the
@@ -211,6 +268,14 @@ pub(crate) struct SiteRenderer {
     numbered: bool,
     /// How many levels of the sidebar start unfolded (`[output.html.fold]`); `None`: all.
     unfolded_levels: Option<u8>,
+    /// `git-repository-url`.
+    repository: Option<String>,
+    /// `edit-url-template`.
+    edit: Option<EditLink>,
+    /// `default-theme` and `preferred-dark-theme`.
+    themes: Option<Themes>,
+    /// See [`BookContext::code`].
+    code: String,
 }
 
 /// The file that holds the table of contents as a script, for the sidebar of every page.
@@ -238,8 +303,32 @@ impl SiteRenderer {
         extra: Extra,
     ) -> Result<SiteRenderer, Fatal> {
         let (tera, assets) = load(book.own_templates())?;
-        let numbered = !book.config.html.no_section_label;
+        let html = &book.config.html;
+        let numbered = !html.no_section_label;
+        let code = [
+            (!html.playground.copyable).then_some("nocopy"),
+            html.playground.editable.then_some("edit"),
+        ];
+        // `{path}` is the chapter's path from the book root, the source folder spelt as
+        // book.toml spells it (mdBook's `src` by default).
+        let src = match &book.config.book.src {
+            Some(s) => s.to_string_lossy().into_owned(),
+            None => book
+                .src
+                .strip_prefix(&book.root)
+                .map_or_else(|_| "src".into(), url_path),
+        };
         Ok(SiteRenderer {
+            repository: html.git_repository_url.clone(),
+            edit: html
+                .edit_url_template
+                .clone()
+                .map(|template| EditLink { template, src }),
+            themes: Themes::of(
+                html.default_theme.as_deref(),
+                html.preferred_dark_theme.as_deref(),
+            ),
+            code: code.iter().flatten().copied().collect::<Vec<_>>().join(" "),
             tera,
             assets,
             title: book
@@ -283,6 +372,9 @@ impl SiteRenderer {
             authors: &self.authors,
             language: &self.language,
             direction: self.direction,
+            repository: self.repository.as_deref(),
+            themes: self.themes,
+            code: &self.code,
         }
     }
 
@@ -359,6 +451,9 @@ impl SiteRenderer {
         ctx.insert("headings", &lesson.page.headings);
         ctx.insert("prev", &prev);
         ctx.insert("next", &next);
+        if let (Some(edit), Some(source)) = (&self.edit, &lesson.chapter.path) {
+            ctx.insert("edit_url", &edit.url(source));
+        }
         let mut html = self
             .tera
             .render("page.html", &ctx)

@@ -86,7 +86,9 @@ pub fn serve(
     on_event: &mut dyn FnMut(ServeEvent),
 ) -> Result<(), Fatal> {
     let (book, _) = Book::load(options)?;
-    let out = book.output_dir(options.output.as_deref());
+    // The site's folder as `build` lays it out (`book/html/` beside other renderers).
+    let layout = book.layout(options.output.as_deref());
+    let out = layout.site();
     crate::site::output::guard(&book.root, &book.src, &out)?;
     // Rebuilds always go to the folder chosen now, so the server never loses its site.
     let out = absolute(&out);
@@ -114,7 +116,7 @@ pub fn serve(
     let build = Options {
         root: root.clone(),
         lints: options.lints.clone(),
-        output: Some(out.clone()),
+        output: Some(absolute(&layout.build)),
         trust: options.trust,
         answer_key: false,
     };

@@ -226,17 +226,23 @@ fn formula(tex: &Tex) -> String {
         .unwrap_or_else(|_| format!("<code>{}</code>", escape(&tex.tex)))
 }
 
-/// A code block, highlighted by its language, its hidden lines wrapped for `page.js`.
+/// A code block, highlighted by its language, its hidden lines wrapped for `page.js`, its
+/// fence's words as classes, as mdBook writes them.
 fn code_block(code: &CodeBlock) -> String {
     if code.lang.is_empty() {
-        format!("<pre><code>{}</code></pre>\n", escape(&code.text))
-    } else {
-        format!(
-            "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-            escape(&code.lang),
-            codelines::wrap_hidden(&highlight(&code.text, &code.lang), &code.hidden)
-        )
+        return format!("<pre><code>{}</code></pre>\n", escape(&code.text));
     }
+    let mut class = format!("language-{}", code.lang);
+    for c in &code.classes {
+        class.push(' ');
+        class.push_str(c);
+    }
+    format!(
+        "<pre class=\"code{}\"><code class=\"{}\">{}</code></pre>\n",
+        if code.playground { " playground" } else { "" },
+        escape(&class),
+        codelines::wrap_hidden(&highlight(&code.text, &code.lang), &code.hidden)
+    )
 }
 
 /// The opening of a heading with its anchor, and the anchor's link.
