@@ -363,6 +363,8 @@ pub(crate) struct NimbookTable {
     pub max_positions: Option<u64>,
     /// The most seconds one game search may take.
     pub max_seconds: Option<u64>,
+    /// The most bytes the Cram search's tables may take.
+    pub max_table_bytes: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
     pub max_lesson_bytes: Option<u64>,
     /// The longest one preprocessor may run (default 60 seconds).
@@ -404,6 +406,7 @@ impl NimbookTable {
             || self.max_terms.is_some()
             || self.max_positions.is_some()
             || self.max_seconds.is_some()
+            || self.max_table_bytes.is_some()
             || self.max_lesson_bytes.is_some()
             || self.preprocessor_seconds.is_some()
             || self.unverified_numbers.is_some()
@@ -585,6 +588,9 @@ impl Config {
         }
         if let Some(s) = nimbook.max_seconds {
             l.game.max_time = std::time::Duration::from_secs(s);
+        }
+        if let Some(b) = nimbook.max_table_bytes {
+            l.game.max_table_bytes = b;
         }
         l
     }
