@@ -315,9 +315,6 @@ impl Engine {
             Some(Entry::Excludes(e)) => e,
             None => 0,
         };
-        if key.count_ones() <= small() {
-            return self.value(key, meter).map(Some);
-        }
         // The value is not among the excluded, so it is in `want` exactly when it is in
         // what remains.
         let want = want & !excluded;
@@ -545,4 +542,3 @@ mod tests {
         }
     }
 }
-fn small() -> u32 { static B: std::sync::OnceLock<u32> = std::sync::OnceLock::new(); *B.get_or_init(|| std::env::var("SMALL").ok().and_then(|v| v.parse().ok()).unwrap_or(0)) }
