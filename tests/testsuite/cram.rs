@@ -213,3 +213,64 @@ fn a_search_stopped_with_a_full_table_says_so() {
     assert_eq!(budget, "400000 positions");
     assert!(reached.contains("max-table-bytes"), "{reached}");
 }
+
+/// Cram through a book: the budgets of `[nimbook]` reach the search, and a search stopped with
+/// full tables says so in the diagnostic.
+#[cfg(feature = "site")]
+mod books {
+    use crate::common::{nimbook, stderr};
+
+    /// A book of one lesson whose `[nimbook]` table holds `budgets`.
+    fn book(budgets: &str, lesson: &str) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let root = tmp.path();
+        std::fs::write(
+            root.join("book.toml"),
+            format!("[book]\ntitle = \"Cram\"\nsrc = \"content\"\n\n[nimbook]\n{budgets}\n"),
+        )
+        .expect("book.toml");
+        std::fs::create_dir_all(root.join("content")).expect("content");
+        std::fs::write(root.join("content/cram.md"), lesson).expect("lesson");
+        tmp
+    }
+
+    #[test]
+    fn a_search_stopped_with_full_tables_names_max_table_bytes() {
+        let dir = book(
+            "max-positions = 400000\nmax-table-bytes = 0",
+            "# Cram\n\nThe board `nim: grundy(cram(5, 8)) = 1`.\n",
+        );
+        let out = nimbook(&["check"], dir.path());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("400000 positions"), "{err}");
+        assert!(err.contains("max-table-bytes = 1048576"), "{err}");
+    }
+
+    #[test]
+    fn max_table_bytes_above_its_ceiling_is_refused_at_its_line() {
+        let dir = book(
+            "max-table-bytes = 100000000000000",
+            "# Cram\n\n`nim: grundy(cram(2, 2)) = 0`\n",
+        );
+        let out = nimbook(&["check"], dir.path());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("max-table-bytes"), "{err}");
+        assert!(err.contains("book.toml:7"), "{err}");
+    }
+
+    /// Issue 40's reach: 5 × 9 (Beling's value 1) in a book with raised budgets. Time it with
+    /// `/usr/bin/time -v target/release/nimbook check DIR` on such a book (see the report of
+    /// the branch `cram` and ARCHITECTURE.md's benchmarks).
+    #[test]
+    #[ignore = "minutes of CPU: run with --ignored"]
+    fn the_5_by_9_board_is_checked_in_a_book() {
+        let dir = book(
+            "max-seconds = 600\nmax-positions = 1000000000\nmax-table-bytes = 4294967296",
+            "# Cram\n\nBeling's table gives `nim: grundy(cram(5, 9)) = 1`.\n",
+        );
+        let out = nimbook(&["check"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+}

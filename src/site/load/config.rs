@@ -372,6 +372,7 @@ ceilings! {
     max_terms: "max-terms" <= 1 << 20, "a product of two such polynomials is 2^40 products of terms";
     max_positions: "max-positions" <= 1 << 40, "2^40 positions; `max-seconds` stops a search long before";
     max_seconds: "max-seconds" <= 86_400, "one day";
+    max_table_bytes: "max-table-bytes" <= 1 << 36, "64 GiB of Cram tables";
     max_lesson_bytes: "max-lesson-bytes" <= 1 << 28, "256 MiB: a page takes about forty times its source in memory";
     preprocessor_seconds: "preprocessor-seconds" <= 86_400, "one day";
 }
@@ -415,6 +416,7 @@ pub(crate) struct NimbookTable {
     #[serde(default, deserialize_with = "max_seconds")]
     pub max_seconds: Option<u64>,
     /// The most bytes the Cram search's tables may take.
+    #[serde(default, deserialize_with = "max_table_bytes")]
     pub max_table_bytes: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
     #[serde(default, deserialize_with = "max_lesson_bytes")]
