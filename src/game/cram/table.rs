@@ -13,10 +13,11 @@
 //! the key asked for.
 //!
 //! The table starts at 16 384 clusters (1 MiB) and doubles when it is seven-eighths full or
-//! both clusters of a new key are full, as long as the doubled table fits the budget. At the
-//! budget a new entry replaces the entry of lowest rank of its two clusters or, if its own rank
-//! is lower than all sixteen, is not kept. A lost entry
-//! costs time, never correctness: the search recomputes what it does not find.
+//! both clusters of a new key are full in a table at least seven-sixteenths full, as long as
+//! the doubled table fits the budget. Otherwise (at the budget, or a rare crowding of two
+//! clusters in an emptier table, or of a doubled one) a new entry replaces the entry of lowest
+//! rank of its two clusters or, if its own rank is lower than all sixteen, is not kept. A lost
+//! entry costs time, never correctness: the search recomputes what it does not find.
 
 /// The fewest bits of cluster index: the payload lives in the bits the index frees.
 const MIN_BITS: u32 = 14;
@@ -89,7 +90,8 @@ impl Table {
         self.len
     }
 
-    /// Entries dropped or replaced because the table could not grow within its budget.
+    /// Entries lost: dropped or replaced because the table could not grow within its budget,
+    /// or (rarely) because both clusters of a key were full in a table not worth doubling.
     pub(super) fn evicted(&self) -> u64 {
         self.evicted
     }
@@ -157,7 +159,6 @@ impl Table {
                 } else if self.try_grow() {
                     self.insert(key, payload as u16);
                 } else {
-                    self.evicted += 1;
                     self.evict(x, payload);
                 }
             }
@@ -219,9 +220,10 @@ impl Table {
         Placed::Full
     }
 
-    /// At the budget: the entry of lowest rank of the two clusters makes room, unless the new
-    /// one ranks lower still.
+    /// Both clusters of `x` are full: the entry of lowest rank of the two clusters makes room,
+    /// unless the new one ranks lower still. Either way one entry is lost, and counted.
     fn evict(&mut self, x: u64, payload: u64) {
+        self.evicted += 1;
         let (home, other, tag) = self.slots(x);
         let rank = |w: u64| (w >> 7) & 0x3f;
         let mut best: Option<(u64, usize, usize, u64)> = None;
@@ -262,7 +264,9 @@ impl Table {
                 };
                 let x = ((home as u64) << (64 - old_bits)) | rest;
                 if let Placed::Full = self.place(x, w & ((1 << PAYLOAD) - 1)) {
+                    // Rare: both clusters of the doubled table are full. One entry is lost.
                     self.evict(x, w & ((1 << PAYLOAD) - 1));
+                    self.len -= 1;
                 }
             }
         }
@@ -329,15 +333,21 @@ mod tests {
             t.insert(key, v);
             model.insert(key, v);
         }
-        assert_eq!(t.evicted(), 0);
         assert!(t.bytes() <= 64 << 20);
-        for (key, v) in &model {
-            assert_eq!(t.get(*key), Some(*v));
+        // A crowded pair of clusters may lose an entry, and says so; what is read is always
+        // what was stored last for that key.
+        let mut want = Vec::new();
+        for (&key, &v) in &model {
+            if let Some(got) = t.get(key) {
+                assert_eq!(got, v, "{key}");
+                want.push((key, v));
+            }
         }
-        assert_eq!(t.len(), model.len() as u64);
+        assert!(want.len() as u64 + t.evicted() >= model.len() as u64);
+        assert!(t.evicted() * 1000 < model.len() as u64, "{}", t.evicted());
+        assert_eq!(t.len(), want.len() as u64);
         let mut held = t.entries();
         held.sort_unstable();
-        let mut want: Vec<(u64, u16)> = model.into_iter().collect();
         want.sort_unstable();
         assert_eq!(held, want);
     }
