@@ -16,14 +16,7 @@
 //! regions get the same key exactly when one is an image of the other, because the images a
 //! layout holds are closed under the symmetries that map between them.
 
-/// The cells of the lowest `n` bits.
-pub(super) fn low_bits(n: u32) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
+use super::frame::full_mask;
 
 /// The geometry of one stride.
 #[derive(Debug, Clone)]
@@ -60,7 +53,7 @@ impl Grid {
     pub(super) fn new(cols: u32) -> Grid {
         let stride = if cols <= 8 { 8 } else { cols.min(64) };
         let rows = if stride == 8 { 8 } else { 64 / stride };
-        let full = low_bits(rows * stride);
+        let full = full_mask(rows * stride);
         let mut first = 0u64;
         let mut last = 0u64;
         for r in 0..rows {
@@ -275,7 +268,7 @@ impl Grid {
             c |= c >> 8;
             c & 0xff
         } else {
-            let row = low_bits(self.stride);
+            let row = full_mask(self.stride);
             let mut c = 0;
             let mut x = b;
             while x != 0 {
@@ -310,7 +303,7 @@ impl Grid {
         if self.stride == 8 {
             return b.swap_bytes() >> (8 * (8 - h));
         }
-        let row = low_bits(self.stride);
+        let row = full_mask(self.stride);
         let mut out = 0;
         for r in 0..h {
             out |= ((b >> (r * self.stride)) & row) << ((h - 1 - r) * self.stride);
@@ -327,7 +320,7 @@ impl Grid {
         if w > self.rows {
             return None;
         }
-        let row = low_bits(w);
+        let row = full_mask(w);
         let mut out = 0;
         for r in 0..h {
             let cells = ((b >> (r * self.stride)) & row) as usize;
