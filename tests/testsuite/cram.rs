@@ -257,7 +257,7 @@ mod books {
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains("max-table-bytes"), "{err}");
-        assert!(err.contains("book.toml:7"), "{err}");
+        assert!(err.contains("book.toml:6:19"), "{err}");
     }
 
     /// Issue 40's reach: 5 × 9 (Beling's value 1) in a book with raised budgets. Time it with
