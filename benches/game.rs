@@ -14,6 +14,7 @@ fn budget() -> Budget {
     Budget {
         max_positions: u64::MAX,
         max_time: Duration::from_secs(600),
+        ..Budget::default()
     }
 }
 

@@ -12,6 +12,7 @@ fn budget() -> Budget {
     Budget {
         max_positions: 2_000_000_000,
         max_time: Duration::from_secs(600),
+        ..Budget::default()
     }
 }
 

@@ -19,6 +19,7 @@ fn budget(secs: u64) -> Budget {
     Budget {
         max_positions: 2_000_000_000,
         max_time: Duration::from_secs(secs),
+        ..Budget::default()
     }
 }
 

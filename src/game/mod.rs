@@ -83,10 +83,11 @@
 //!   64-bit bitboards, splits them into connected regions, stores each region under the least
 //!   of its images by the symmetries of the square, values path-shaped regions as Dawson's
 //!   Kayles, gives 0 to regions where the second player can copy every move by the half turn
-//!   (every even × even board), and finds the value of a region `R` as the least `n` for which
-//!   `R + ⋆n` is a P-position, by a search that stops at the first winning move (see
-//!   [`CramOptions`]). An even × odd board is an N-position (take the two central cells, then
-//!   copy), but its value still needs the search.
+//!   (every even × even board), drops cells and links that change no value, and finds values
+//!   by Beling and Rogalski's pruned search, which asks of each option only whether its value
+//!   lies in the set the answer still depends on (see [`CramOptions`] and the module `cram`,
+//!   which proves each step). An even × odd board is an N-position (take the two central
+//!   cells, then copy), but its value still needs the search.
 //! * **Northcott's game** `northcott("W...B./..B.W")`: each row of a board holds one white and
 //!   one black piece; a move slides one piece (either colour) of one row any number of squares
 //!   *towards* the other piece of its row, without jumping over it. The **Northcott notation**
@@ -171,8 +172,8 @@ mod wythoff;
 pub use code::TakeAndBreak;
 pub use coins::{Coin, CoinRule, MAX_COINS};
 pub use cram::{
-    cram_grundy, parse_cells, parse_domino_diagram, Board, CramOptions, Domino, DominoDiagram,
-    DominoError,
+    cram_grundy, cram_search, parse_cells, parse_domino_diagram, Board, CramOptions, CramSearch,
+    Domino, DominoDiagram, DominoError,
 };
 pub use hackenbush::{parse_hackenbush, Graph};
 pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
@@ -200,7 +201,8 @@ pub const MAX_LISTED_MOVES: u64 = 1_000_000;
 ///
 /// What counts as one position: for a heap game (octal, subtraction, Grundy's game) one heap
 /// size whose value is computed, so a heap of `n` needs a budget above `n`; for Cram one region
-/// searched (one `region + ⋆n` examined); for misère Cram one board searched; for Green
+/// searched (asked for its value, or whether its value lies in a set); for misère Cram one
+/// board searched; for Green
 /// Hackenbush one edge; for [`Game::graph`] one position of the graph. The clock is read every thousand or so positions and during long inner loops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -208,14 +210,23 @@ pub struct Budget {
     pub max_positions: u64,
     /// How long the search may run.
     pub max_time: Duration,
+    /// The most bytes the Cram search's transposition tables may take together (at least
+    /// 1 MiB is used). At this size the table forgets its smallest regions instead of growing,
+    /// which costs time and never correctness; a search that then runs out of time or
+    /// positions says that the table was full.
+    pub max_table_bytes: u64,
 }
 
+/// The default of [`Budget::max_table_bytes`]: 1 GiB.
+pub const DEFAULT_MAX_TABLE_BYTES: u64 = 1 << 30;
+
 impl Default for Budget {
-    /// 50 000 000 positions and 60 seconds.
+    /// 50 000 000 positions, 60 seconds and 1 GiB of Cram table.
     fn default() -> Self {
         Budget {
             max_positions: 50_000_000,
             max_time: Duration::from_secs(60),
+            max_table_bytes: DEFAULT_MAX_TABLE_BYTES,
         }
     }
 }
@@ -705,6 +716,7 @@ impl fmt::Display for Game {
 pub(crate) struct Meter {
     max_positions: u64,
     max_time: Duration,
+    max_table_bytes: u64,
     start: Instant,
     positions: u64,
     steps: u64,
@@ -715,10 +727,16 @@ impl Meter {
         Meter {
             max_positions: b.max_positions,
             max_time: b.max_time,
+            max_table_bytes: b.max_table_bytes,
             start: Instant::now(),
             positions: 0,
             steps: 0,
         }
+    }
+
+    /// The budget of the Cram tables, in bytes.
+    pub(crate) fn max_table_bytes(&self) -> u64 {
+        self.max_table_bytes
     }
 
     /// One more position examined.
@@ -783,6 +801,11 @@ impl Meter {
             });
         }
         Ok(())
+    }
+
+    /// Positions examined so far.
+    pub(crate) fn positions(&self) -> u64 {
+        self.positions
     }
 
     pub(crate) fn progress(&self) -> String {

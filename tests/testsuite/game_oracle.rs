@@ -478,8 +478,9 @@ fn subtraction_games_match_brute_force() {
 
 // ---------------------------------------------------------------- Cram
 
-/// Cram on a grid of booleans, as the rules say: mex over all dominoes of the whole board.
-fn brute_cram(
+/// Cram on a grid of booleans, as the rules say: mex over all dominoes of the whole board
+/// (misère: 1 when the player to move wins).
+pub(crate) fn brute_cram(
     rows: usize,
     cols: usize,
     free: u64,

@@ -16,7 +16,8 @@ fn plain() -> CramOptions {
         symmetry: false,
         paths: false,
         point_symmetry: false,
-        outcome_search: false,
+        reductions: false,
+        pruned_search: false,
     }
 }
 
@@ -82,12 +83,13 @@ fn even_by_odd_cram_is_a_first_player_win() {
 
 #[test]
 fn each_cram_option_alone_agrees_with_plain_search() {
-    for bits in 0..16u32 {
+    for bits in 0..32u32 {
         let o = CramOptions {
             symmetry: bits & 1 != 0,
             paths: bits & 2 != 0,
             point_symmetry: bits & 4 != 0,
-            outcome_search: bits & 8 != 0,
+            reductions: bits & 8 != 0,
+            pruned_search: bits & 16 != 0,
         };
         for (r, c) in [(3, 4), (4, 4), (3, 5), (2, 7), (1, 9)] {
             let b = Board::rectangle(r, c).unwrap();
@@ -331,6 +333,7 @@ fn huge_heaps_are_valued_by_their_proved_period() {
     let short = Budget {
         max_positions: u64::MAX,
         max_time: Duration::from_secs(1),
+        ..Budget::default()
     };
     let e = Game::octal("0.6", n).unwrap().grundy(&short).unwrap_err();
     assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");
@@ -373,6 +376,7 @@ fn budgets_stop_searches_and_say_so() {
     let tiny = Budget {
         max_positions: 1000,
         max_time: Duration::from_secs(60),
+        ..Budget::default()
     };
     let e = Game::cram(5, 7).unwrap().grundy(&tiny).unwrap_err();
     let s = e.to_string();
@@ -388,6 +392,7 @@ fn budgets_stop_searches_and_say_so() {
     let quick = Budget {
         max_positions: u64::MAX,
         max_time: Duration::from_millis(50),
+        ..Budget::default()
     };
     let e = Game::cram(6, 7).unwrap().grundy(&quick).unwrap_err();
     assert!(e.to_string().contains("0.050 s"), "{e}");
@@ -454,6 +459,7 @@ fn big_graphs_are_refused_not_built() {
     let short = Budget {
         max_positions: u64::MAX,
         max_time: Duration::from_secs(2),
+        ..Budget::default()
     };
     let e = Game::kayles(300).graph(&short).unwrap_err();
     assert!(matches!(e, GameError::BudgetExceeded { .. }), "{e}");

@@ -82,6 +82,7 @@ fn no_budget_overflows_however_large() {
         game: nimbook::game::Budget {
             max_positions: u64::MAX,
             max_time: std::time::Duration::MAX,
+            ..nimbook::game::Budget::default()
         },
     });
     let text = "```nim\n5 + 3 = 6\nint(3 * 5) = 15\n0x1f + 1 = 30\nforall a < 4: a + a = 0\nforall a, b: a * b = b * a\nint(2 ^ 3) = 8\n```\n";

@@ -2,7 +2,8 @@
 //! crate, one set of shared helpers (`common`), fixtures built once.
 //!
 //! - engines: `nim_*` (nimber arithmetic against the naive definitions, field laws, published
-//!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `game_oracle` (the game engine against
+//!   values), `ordinal_*` (ordinals below ω^(ω^ω)), `cram` (the Cram engine against the plain
+//!   search, the brute force and Beling's published values), `game_oracle` (the game engine against
 //!   brute-force oracles written from the rules), `game_classics` (Wythoff, Moore, Staircase,
 //!   Poker, Welter, Mock Turtles: oracles and theorems), `game_loopy` (Smith's values against
 //!   won, lost and drawn positions of whole sums), `game_theorems` (theorems and published
@@ -27,6 +28,8 @@
 #[cfg(test)]
 mod common;
 
+#[cfg(test)]
+mod cram;
 #[cfg(test)]
 mod game_classics;
 #[cfg(test)]

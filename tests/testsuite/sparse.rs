@@ -13,6 +13,7 @@ fn budget() -> Budget {
     Budget {
         max_positions: 1_000_000_000,
         max_time: Duration::from_secs(600),
+        ..Budget::default()
     }
 }
 
@@ -266,6 +267,7 @@ fn an_open_game_runs_until_its_budget_and_says_how_far_it_got() {
     let quick = Budget {
         max_positions: 300_000,
         max_time: Duration::from_secs(600),
+        ..Budget::default()
     };
     let e = period(&"0.106".parse().unwrap(), &quick).unwrap_err();
     let GameError::BudgetExceeded { budget, reached } = &e else {

@@ -1,55 +1,114 @@
-//! Cram: boards, the cell notation, and the bitboard solver.
+//! Cram: boards, the cell notation, and the solver.
 //!
-//! The rooms: this module (the [`Board`] and its cell notation), `diagram` (boards drawn with
-//! placed dominoes), `frame` (bitboard masks, flood fill and the eight symmetries) and
-//! `solver` (the Grundy values, below).
+//! The rooms: this module (the [`Board`] and its cell notation, and the theorems the solver
+//! rests on, below), `diagram` (boards drawn with placed dominoes), `frame` (the board's own
+//! bitboard layout: masks, flood fill, cropping and the least image, for listing moves and
+//! naming positions, and for the plain search), `grid` (the search's layout: one row stride,
+//! the reductions, the keys), `table` (the bounded transposition table), `search` (the pruned
+//! search and misère play) and `solver` (the options, the plain search, the dispatch).
 //!
 //! A board is a frame of `rows × cols ≤ 64` cells stored as one `u64`, bit `r·cols + c` set
 //! when the cell in row `r`, column `c` is free. A domino covers two free cells that share a
-//! side, so the game only depends on the graph of free cells and their adjacencies.
+//! side, so the game only depends on the graph of free cells and their adjacencies: a move
+//! picks an edge of that graph and deletes both its ends.
 //!
-//! The solver computes Grundy values with these ideas, each of them a theorem:
+//! # What the solver uses, and why each step is exact
+//!
+//! Call two positions *equivalent* when each option of one is equivalent to some option of
+//! the other, and back (by induction on the number of free cells). Equivalent positions have
+//! the same Grundy value (the same set of option values, so the same mex) and the same misère
+//! outcome (both have moves or neither, and a P-position among the options of one exactly when
+//! among those of the other). Isomorphic graphs are equivalent, and so are two positions that
+//! differ by *isolated* cells (cells with no free neighbour), which no domino ever covers.
 //!
 //! 1. **Components.** Free cells that are not connected by a path of adjacent free cells never
-//!    interact, so a board is the sum of its connected regions and its value is the nim-sum of
-//!    theirs. Regions are found by flood fill on the bitboard.
+//!    interact, so a position is the sum of its connected regions and its value is the nim-sum
+//!    of theirs (Sprague–Grundy). Two copies of one region cancel (`g ⊕ g = 0`).
 //! 2. **Symmetry.** A region has the same value as its images under the eight symmetries of
-//!    the square, so each region is cropped to its bounding box and stored under the least of
-//!    its eight images, in a transposition table keyed by that bitboard.
-//! 3. **Paths.** When the adjacency graph of a region is a path of `n` cells, a domino removes
-//!    two neighbouring cells of the path and leaves two shorter paths: that is Dawson's Kayles
-//!    (`0.07`) on a heap of `n`, whose values are computed once.
+//!    the square (isomorphic graphs), so it is stored under the least of its images.
+//! 3. **Paths and cycles.** A region whose graph is a path of `n` cells is Dawson's Kayles
+//!    (`0.07`) on a heap of `n`: a domino removes two neighbouring cells of the path and leaves
+//!    two shorter paths. A cycle of `n` cells has one kind of option, a path of `n − 2` cells,
+//!    so its value is 1 when that path's is 0, and 0 otherwise.
 //! 4. **Point symmetry.** When a region is unchanged by the half turn about the centre of its
-//!    frame, and no free cell is its own image or next to it, the second player wins by
-//!    answering every domino with its mirror image (which is always free: it cannot overlap the
-//!    domino just played, because no cell is next to its own image). So the region is a
-//!    P-position, of value 0. Every empty even × even board is such a region.
-//! 5. **Values by outcome search.** The value of a region `R` is the least `n` for which
-//!    `R + ⋆n` is a P-position. Proving that `R + ⋆n` is an N-position needs only *one* winning
-//!    move, and most of the positions met are N-positions, so searching outcomes visits far
-//!    fewer regions than taking the mex of every option of every region. An option of `R + ⋆n`
-//!    is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap `⋆u`. Regions of
-//!    known value are folded into the heap, two copies of one region cancel, the smaller of the
-//!    remaining regions are valued exactly, and the largest is searched with the heap. Options
-//!    settled by known values are tried first, then the others with the fewest cells left to
-//!    search. A value never exceeds the number of options, so `R + ⋆n` with more options than
-//!    dominoes in `R` is an N-position at once. P-positions found this way are exactly the
-//!    values (`R + ⋆n` is P iff `R` has value `n`), and N-positions are remembered in a second
-//!    table.
+//!    bounding box, and no free cell is its own image or next to it (such cells can only be the
+//!    centre cell or the two cells on either side of the centre), the second player wins by
+//!    answering every domino with its image: the image is free (the position before the move
+//!    was symmetric) and cannot overlap the domino just played (that would need a cell that is
+//!    its own image or next to it). So the region has value 0; every empty even × even board is
+//!    one.
+//! 5. **Stars.** If cells `l₁` and `l₂` are both leaves (one free neighbour) of the same cell
+//!    `c`, then `G` is equivalent to `G − l₂`. A domino away from `l₁, l₂, c` leaves the same
+//!    situation on both sides (induction). `{l₁, c}` leaves `l₂` isolated, so it gives `G − l₂`'s
+//!    option `{l₁, c}` up to an isolated cell; `{l₂, c}` gives the same, with `l₁` isolated; a
+//!    domino `{c, y}` isolates the leaves on both sides.
+//! 6. **Blocked cells.** If a cell `x` is not a leaf, no leaf is next to it, and each of its
+//!    neighbours `y` has a leaf `l_y`, then `G` is equivalent to `G − x`. A domino not covering
+//!    `x` keeps this true (a leaf loses its neighbour only to a domino that covers it too), so
+//!    those options match by induction. A domino `{x, y}` isolates `l_y` and gives `G − x − y`,
+//!    the same position as `G − l_y − y − x`; and `G − l_y − y` (an option of both sides) is
+//!    equivalent to `G − l_y − y − x` by induction, since in it `x` still has the property.
+//!    (An isolated cell is the case of no neighbours.) Removing cells can make new leaves, so
+//!    rules 5 and 6 run until nothing changes.
+//! 7. **Pinched blocks.** Take a 2 × 2 block `A B / C D` where `A`'s left and upper
+//!    neighbours and `D`'s right and lower neighbours are blocked (or its mirror image), so
+//!    that `A` and `D` touch only `B` and `C`. Dropping the links `A–B` and `C–D` from the graph
+//!    gives an equivalent position. The domino `{A, B}` leaves `D` a leaf of `C`; `{B, D}`
+//!    leaves `A` a leaf of `C`: the same graph, so `{A, B}` duplicates `{B, D}`, which the
+//!    smaller graph has; likewise `{C, D}` duplicates `{A, C}`. A domino elsewhere keeps the
+//!    block pinched, or removes `B` (then `A` and `D` are both leaves of `C`, and by rule 5 the
+//!    link `C–D` does not matter) or `C` (the same with `B`). The links matter only for which
+//!    cells form one region: a region that still holds both ends of a dropped link has the
+//!    block pinched in it too, so it is valued with the link.
+//! 8. **The pruned search** (Beling and Rogalski, *On pruning search trees of impartial games*,
+//!    2020). The search asks of a region `G` with `m` dominoes whether its value lies in a set
+//!    `W`, and answers with the value or with "not in `W`". It keeps the set `P ⊆ {0, …, m}`
+//!    of values still possible, starting with all of them (a value is at most the number of
+//!    options), and `T = max W`. It takes the options one by one: first those whose regions
+//!    all have known values, removing each one's value from `P`; then the others, fewest
+//!    cells first, each asked whether its value lies in `Q = (P − {max P}) ∩ {0, …, T}`; an
+//!    answer in `Q` is removed from `P`, and "not in `Q`" removes `max P`. After `j` options
+//!    of `m`, (a) `|P| ≥ m − j + 1`; (b) no value in `P ∩ {0, …, T}` is that of an option seen;
+//!    (c) a value in `{0, …, T} − P` is either that of an option seen or larger than every
+//!    value in `P`. Each step keeps (a), (b) and (c): removing `max P` after "not in `Q`"
+//!    keeps (b) because the option's value is not in `Q = P − {max P}` below `T`, and (c)
+//!    because `max P` exceeds all that remains. So at the end `P` is not empty; if `p = min P`
+//!    is at most `T` then every value below `p` is an option's by (c), and `p` is not by (b):
+//!    `p` is the mex, the value. If `p > T`, every value up to `T` is an option's, so the value
+//!    is not in `W`. And as soon as `P ∩ W` is empty the answer is "not in `W`": a value `v`
+//!    in `W` outside `P` would be larger than all of `P` by (c), so the `|P| ≥ m − j + 1`
+//!    values of `P` would all be values of the `m − j` options not yet seen. An option that is
+//!    a sum `x ⊕ S` of known values `x` and unknown regions has its smaller regions valued
+//!    exactly and its largest `S` asked whether its value lies in `{q ⊕ x : q ∈ Q}`.
+//!    The exact value of a region is found by aspiration: for `r = 0, 1, …`, is some option's
+//!    value `r`? Each option is asked whether its value is `r` (a set of one), every value met
+//!    on the way is remembered, and the first `r` no option has is the mex.
+//! 9. **What is remembered.** The table keeps each region's value once found, and for a
+//!    region found not to have a value in `W` the values below 12 it is known not to have; a
+//!    later question is narrowed to the values not excluded, which changes no answer. Keys
+//!    are exact (see `table`): a value read is always the value of the region asked about.
+//!    The table is bounded by [`crate::game::Budget::max_table_bytes`]; at that size it
+//!    forgets entries, which costs time and never correctness.
 //!
-//! For an even × odd board the first player wins by playing the central domino and then
-//! mirroring, so its outcome is N; its Grundy value is still searched for, since the mirror
-//! argument says nothing about it.
+//! Options are tried nearest the centre of the region first, which most often splits it or
+//! answers the question. For an even × odd board the first player wins by playing the central
+//! domino and then mirroring, so its outcome is N; its Grundy value is still searched for,
+//! since the mirror argument says nothing about it.
 //!
-//! Ideas 3, 4 and 5 (and 2) can be switched off ([`CramOptions`]); the tests check that every
-//! combination gives the answers of the plain mex search.
+//! Every idea but the sum rule can be switched off ([`CramOptions`]); with all of them off
+//! (and the pruned search off) the solver takes the mex of every option of every region, the
+//! plain search the tests use as the oracle, written apart from the pruned search.
 //!
-//! Misère Cram has no theory of sums, so a misère board is searched whole (with symmetry and
-//! with isolated cells, which can never be covered, removed).
+//! Misère Cram has no theory of sums, so a misère board is searched whole, for its outcome:
+//! rules 2, 5 and 6 (equivalences, which keep misère outcomes) and isolated cells removed, the
+//! table and the move order of normal play.
 
 mod diagram;
 mod frame;
+mod grid;
+mod search;
 mod solver;
+mod table;
 
 use std::fmt;
 
@@ -58,7 +117,7 @@ use frame::{full_mask, Frame};
 
 pub use diagram::{parse_domino_diagram, Domino, DominoDiagram, DominoError};
 pub(crate) use solver::CramSolver;
-pub use solver::{cram_grundy, CramOptions};
+pub use solver::{cram_grundy, cram_search, CramOptions, CramSearch};
 
 /// A Cram board: a frame of at most 64 cells and the set of its free cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,33 +1,33 @@
-//! The Cram solver: components, symmetry, paths as Dawson's Kayles, point symmetry and
-//! values by outcome search (the module documentation of `cram` gives the theorems).
+//! The Cram solver: the options, the plain search (the mex of every option, the oracle), and
+//! the dispatch of the pruned search of `search` to one engine per row stride.
 
 use rustc_hash::FxHashMap;
 
 use super::frame::{bits, canonical_key, key, rot180, unembed8, Frame};
+use super::grid::Grid;
+use super::search::{Engine, Rules};
+use super::table::MIN_TABLE_BYTES;
 use super::Board;
 use crate::game::octal::octal_values;
 use crate::game::{Budget, GameError, Meter, OctalCode};
 
-/// Which shortcuts the Cram solver may use. All of them are theorems; switching them off is
-/// for testing and for measuring what they are worth. With everything off the solver takes
-/// the mex of the values of all options of every region, memoising regions as they are.
-///
-/// The outcome search: the value of a region `R` is the least `n` for which `R + ⋆n` is a
-/// P-position, and showing that `R + ⋆n` is an N-position needs only one winning move. An
-/// option of `R + ⋆n` is a domino (leaving regions `S₁ … Sₖ` and the heap) or a smaller heap.
-/// Regions of known value are folded into the heap, two copies of a region cancel, the smaller
-/// unknown regions are valued exactly and the largest is searched with the heap. Options that
-/// known values settle are tried first, then the others, fewest cells first.
+/// Which shortcuts the Cram solver may use. All of them are exact (the module documentation
+/// of `cram` proves each); switching them off is for testing and for measuring what they are
+/// worth. With everything off the solver takes the mex of the values of all options of every
+/// region, memoising regions as they are: the plain search, the oracle of the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CramOptions {
     /// Store regions under their least image by the symmetries of the square.
     pub symmetry: bool,
-    /// Use Dawson's Kayles for path-shaped regions.
+    /// Use Dawson's Kayles for path-shaped regions (and a cycle's single option).
     pub paths: bool,
-    /// Give value 0 to regions with the point-symmetry strategy.
+    /// Give value 0 to regions with the half-turn strategy.
     pub point_symmetry: bool,
-    /// Find values by outcome search of `region + ⋆n` instead of by the mex of every option.
-    pub outcome_search: bool,
+    /// Remove surplus leaves of a star and blocked cells (the pruned search only).
+    pub reductions: bool,
+    /// Find values by the pruned search, which asks of each option only whether its value is
+    /// in the set the answer still depends on, instead of by the mex of every option.
+    pub pruned_search: bool,
 }
 
 impl Default for CramOptions {
@@ -37,27 +37,63 @@ impl Default for CramOptions {
             symmetry: true,
             paths: true,
             point_symmetry: true,
-            outcome_search: true,
+            reductions: true,
+            pruned_search: true,
         }
     }
 }
 
 /// The Grundy value of a Cram board with the chosen shortcuts.
 pub fn cram_grundy(board: &Board, options: CramOptions, b: &Budget) -> Result<u64, GameError> {
+    cram_search(board, options, b).map(|s| s.value)
+}
+
+/// What one Cram search found and what it took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CramSearch {
+    /// The board's Grundy value.
+    pub value: u64,
+    /// Regions searched (what [`Budget::max_positions`] counts).
+    pub positions: u64,
+    /// Entries the tables of the pruned search hold at the end.
+    pub table_entries: u64,
+    /// Bytes those tables take (0 for the plain search, which keeps a hash map).
+    pub table_bytes: u64,
+    /// Entries the tables forgot because they could not grow within
+    /// [`Budget::max_table_bytes`].
+    pub forgotten: u64,
+}
+
+/// Searches a Cram board with the chosen shortcuts, and says what it took.
+pub fn cram_search(
+    board: &Board,
+    options: CramOptions,
+    b: &Budget,
+) -> Result<CramSearch, GameError> {
     let mut meter = Meter::new(b);
     let mut s = CramSolver::new(options, &mut meter)?;
-    s.board_value(board, &mut meter)
+    let value = s.board_value(board, &mut meter)?;
+    let (table_entries, forgotten) = s.engines.iter().fold((0, 0), |(h, l), e| {
+        let (held, lost) = e.counts();
+        (h + held, l + lost)
+    });
+    Ok(CramSearch {
+        value,
+        positions: meter.positions(),
+        table_entries,
+        table_bytes: s.engines.iter().map(Engine::bytes).sum(),
+        forgotten,
+    })
 }
 
 /// Memoised Cram solver, shared by all the Cram boards of one search.
 pub(crate) struct CramSolver {
     options: CramOptions,
+    /// The pruned search, one engine per row stride met.
+    engines: Vec<Engine>,
+    /// The plain search: frames, values of regions, misère outcomes of boards.
     frames: Vec<Option<Frame>>,
     table: FxHashMap<u128, u8>,
-    /// Outcomes of `region + ⋆n` found to be N-positions, keyed by region key with `n` in bits
-    /// 80 and up. (P-positions go to `table`: `region + ⋆n` is P exactly when the region's value
-    /// is `n`.)
-    wins: FxHashMap<u128, ()>,
     misere: FxHashMap<u128, bool>,
     dawson: Vec<u64>,
     scratch: Vec<Vec<u64>>,
@@ -68,9 +104,9 @@ impl CramSolver {
         let dawson = octal_values(&OctalCode::dawsons_kayles(), 64, meter)?;
         Ok(CramSolver {
             options,
+            engines: Vec::new(),
             frames: vec![None; 65 * 65],
             table: FxHashMap::default(),
-            wins: FxHashMap::default(),
             misere: FxHashMap::default(),
             dawson,
             scratch: Vec::new(),
@@ -93,8 +129,65 @@ impl CramSolver {
 
     /// The value of a whole board.
     pub(crate) fn board_value(&mut self, b: &Board, meter: &mut Meter) -> Result<u64, GameError> {
+        if self.options.pruned_search {
+            let v = self.with_engine(b, false, meter, |e, cells, m| e.position_value(cells, m))?;
+            return Ok(u64::from(v));
+        }
         let v = self.region_value(u32::from(b.rows), u32::from(b.cols), b.free, meter)?;
         Ok(u64::from(v))
+    }
+
+    /// Runs `f` on the engine of the board's stride, with the board's cells in its layout,
+    /// the tables allowed what the budget leaves; a budget error says if the tables were full.
+    fn with_engine<R>(
+        &mut self,
+        b: &Board,
+        misere: bool,
+        meter: &mut Meter,
+        f: impl FnOnce(&mut Engine, u64, &mut Meter) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let (grid, cells) = layout(b);
+        let i = match self
+            .engines
+            .iter()
+            .position(|e| e.grid().stride() == grid.stride())
+        {
+            Some(i) => i,
+            None => {
+                let rules = Rules {
+                    symmetry: self.options.symmetry,
+                    paths: self.options.paths,
+                    point_symmetry: self.options.point_symmetry,
+                    reductions: self.options.reductions,
+                };
+                let dawson = self.dawson.iter().map(|&v| v as u8).collect();
+                self.engines
+                    .push(Engine::new(grid, rules, dawson, MIN_TABLE_BYTES));
+                self.engines.len() - 1
+            }
+        };
+        let used: u64 = self.engines.iter().map(Engine::bytes).sum();
+        let budget = meter.max_table_bytes();
+        let engine = &mut self.engines[i];
+        engine.allow(budget.saturating_sub(used), misere);
+        f(engine, cells, meter).map_err(|e| match e {
+            GameError::BudgetExceeded { budget: what, reached } => {
+                let (held, lost) = engine.counts();
+                let reached = if lost > 0 {
+                    format!(
+                        "{reached}; the Cram tables were full at max-table-bytes = {} and forgot {lost} entries ({held} held)",
+                        budget.max(MIN_TABLE_BYTES)
+                    )
+                } else {
+                    reached
+                };
+                GameError::BudgetExceeded {
+                    budget: what,
+                    reached,
+                }
+            }
+            other => other,
+        })
     }
 
     /// The nim-sum of the values of the components of `b` in an `h × w` frame.
@@ -165,6 +258,7 @@ impl CramSolver {
         f.crop(live)
     }
 
+    /// The plain search of one region: the mex of the values of all its options.
     fn component_value(
         &mut self,
         h: u32,
@@ -172,12 +266,6 @@ impl CramSolver {
         b: u64,
         meter: &mut Meter,
     ) -> Result<u8, GameError> {
-        if self.options.outcome_search {
-            return match self.quick_value(h, w, b) {
-                (Some(v), _) => Ok(v),
-                (None, k) => self.exact(&Comp { h, w, b, k }, meter),
-            };
-        }
         let f = self.frame(h, w);
         let hp = f.hpairs(b);
         let vp = f.vpairs(b);
@@ -201,7 +289,7 @@ impl CramSolver {
             return Ok(0);
         }
         meter.tick()?;
-        // Values of Cram regions of at most 64 cells are far below 128; a u128 holds the
+        // Values of Cram regions of at most 64 cells are at most 112; a u128 holds the
         // options' values.
         let mut seen: u128 = 0;
         for pair in f.dominoes(b) {
@@ -222,189 +310,15 @@ impl CramSolver {
         }
     }
 
-    /// The value of a region when it is known without search: no domino, a path, already in
-    /// the table, or point-symmetric. Also returns the region's table key.
-    fn quick_value(&mut self, h: u32, w: u32, b: u64) -> (Option<u8>, u128) {
-        let f = self.frame(h, w);
-        let hp = f.hpairs(b);
-        let vp = f.vpairs(b);
-        if hp | vp == 0 {
-            return (Some(0), 0);
-        }
-        if self.options.paths {
-            let n = b.count_ones();
-            let edges = hp.count_ones() + vp.count_ones();
-            if edges + 1 == n && max_degree_at_most_two(&f, b) {
-                let v = self.dawson.get(n as usize).copied().unwrap_or(0);
-                return (Some(v as u8), 0);
-            }
-        }
-        let k = self.key(h, w, b);
-        if let Some(&v) = self.table.get(&k) {
-            return (Some(v), k);
-        }
-        if self.options.point_symmetry && point_symmetric_strategy(&f, b) {
-            self.table.insert(k, 0);
-            return (Some(0), k);
-        }
-        (None, k)
-    }
-
-    /// The exact value of a region not known without search: the least `n` for which
-    /// `region + ⋆n` is a P-position.
-    fn exact(&mut self, c: &Comp, meter: &mut Meter) -> Result<u8, GameError> {
-        let mut n = 0u8;
-        loop {
-            if let Some(&v) = self.table.get(&c.k) {
-                return Ok(v);
-            }
-            if !self.wins(c, n, meter)? {
-                return Ok(n);
-            }
-            n = n.saturating_add(1);
-            if n == u8::MAX {
-                return Err(GameError::Unsupported {
-                    game: "cram".into(),
-                    reason: "a region value above 254".into(),
-                });
-            }
-        }
-    }
-
-    /// Whether `region + ⋆n` is an N-position. A move is either a domino in the region or a
-    /// move of the nim heap to a smaller `⋆u`.
-    ///
-    /// The search looks for one winning move, so the order of trial matters: first the options
-    /// whose regions all have known values (no search at all), then the others, those with the
-    /// fewest cells still to be searched first, and the moves of the nim heap last.
-    fn wins(&mut self, c: &Comp, n: u8, meter: &mut Meter) -> Result<bool, GameError> {
-        if let Some(&v) = self.table.get(&c.k) {
-            return Ok(v != n);
-        }
-        let ok = c.k | (u128::from(n) << 80);
-        if self.wins.contains_key(&ok) {
-            return Ok(true);
-        }
-        let f = self.frame(c.h, c.w);
-        let moves = f.hpairs(c.b).count_ones() + f.vpairs(c.b).count_ones();
-        // A value is at most the number of options, so with a larger heap the winning move is
-        // to bring the heap down to the region's value.
-        if u32::from(n) > moves {
-            return Ok(true);
-        }
-        meter.tick()?;
-        // Options not settled by known values: (cells to search, heap, range in `arena`).
-        let mut pending: Vec<(u32, u8, usize, usize)> = Vec::new();
-        let mut arena: Vec<Comp> = Vec::new();
-        let mut win = false;
-        for pair in f.dominoes(c.b) {
-            let start = arena.len();
-            match self.classify(&f, c.b & !pair, n, &mut arena) {
-                Ok(true) => {
-                    win = true;
-                    break;
-                }
-                Ok(false) => {}
-                Err(x) => {
-                    let cost = arena[start..].iter().map(|c| c.b.count_ones()).sum();
-                    pending.push((cost, x, start, arena.len()));
-                }
-            }
-        }
-        if !win {
-            pending.sort_unstable_by_key(|p| p.0);
-            for &(_, x, start, end) in &pending {
-                if self.resolve(x, &arena[start..end], meter)? {
-                    win = true;
-                    break;
-                }
-            }
-        }
-        if !win {
-            for u in 0..n {
-                if !self.wins(c, u, meter)? {
-                    win = true;
-                    break;
-                }
-            }
-        }
-        if win {
-            self.wins.insert(ok, ());
-        } else {
-            self.table.insert(c.k, n);
-        }
-        Ok(win)
-    }
-
-    /// Whether the option `b` (in frame `f`) plus `⋆n` is a P-position, as far as known
-    /// values tell: `Ok(p)` when they settle it, otherwise `Err(x)` with the regions still
-    /// unknown pushed on `arena` and `x` the nim-sum of `⋆n` and the known regions.
-    fn classify(&mut self, f: &Frame, b: u64, n: u8, arena: &mut Vec<Comp>) -> Result<bool, u8> {
-        let mut comps = self.scratch.pop().unwrap_or_default();
-        f.components(b, &mut comps);
-        let start = arena.len();
-        let mut x = n;
-        for &cb in comps.iter() {
-            if cb & (cb - 1) == 0 {
-                continue;
-            }
-            let (h, w, cropped) = f.crop(cb);
-            match self.quick_value(h, w, cropped) {
-                (Some(v), _) => x ^= v,
-                (None, k) => {
-                    // Two copies of one region cancel: g ⊕ g = 0.
-                    if let Some(i) = arena[start..].iter().position(|c| c.k == k) {
-                        arena.swap_remove(start + i);
-                    } else {
-                        arena.push(Comp {
-                            h,
-                            w,
-                            b: cropped,
-                            k,
-                        });
-                    }
-                }
-            }
-        }
-        self.scratch.push(comps);
-        match &arena[start..] {
-            [] => Ok(x == 0),
-            [only] if self.wins.contains_key(&(only.k | (u128::from(x) << 80))) => {
-                // Known to be an N-position already: not the move we look for.
-                arena.truncate(start);
-                Ok(false)
-            }
-            _ => Err(x),
-        }
-    }
-
-    /// Whether `⋆x` plus the given regions is a P-position: the smaller regions are valued
-    /// exactly, and the largest is searched with the rest folded into its heap.
-    fn resolve(&mut self, x: u8, regions: &[Comp], meter: &mut Meter) -> Result<bool, GameError> {
-        let mut largest = 0;
-        for (i, c) in regions.iter().enumerate() {
-            if c.b.count_ones() > regions[largest].b.count_ones() {
-                largest = i;
-            }
-        }
-        let mut x = x;
-        for (i, c) in regions.iter().enumerate() {
-            if i != largest {
-                x ^= self.exact(c, meter)?;
-            }
-        }
-        match regions.get(largest) {
-            Some(c) => Ok(!self.wins(c, x, meter)?),
-            None => Ok(x == 0),
-        }
-    }
-
     /// Misère outcome of a whole board: `true` when the player to move wins.
     pub(crate) fn misere_next_wins(
         &mut self,
         b: &Board,
         meter: &mut Meter,
     ) -> Result<bool, GameError> {
+        if self.options.pruned_search {
+            return self.with_engine(b, true, meter, |e, cells, m| e.misere_wins(cells, m));
+        }
         let (h, w, x) = self.reduce_whole(u32::from(b.rows), u32::from(b.cols), b.free);
         self.misere_rec(h, w, x, meter)
     }
@@ -434,12 +348,20 @@ impl CramSolver {
     }
 }
 
-/// A region in its cropped frame, with its table key.
-struct Comp {
-    h: u32,
-    w: u32,
-    b: u64,
-    k: u128,
+/// The pruned search's layout of a board: the grid of its longer side, and its cells there
+/// (turned a quarter when it has more rows than columns).
+fn layout(b: &Board) -> (Grid, u64) {
+    let (rows, cols) = (u32::from(b.rows), u32::from(b.cols));
+    let turned = rows > cols;
+    let grid = Grid::new(rows.max(cols));
+    let s = grid.stride();
+    let mut cells = 0u64;
+    for i in bits(b.free) {
+        let (r, c) = (i / cols, i % cols);
+        let (r, c) = if turned { (c, r) } else { (r, c) };
+        cells |= 1 << (r * s + c);
+    }
+    (grid, cells)
 }
 
 /// The board of a key made by [`canonical_key`].

@@ -8,6 +8,7 @@ fn ample() -> Budget {
     Budget {
         max_positions: u64::MAX,
         max_time: Duration::from_secs(3600),
+        ..Budget::default()
     }
 }
 

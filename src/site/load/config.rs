@@ -473,6 +473,7 @@ ceilings! {
     max_terms: "max-terms" <= 1 << 20, "a product of two such polynomials is 2^40 products of terms";
     max_positions: "max-positions" <= 1 << 40, "2^40 positions; `max-seconds` stops a search long before";
     max_seconds: "max-seconds" <= 86_400, "one day";
+    max_table_bytes: "max-table-bytes" <= 1 << 36, "64 GiB of Cram tables";
     max_lesson_bytes: "max-lesson-bytes" <= 1 << 28, "256 MiB: a page takes about forty times its source in memory";
     preprocessor_seconds: "preprocessor-seconds" <= 86_400, "one day";
     renderer_seconds: "renderer-seconds" <= 86_400, "one day";
@@ -516,6 +517,9 @@ pub(crate) struct NimbookTable {
     /// The most seconds one game search may take.
     #[serde(default, deserialize_with = "max_seconds")]
     pub max_seconds: Option<u64>,
+    /// The most bytes the Cram search's tables may take.
+    #[serde(default, deserialize_with = "max_table_bytes")]
+    pub max_table_bytes: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
     #[serde(default, deserialize_with = "max_lesson_bytes")]
     pub max_lesson_bytes: Option<u64>,
@@ -562,6 +566,7 @@ impl NimbookTable {
             || self.max_terms.is_some()
             || self.max_positions.is_some()
             || self.max_seconds.is_some()
+            || self.max_table_bytes.is_some()
             || self.max_lesson_bytes.is_some()
             || self.preprocessor_seconds.is_some()
             || self.renderer_seconds.is_some()
@@ -797,6 +802,9 @@ impl Config {
         }
         if let Some(s) = nimbook.max_seconds {
             l.game.max_time = std::time::Duration::from_secs(s);
+        }
+        if let Some(b) = nimbook.max_table_bytes {
+            l.game.max_table_bytes = b;
         }
         l
     }

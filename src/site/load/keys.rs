@@ -99,6 +99,7 @@ pub(crate) const KEYS: &[Key] = &[
     Key::new("nimbook", "max-table", "a whole number", || Limits::default().max_table.to_string(), "the largest side of a generated table, and the largest heap of a practice widget"),
     Key::new("nimbook", "max-positions", "a whole number", || Limits::default().game.max_positions.to_string(), "the most positions one game search may examine"),
     Key::new("nimbook", "max-seconds", "a whole number", || Limits::default().game.max_time.as_secs().to_string(), "the most seconds one game search may run"),
+    Key::new("nimbook", "max-table-bytes", "a whole number", || Limits::default().game.max_table_bytes.to_string(), "the most memory, in bytes, the Cram transposition tables of one search may take; when full they forget entries, which costs time, never a wrong value"),
     Key::new("nimbook", "max-lesson-bytes", "a whole number", || DEFAULT_MAX_LESSON_BYTES.to_string(), "the longest lesson or SUMMARY.md, in bytes"),
     Key::new("nimbook", "preprocessor-seconds", "a whole number", || DEFAULT_PREPROCESSOR_SECONDS.to_string(), "the most seconds one external preprocessor may run"),
     Key::new("nimbook", "unverified-numbers", "\"allow\", \"warn\" or \"deny\"", || lint_default(Lint::UnverifiedNumbers), "the level of the lint that reports a number nothing computes or checks"),
@@ -211,6 +212,10 @@ mod tests {
         assert_eq!(
             shown("max-seconds"),
             limits.game.max_time.as_secs().to_string()
+        );
+        assert_eq!(
+            shown("max-table-bytes"),
+            limits.game.max_table_bytes.to_string()
         );
         assert_eq!(
             shown("max-lesson-bytes"),

@@ -98,6 +98,7 @@ fn book_toml() -> impl Strategy<Value = String> {
         Just("max-terms"),
         Just("max-positions"),
         Just("max-seconds"),
+        Just("max-table-bytes"),
         Just("max-lesson-bytes"),
         Just("preprocessor-seconds"),
         Just("include-roots"),

@@ -86,6 +86,11 @@ pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
         limits.game.max_time.as_secs(),
     );
     cap(
+        "max-table-bytes",
+        &mut n.max_table_bytes,
+        limits.game.max_table_bytes,
+    );
+    cap(
         "max-lesson-bytes",
         &mut n.max_lesson_bytes,
         super::confine::DEFAULT_MAX_LESSON_BYTES,
