@@ -9,7 +9,9 @@
 //! directions. mdBook's other tables (`[output.html]`, `[preprocessor.NAME]`) are described key
 //! by key in [`super::compat`].
 
-use super::config::{BookTable, BuildTable, Config, CEILINGS, DEFAULT_PREPROCESSOR_SECONDS};
+use super::config::{
+    BookTable, BuildTable, Config, CEILINGS, DEFAULT_PREPROCESSOR_SECONDS, DEFAULT_RENDERER_SECONDS,
+};
 use super::confine::DEFAULT_MAX_LESSON_BYTES;
 use super::lints::Lint;
 use crate::claim::Limits;
@@ -102,6 +104,7 @@ pub(crate) const KEYS: &[Key] = &[
     Key::new("nimbook", "max-table-bytes", "a whole number", || Limits::default().game.max_table_bytes.to_string(), "the most memory, in bytes, the Cram transposition tables of one search may take; when full they forget entries, which costs time, never a wrong value"),
     Key::new("nimbook", "max-lesson-bytes", "a whole number", || DEFAULT_MAX_LESSON_BYTES.to_string(), "the longest lesson or SUMMARY.md, in bytes"),
     Key::new("nimbook", "preprocessor-seconds", "a whole number", || DEFAULT_PREPROCESSOR_SECONDS.to_string(), "the most seconds one external preprocessor may run"),
+    Key::new("nimbook", "renderer-seconds", "a whole number", || DEFAULT_RENDERER_SECONDS.to_string(), "the most seconds one renderer command of `[output.NAME]` may run"),
     Key::new("nimbook", "unverified-numbers", "\"allow\", \"warn\" or \"deny\"", || lint_default(Lint::UnverifiedNumbers), "the level of the lint that reports a number nothing computes or checks"),
     Key::new("nimbook", "vacuous-claims", "\"allow\", \"warn\" or \"deny\"", || lint_default(Lint::VacuousClaims), "the level of the lint that reports a claim that computes nothing"),
     Key::new("nimbook", "broken-links", "\"allow\", \"warn\" or \"deny\"", || lint_default(Lint::BrokenLinks), "the level of the lint that reports a link to a page, file or heading the book does not have"),
