@@ -78,6 +78,9 @@ pub enum Code {
     /// A worked answer that names some of a choice's correct options, in its claims, but not
     /// all of them.
     IncompleteAnswer,
+    /// The cache of decided results (`.nimbook/cache/`) could not be read or written; it is
+    /// ignored, and the build goes on without it.
+    CacheUnusable,
 }
 
 impl Code {
@@ -109,6 +112,7 @@ impl Code {
         Code::UnverifiedNumber,
         Code::VacuousClaim,
         Code::IncompleteAnswer,
+        Code::CacheUnusable,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -140,6 +144,7 @@ impl Code {
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
+            Code::CacheUnusable => "cache-unusable",
         }
     }
 }

@@ -117,6 +117,7 @@ pub fn serve(
         output: Some(out.clone()),
         trust: options.trust,
         answer_key: false,
+        cache: options.cache,
     };
     let mut live = rebuild(&build, &version, on_event);
 

@@ -86,7 +86,7 @@ pub(super) fn render(
 ) -> String {
     let mut html = String::new();
     for d in lesson.directives(block) {
-        match render_one(&mut lesson.directive_env(), &d) {
+        match super::memo::directive(&mut lesson.directive_env(), &d, render_one) {
             Ok(h) => {
                 html.push_str(&h);
                 drawn.push((d.span.clone(), h));

@@ -259,7 +259,7 @@ pub(super) fn practice(
     } else {
         range_practice(checker, d, kind)?
     };
-    let id = format!("practice-{}", d.span.start);
+    let id = format!("practice-{}", checker.place(d));
     Ok(format!(
         "<section class=\"nim-practice\" id=\"{id}\" {data}>\
          <p class=\"nim-practice-title\">Practice: {}</p>\
