@@ -88,7 +88,8 @@ struct Open {
     memo: Arc<Memo>,
     /// When each loaded entry was last used, by digest, and the file's generation.
     stamps: Contents,
-    /// Whether a failed write was already reported (a server saves after every rebuild).
+    /// Whether a failed write goes unreported: it was reported already (a server saves after
+    /// every rebuild), or the file could not be read either, which was.
     write_warned: bool,
 }
 
@@ -118,7 +119,7 @@ impl Store {
                 root,
                 memo: Arc::new(Memo::new(loaded)),
                 stamps: contents,
-                write_warned: false,
+                write_warned: warning.is_some(),
             }),
             warnings: warning.into_iter().collect(),
         }
