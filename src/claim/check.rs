@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::ast::{Claim, Expr, ExprKind, Spanned, Statement};
 use super::eval::{eval, Scope};
 use super::lexer::lex;
-use super::memo::{self, Decided, MemoKey, Recall};
+use super::memo::{Decided, MemoKey, Recall};
 use super::parser::parse_statement;
 use super::prove::Established;
 use super::value::Value;
@@ -154,19 +154,22 @@ impl Checker {
     /// checker's own, or, for a pass that checks under a smaller time budget but may show what
     /// the full budget decided (an editor's quick pass), the full ones, with a memory that then
     /// remembers nothing.
+    #[cfg(feature = "site")]
     pub(crate) fn set_memo(&mut self, memo: Arc<dyn Recall>, limits: Limits) {
         self.memo = Some((memo, limits));
     }
 
     /// Counts `n` more claims checked: the steps a directive verified and the options it
     /// decided, when its result is recalled instead of computed again.
+    #[cfg(feature = "site")]
     pub(crate) fn add_claims(&mut self, n: usize) {
         self.claims += n;
     }
 
-    /// Every binding in scope, one a line (see [`memo::scope_text`]).
+    /// Every binding in scope, one a line (see [`super::memo::scope_text`]).
+    #[cfg(feature = "site")]
     pub(crate) fn scope_text(&self) -> String {
-        memo::scope_text(&self.lets)
+        super::memo::scope_text(&self.lets)
     }
 
     /// Every diagnostic so far, in the order found.

@@ -28,7 +28,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use super::ast::{Claim, Expr, ExprKind, Range, Statement};
-use super::check::{Directive, Status};
+#[cfg(feature = "site")]
+use super::check::Directive;
+use super::check::Status;
 use super::prove::Established;
 use super::value::Value;
 use super::Limits;
@@ -57,6 +59,7 @@ impl MemoKey {
     /// The key of a directive under `limits`: its name, its arguments as parsed and their
     /// values. What it reads of the lesson beyond them (the bindings in scope, its place among
     /// the questions) a memory must check on its own: see `site::lesson::memo`.
+    #[cfg(feature = "site")]
     pub(crate) fn directive(d: &Directive, limits: &Limits) -> MemoKey {
         let mut exprs = d.exprs.clone();
         for e in &mut exprs {
@@ -70,6 +73,7 @@ impl MemoKey {
     }
 
     /// The key as text.
+    #[cfg(feature = "site")]
     pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
@@ -77,6 +81,7 @@ impl MemoKey {
 
 /// Every binding of `lets`, sorted by name, one a line: what a directive that evaluates in
 /// the lesson's scope may have read.
+#[cfg(feature = "site")]
 pub(crate) fn scope_text(lets: &HashMap<String, Value>) -> String {
     let mut names: Vec<&str> = lets.keys().map(String::as_str).collect();
     names.sort_unstable();

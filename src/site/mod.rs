@@ -58,12 +58,15 @@ pub fn check(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
 pub fn build(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
     let mut store = cache::Store::open(options);
     let (book, checked, mut report) = Book::check_all(options, progress, store.view())?;
-    store.finish(&mut report);
-    if report.errors == 0 {
+    let published = if report.errors == 0 {
         let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
-        render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
-    }
-    Ok(report)
+        render::publish(&book, &lessons, &mut report, options.output.as_deref()).map(|_| ())
+    } else {
+        Ok(())
+    };
+    // After the pages (a `404.md` is checked with them), and even when they failed.
+    store.finish(&mut report);
+    published.map(|()| report)
 }
 
 /// Whether a command uses the cache of decided results: not when `--no-cache` was given

@@ -271,6 +271,9 @@ fn cache_warnings(o: &Output) -> usize {
         .count()
 }
 
+/// A way to spoil a file's bytes.
+type Garble = fn(&[u8]) -> Vec<u8>;
+
 #[test]
 fn a_garbled_cache_is_one_warning_and_the_same_site() {
     let lesson = format!("{LESSON}\n```nimbook\nexercise(\"Compute 6 ⊗ 13\", 6 * 13)\n```\n");
@@ -278,7 +281,7 @@ fn a_garbled_cache_is_one_warning_and_the_same_site() {
     let o = build(reference.path(), &["--no-cache"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!reference.path().join(".nimbook").exists());
-    let garbles: [(&str, fn(&[u8]) -> Vec<u8>); 6] = [
+    let garbles: [(&str, Garble); 6] = [
         ("truncated", |b| b[..b.len() / 2].to_vec()),
         ("a byte flipped", |b| {
             let mut b = b.to_vec();

@@ -282,7 +282,9 @@ fn is_source(
             })
         })
     };
-    if path.starts_with(out) || staging(path) {
+    // The cache is nimbook's own, saved after every rebuild: not a source even when the source
+    // folder is the book root.
+    if path.starts_with(out) || staging(path) || path.starts_with(root.join(".nimbook")) {
         return false;
     }
     path.starts_with(src)
