@@ -11,7 +11,7 @@
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
 //!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
+//!   `handout`, `serve`, `serve_hostile` (idle, slow-loris, busy and malformed clients), `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
 //!   lesson checked through the library, no book on disk), `mdbook` (nimbook as mdBook's
 //!   preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security`
@@ -85,5 +85,7 @@ mod realbooks;
 mod security;
 #[cfg(all(test, feature = "site"))]
 mod serve;
+#[cfg(all(test, feature = "site"))]
+mod serve_hostile;
 #[cfg(all(test, feature = "site"))]
 mod site;

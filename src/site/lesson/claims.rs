@@ -11,7 +11,7 @@ fn statement_math(c: &Checked, display: bool) -> String {
     let mut alt = c.source.clone();
     if let Some(s) = &c.stmt {
         mathml::statement(&mut inner, &s.stmt, c.value.as_ref(), c.witness.as_deref());
-        alt = mathml::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
+        alt = super::notation::statement_text(&s.stmt, c.value.as_ref(), c.witness.as_deref());
     }
     mathml::math(&inner, display, &alt)
 }
@@ -120,7 +120,7 @@ pub(crate) fn inline(c: &Checked) -> String {
             format!(
                 "<span class=\"nim-value\" title=\"{} — computed when the site was built\">{}</span>",
                 escape(&c.source),
-                mathml::math(&inner, false, &mathml::value_text(v))
+                mathml::math(&inner, false, &super::notation::value_text(v))
             )
         }
         _ => format!(

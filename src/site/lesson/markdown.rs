@@ -1,10 +1,12 @@
-//! One lesson from markdown to HTML, with its claims checked on the way.
+//! One lesson from markdown to a checked document, and from that to HTML.
 //!
-//! pulldown-cmark yields events with byte offsets into the lesson. The pass below rewrites the
-//! event stream in place: `nim` blocks and `` `nim: …` `` code spans go to the checker (their
-//! offsets become file offsets, so diagnostics point at the right column) and come back as
-//! MathML with a verified mark; other fenced code is highlighted; headings get anchors. No
-//! regular expression touches the markdown and no placeholder string is swapped in later.
+//! pulldown-cmark yields events with byte offsets into the lesson. The pass below walks them
+//! once and builds the lesson's [`Document`]: `nim` blocks and `` `nim: …` `` code spans go to
+//! the checker (their offsets become file offsets, so diagnostics point at the right column)
+//! and come back as checked statements; `nimbook` blocks run their directives into typed
+//! blocks; LaTeX is parsed; headings get their anchors and links their targets. The page's
+//! writer (`page`) then writes the document as HTML. No regular expression touches the markdown
+//! and no placeholder string is swapped in later.
 //!
 //! A [`Flavour`] says which book this is. In a nimbook book (`book.toml` has `[nimbook]`, or
 //! the lessons are in `content/`),
@@ -19,18 +21,16 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-use pulldown_cmark::{
-    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
-};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use super::claims;
 use super::context::LessonContext;
 use super::coverage::{Coverage, NumberCounts};
-use super::highlight::highlight;
+use super::document::{self, CodeBlock, Document, Link, Node, Target, Tex};
 use super::mathml;
+pub(crate) use super::page::Fragment;
 use crate::claim::MappedText;
 use crate::diag::{Code, Diagnostic};
-use crate::site::html::{escape, is_external, mdbook_id, resolve_relative, slug};
+use crate::site::html::{is_external, mdbook_id, resolve_relative, slug};
 use crate::site::load::lints::Lints;
 
 /// A heading of a page, for the outline.
@@ -78,9 +78,6 @@ pub struct RenderedPage {
     pub(crate) anchors: Vec<String>,
     /// The lesson's number account (see [`NumberCounts`](crate::site::NumberCounts)).
     pub numbers: NumberCounts,
-    /// Every statement of the claim language as it was checked, in document order (what an
-    /// editor shows on hover).
-    pub(crate) checked: Vec<crate::claim::Checked>,
     /// Every directive of the lesson's `nimbook` blocks that drew something: its span and its
     /// HTML, in document order (what an editor shows on hover).
     pub(crate) drawn: Vec<(Range<usize>, String)>,
@@ -88,17 +85,9 @@ pub struct RenderedPage {
     /// mdBook preprocessor puts in their place, leaving the rest of the chapter to mdBook. Kept
     /// only when the flavour asks ([`Flavour::fragments`]).
     pub(crate) fragments: Vec<Fragment>,
-}
-
-/// The HTML that one claim block, directive block or `nim:` span of a lesson became.
-#[derive(Debug, Clone)]
-pub(crate) struct Fragment {
-    /// Its byte range in the lesson (the whole fenced block, or the span with its backticks).
-    pub range: Range<usize>,
-    /// The HTML that replaced it.
-    pub html: String,
-    /// Whether it is a block (a fence) rather than a span in running text.
-    pub block: bool,
+    /// The checked document the HTML was written from, for the other writers (the printed
+    /// book) and for an editor (every statement as it was checked).
+    pub(crate) document: Document,
 }
 
 /// Which markdown a book speaks: nimbook's, or mdBook's (see the module docs).
@@ -179,13 +168,8 @@ impl Flavour {
     }
 }
 
-/// Rewrites a link to a `.md` lesson into a link to its page, and records it for checking.
-fn internal_link(
-    page: &str,
-    url: &str,
-    span: Range<usize>,
-    links: &mut Vec<InternalLink>,
-) -> Option<String> {
+/// Where a link within the book leads, and the address the page uses for it (a link to a `.md` lesson rewritten to its page); `None` for an outside link.
+fn internal_link(page: &str, url: &str) -> Option<(Target, Option<String>)> {
     if url.is_empty() || is_external(url) {
         return None;
     }
@@ -203,26 +187,28 @@ fn internal_link(
     } else {
         resolve_relative(page, path).unwrap_or_else(|| format!("../{path}"))
     };
-    links.push(InternalLink {
-        target,
-        anchor: anchor.clone(),
-        span,
-    });
     let rewritten = path.ends_with(".md").then(|| {
         crate::site::html::url_path(&crate::site::load::book::page_path(std::path::Path::new(
             path,
         )))
     });
-    rewritten.map(|p| {
+    let url = rewritten.map(|p| {
         let p = match query {
             Some(q) => format!("{p}?{q}"),
             None => p,
         };
-        match anchor {
+        match &anchor {
             Some(a) => format!("{p}#{a}"),
             None => p,
         }
-    })
+    });
+    Some((
+        Target {
+            path: target,
+            anchor,
+        },
+        url,
+    ))
 }
 
 /// The markdown extensions of a nimbook book.
@@ -240,18 +226,53 @@ pub(crate) fn render_with(
     flavour: &Flavour,
     lints: Lints,
 ) -> RenderedPage {
-    let mut links = Vec::new();
-    let mut trace = Trace::default();
-    let mut fragments = Vec::new();
+    let Checked { document, numbers } = check(lesson, page, flavour, lints);
+    let written = super::page::write(&document, flavour.fragments);
+    RenderedPage {
+        html: written.html,
+        headings: document
+            .headings()
+            .map(|h| Heading {
+                level: heading_number(h.level),
+                id: h.anchor.clone(),
+                title: h.title.clone(),
+                offset: h.offset,
+            })
+            .collect(),
+        links: document
+            .links()
+            .map(|(target, span)| InternalLink {
+                target: target.path.clone(),
+                anchor: target.anchor.clone(),
+                span: span.clone(),
+            })
+            .collect(),
+        answers: lesson.take_answers(),
+        worked: written.worked,
+        anchors: written.anchors,
+        numbers,
+        drawn: written.drawn,
+        fragments: written.fragments,
+        document,
+    }
+}
+
+/// A lesson checked: its document and its number account.
+struct Checked {
+    document: Document,
+    numbers: NumberCounts,
+}
+
+/// The pass over a lesson's events: every claim checked in document order, every directive
+/// run, the number account kept, and the checked document built.
+fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints) -> Checked {
     let file = std::sync::Arc::clone(lesson.file());
     let source = file.text.as_str();
     let lints = if flavour.claims { lints } else { Lints::ALLOW };
     let mut coverage = Coverage::new(source, lints);
     let events = parse(source, flavour);
-    // Footnote definitions are rendered where they stand, then moved to the end of the page.
-    let mut footnotes = super::footnotes::Footnotes::default();
-    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
-    let mut headings = Headings::default();
+    let mut nodes: Vec<Node> = Vec::with_capacity(events.len());
+    let mut anchors = Anchors::default();
     let mut worked = super::worked::WorkedAnswers::default();
     let mut i = 0;
     while i < events.len() {
@@ -259,36 +280,22 @@ pub(crate) fn render_with(
         coverage.structure(event);
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
-                let (html, end) =
-                    code_block(lesson, &mut coverage, flavour, &events, i, kind, &mut trace);
-                let claims = flavour.claims && matches!(fence_lang(kind), "nim" | "nimbook");
-                if flavour.fragments && claims {
-                    fragments.push(Fragment {
-                        range: range.clone(),
-                        html: html.clone(),
-                        block: true,
-                    });
-                }
-                out.push(Event::Html(CowStr::from(html)));
+                let (node, end) = code_block(lesson, &mut coverage, flavour, &events, i, kind);
+                nodes.push(node);
                 i = end + 1;
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
-                let (html, result) = inline_claim(lesson, &mut coverage, code, range);
-                if flavour.fragments {
-                    fragments.push(Fragment {
-                        range: range.clone(),
-                        html: html.clone(),
-                        block: false,
-                    });
-                }
-                out.push(Event::InlineHtml(CowStr::from(html)));
-                trace.checked.push(result);
+                let checked = inline_claim(lesson, &mut coverage, code, range);
+                nodes.push(Node::InlineClaim {
+                    range: range.clone(),
+                    checked,
+                });
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
                 coverage.latex(tex, text_offset(source, tex, range));
-                out.push(math(lesson, flavour, tex, display, range));
+                nodes.push(math(lesson, flavour, tex, display, range));
             }
             Event::Start(Tag::Heading {
                 level,
@@ -297,75 +304,48 @@ pub(crate) fn render_with(
                 attrs,
             }) => {
                 let title = heading_title(lesson, flavour, &events[i + 1..]);
-                let anchor = headings.add(title, id.as_deref(), flavour, *level, range.start);
-                out.extend(heading(*level, &anchor, classes, attrs));
+                let anchor = anchors.of(&title, id.as_deref(), flavour);
+                nodes.push(Node::Heading(document::Heading {
+                    level: *level,
+                    anchor,
+                    title,
+                    offset: range.start,
+                    classes: classes.iter().map(|c| c.clone().into_static()).collect(),
+                    attrs: attrs
+                        .iter()
+                        .map(|(k, v)| (k.clone().into_static(), v.clone().map(CowStr::into_static)))
+                        .collect(),
+                }));
             }
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
-                out.push(link(page, event, range, &mut links));
+                nodes.push(link(page, event, range));
             }
-            Event::FootnoteReference(label) => footnotes.cite(label, &mut out),
-            Event::Start(Tag::FootnoteDefinition(label)) => footnotes.open(label, &out),
-            Event::End(TagEnd::FootnoteDefinition) => footnotes.close(&mut out),
             // Exemption braces and the number account belong to a nimbook book; elsewhere
             // `{1, 2, 3}` is just text.
             Event::Text(t) if flavour.claims => {
-                match coverage.prose(t, text_offset(source, t, range)) {
-                    std::borrow::Cow::Borrowed(_) => out.push(event.clone()),
-                    std::borrow::Cow::Owned(shown) => out.push(Event::Text(CowStr::from(shown))),
-                }
+                let shown = match coverage.prose(t, text_offset(source, t, range)) {
+                    std::borrow::Cow::Borrowed(_) => document::owned(event),
+                    std::borrow::Cow::Owned(shown) => Event::Text(CowStr::from(shown)),
+                };
+                nodes.push(Node::Markdown(shown));
             }
             Event::Html(h) => {
-                out.push(event.clone());
-                let hide = lesson.answers_hidden();
-                worked.html(h, range, &mut out, hide);
+                nodes.push(Node::Markdown(document::owned(event)));
+                worked.html(h, range, nodes.len() - 1);
             }
-            other => boxed(other, &mut out),
+            other => nodes.push(Node::Markdown(document::owned(other))),
         }
         i += 1;
     }
-    super::worked::check(lesson, &worked.blocks, &trace.checked);
-    leave_out(flavour, lesson, &worked.blocks, &mut fragments);
+    let document = Document {
+        nodes,
+        worked: worked.blocks,
+        answers_hidden: lesson.answers_hidden(),
+    };
+    let checked: Vec<&crate::claim::Checked> = document.checked().collect();
+    super::worked::check(lesson, &document.worked, &checked);
     let numbers = coverage.finish(lesson);
-    let mut html = String::with_capacity(source.len() * 2);
-    pulldown_cmark::html::push_html(&mut html, out.into_iter());
-    footnotes.finish(&mut html);
-    let anchors = crate::site::html::ids(&html);
-    RenderedPage {
-        html,
-        headings: headings.list,
-        links,
-        answers: lesson.take_answers(),
-        worked: worked.blocks.into_iter().map(|b| b.html).collect(),
-        anchors,
-        numbers,
-        checked: trace.checked,
-        drawn: trace.drawn,
-        fragments,
-    }
-}
-
-/// Graded mode for a caller that renders the rest of the markdown itself (mdBook, through
-/// [`Flavour::fragments`]): a worked-answers block is that caller's markdown, not a fragment, so
-/// each block becomes a fragment of nothing, in place of the fragments of every claim inside it.
-fn leave_out(
-    flavour: &Flavour,
-    lesson: &LessonContext,
-    blocks: &[super::worked::Block],
-    fragments: &mut Vec<Fragment>,
-) {
-    if !(flavour.fragments && lesson.answers_hidden()) {
-        return;
-    }
-    for block in blocks {
-        let range = &block.range;
-        fragments.retain(|f| f.range.end <= range.start || f.range.start >= range.end);
-        fragments.push(Fragment {
-            range: range.clone(),
-            html: String::new(),
-            block: true,
-        });
-    }
-    fragments.sort_by_key(|f| f.range.start);
+    Checked { document, numbers }
 }
 
 /// The language of a code block: the first word of a fence's info string.
@@ -379,17 +359,9 @@ fn fence_lang<'k>(kind: &'k CodeBlockKind<'_>) -> &'k str {
     }
 }
 
-/// What the lesson's claim language became, for an editor: the statements as checked and the
-/// directives with what they drew.
-#[derive(Default)]
-struct Trace {
-    checked: Vec<crate::claim::Checked>,
-    drawn: Vec<(Range<usize>, String)>,
-}
-
 /// A fenced or indented code block that starts at event `i`: a `nim` block checked as claims,
-/// a `nimbook` block of directives, or code shown highlighted. Returns its HTML and the index
-/// of its end event.
+/// a `nimbook` block of directives, or code shown as code. Returns its node and the index of
+/// its end event.
 fn code_block(
     lesson: &mut LessonContext,
     coverage: &mut Coverage<'_>,
@@ -397,9 +369,7 @@ fn code_block(
     events: &[(Event<'_>, Range<usize>)],
     i: usize,
     kind: &CodeBlockKind<'_>,
-    trace: &mut Trace,
-) -> (String, usize) {
-    // The block's range is its start event's (eight parameters were one too many for clippy).
+) -> (Node, usize) {
     let range = &events[i].1;
     let file = std::sync::Arc::clone(lesson.file());
     let source = file.text.as_str();
@@ -421,14 +391,18 @@ fn code_block(
         }
         j += 1;
     }
-    let html = if lang == "nim" && flavour.claims {
+    let node = if lang == "nim" && flavour.claims {
         let results = lesson.check_block(&block);
         coverage.claims(&results, lesson);
-        let html = claims::block(&results);
-        trace.checked.extend(results);
-        html
+        Node::Claims {
+            range: range.clone(),
+            checked: results,
+        }
     } else if lang == "nimbook" && flavour.claims {
-        super::directives::render(lesson, &block, &mut trace.drawn)
+        Node::Generated {
+            range: range.clone(),
+            blocks: super::directives::render(lesson, &block),
+        }
     } else {
         if lang == "nim" && reads_as_claims(&block.text) {
             lesson.report(
@@ -443,30 +417,29 @@ fn code_block(
                 );
         }
         let (text, hidden) = super::codelines::lines(&block.text, lang, &flavour.hidelines);
-        if lang.is_empty() {
-            format!("<pre><code>{}</code></pre>\n", escape(&text))
-        } else {
-            format!(
-                "<pre class=\"code\"><code class=\"language-{}\">{}</code></pre>\n",
-                escape(lang),
-                super::codelines::wrap_hidden(&highlight(&text, lang), &hidden)
-            )
-        }
+        Node::Code(CodeBlock {
+            lang: lang.to_string(),
+            text,
+            hidden,
+        })
     };
-    (html, j)
+    (node, j)
 }
 
-/// A LaTeX formula as MathML; one that does not parse is shown as code, with an error (a
-/// warning in an mdBook book, where MathJax reads more LaTeX than the build-time renderer).
-fn math<'e>(
+/// A LaTeX formula that parses; one that does not is shown as code, with an error (a warning
+/// in an mdBook book, where MathJax reads more LaTeX than the build-time renderer).
+fn math(
     lesson: &mut LessonContext,
     flavour: &Flavour,
-    tex: &CowStr<'e>,
+    tex: &CowStr<'_>,
     display: bool,
     range: &Range<usize>,
-) -> Event<'e> {
-    match mathml::render_tex(tex, display) {
-        Ok(html) => Event::InlineHtml(CowStr::from(html)),
+) -> Node {
+    match mathml::parse_tex(tex, display) {
+        Ok(()) => Node::Tex(Tex {
+            tex: tex.to_string(),
+            display,
+        }),
         Err(reason) => {
             let level = if flavour.claims {
                 crate::diag::Level::Error
@@ -477,7 +450,7 @@ fn math<'e>(
                 .at(lesson.file(), range.clone())
                 .label("this math does not parse");
             lesson.report(d);
-            Event::Code(tex.clone())
+            Node::Markdown(Event::Code(CowStr::from(tex.to_string())))
         }
     }
 }
@@ -494,145 +467,92 @@ fn parse<'s>(source: &'s str, flavour: &Flavour) -> Vec<(Event<'s>, Range<usize>
     }
 }
 
-/// A link or an image: a link to a `.md` lesson becomes a link to its page, and every link
-/// within the book is recorded for checking.
-fn link<'e>(
-    page: &str,
-    event: &Event<'e>,
-    range: &Range<usize>,
-    links: &mut Vec<InternalLink>,
-) -> Event<'e> {
-    match event {
-        Event::Start(Tag::Link {
-            link_type,
-            dest_url,
-            title,
-            id,
-        }) => {
-            // `<help@crates.io>` is an email address (the HTML writer adds `mailto:`).
-            let dest = if *link_type == pulldown_cmark::LinkType::Email {
-                dest_url.clone()
-            } else {
-                internal_link(page, dest_url, range.clone(), links)
-                    .map_or_else(|| dest_url.clone(), CowStr::from)
-            };
-            Event::Start(Tag::Link {
-                link_type: *link_type,
-                dest_url: dest,
-                title: title.clone(),
-                id: id.clone(),
-            })
-        }
-        Event::Start(Tag::Image { dest_url, .. }) => {
-            let _ = internal_link(page, dest_url, range.clone(), links);
-            event.clone()
-        }
-        other => other.clone(),
+/// A link or an image: a link to a `.md` lesson leads to its page, and every link within the
+/// book is recorded for checking.
+fn link(page: &str, event: &Event<'_>, range: &Range<usize>) -> Node {
+    let (Event::Start(Tag::Link {
+        link_type,
+        dest_url,
+        title,
+        id,
+    })
+    | Event::Start(Tag::Image {
+        link_type,
+        dest_url,
+        title,
+        id,
+    })) = event
+    else {
+        return Node::Markdown(document::owned(event));
+    };
+    let image = matches!(event, Event::Start(Tag::Image { .. }));
+    // `<help@crates.io>` is an email address (the HTML writer adds `mailto:`).
+    let resolved = if *link_type == pulldown_cmark::LinkType::Email {
+        None
+    } else {
+        internal_link(page, dest_url)
+    };
+    let (target, url) = match resolved {
+        Some((target, url)) => (Some(target), url),
+        None => (None, None),
+    };
+    let url = match url {
+        // An image keeps its address: only a lesson's becomes its page's.
+        Some(url) if !image => CowStr::from(url),
+        _ => dest_url.clone().into_static(),
+    };
+    let node = Link {
+        link_type: *link_type,
+        url,
+        title: title.clone().into_static(),
+        id: id.clone().into_static(),
+        target,
+        span: range.clone(),
+    };
+    if image {
+        Node::Image(node)
+    } else {
+        Node::Link(node)
     }
 }
 
-/// Pushes an event that needs no checking, with the box a wide table scrolls in (instead of
-/// widening the page) and an admonition's frame.
-fn boxed<'e>(event: &Event<'e>, out: &mut Vec<Event<'e>>) {
-    match event {
-        Event::Start(Tag::Table(_)) => {
-            out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">")));
-            out.push(event.clone());
-        }
-        Event::End(TagEnd::Table) => {
-            out.push(event.clone());
-            out.push(Event::Html(CowStr::from("</div>\n")));
-        }
-        Event::Start(Tag::BlockQuote(Some(kind))) => {
-            out.push(Event::Html(CowStr::from(admonition_start(*kind))));
-        }
-        Event::End(TagEnd::BlockQuote(Some(_))) => {
-            out.push(Event::Html(CowStr::from("</div>\n")));
-        }
-        other => out.push(other.clone()),
-    }
-}
-
-/// An inline claim, `` `nim: …` ``, checked: its HTML and the checked statement.
+/// An inline claim, `` `nim: …` ``, checked.
 fn inline_claim(
     lesson: &mut LessonContext,
     coverage: &mut Coverage<'_>,
     code: &str,
     range: &Range<usize>,
-) -> (String, crate::claim::Checked) {
+) -> crate::claim::Checked {
     let offset = text_offset(&lesson.file().text, code, range);
     let lead = code.len() - code.trim_start().len() + "nim:".len();
     let body = &code[lead..];
     let text = MappedText::contiguous(body, offset + lead);
     let result = lesson.check_inline(&text);
     coverage.span(&result, lesson);
-    (claims::inline(&result), result)
+    result
 }
 
-/// The headings of a page so far, and how often each anchor was asked for.
+/// How often each anchor of a page was asked for so far.
 #[derive(Default)]
-struct Headings {
-    list: Vec<Heading>,
+struct Anchors {
     ids: HashMap<String, usize>,
 }
 
-impl Headings {
-    /// Adds the heading titled `title` at byte `offset` and gives its anchor: the `id` written
-    /// in the source, else one made from the title as the flavour makes them.
-    fn add(
-        &mut self,
-        title: String,
-        id: Option<&str>,
-        flavour: &Flavour,
-        level: HeadingLevel,
-        offset: usize,
-    ) -> String {
+impl Anchors {
+    /// The anchor of the heading titled `title`: the `id` written in the source, else one made
+    /// from the title as the flavour makes them; `-1`, `-2`, … added when the page already has
+    /// it, so the ids of a page are unique.
+    fn of(&mut self, title: &str, id: Option<&str>, flavour: &Flavour) -> String {
         let base = match id {
             Some(s) => s.to_string(),
-            None if flavour.mdbook_ids => mdbook_id(&title),
-            None => slug(&title),
+            None if flavour.mdbook_ids => mdbook_id(title),
+            None => slug(title),
         };
-        let anchor = self.unique(base);
-        self.list.push(Heading {
-            level: heading_number(level),
-            id: anchor.clone(),
-            title,
-            offset,
-        });
-        anchor
-    }
-
-    /// `base`, or `base-1`, `base-2`, … when the page already has it: the ids of a page are
-    /// unique.
-    fn unique(&mut self, base: String) -> String {
         let n = self.ids.entry(base.clone()).or_insert(0);
         let anchor = if *n == 0 { base } else { format!("{base}-{n}") };
         *n += 1;
         anchor
     }
-}
-
-/// The opening of a heading with its anchor, and the anchor's link.
-fn heading<'e>(
-    level: HeadingLevel,
-    anchor: &str,
-    classes: &[CowStr<'e>],
-    attrs: &[(CowStr<'e>, Option<CowStr<'e>>)],
-) -> [Event<'e>; 2] {
-    [
-        Event::Start(Tag::Heading {
-            level,
-            id: Some(CowStr::from(anchor.to_string())),
-            classes: classes.to_vec(),
-            attrs: attrs.to_vec(),
-        }),
-        // The anchor is for the mouse: hidden from screen readers (the heading says it all)
-        // and so out of the Tab order too, or a keyboard would land on nothing.
-        Event::InlineHtml(CowStr::from(format!(
-            "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>",
-            escape(anchor)
-        ))),
-    ]
 }
 
 /// The text of the heading whose events follow: claims read in it as they read on the page.
@@ -659,7 +579,7 @@ fn heading_title(
     title
 }
 
-/// The text of a claim as a reader reads it (see [`super::mathml::statement_text`]), or its
+/// The text of a claim as a reader reads it (see [`super::notation::statement_text`]), or its
 /// source when it does not parse (the claim's own check reports that).
 fn claim_text(claim: &str, lesson: &LessonContext) -> String {
     let limits = lesson.limits();
@@ -667,20 +587,8 @@ fn claim_text(claim: &str, lesson: &LessonContext) -> String {
         .and_then(|toks| crate::claim::parser::parse_statement(&toks, limits, true))
         .map_or_else(
             |_| claim.to_string(),
-            |s| super::mathml::statement_text(&s.stmt, None, None),
+            |s| super::notation::statement_text(&s.stmt, None, None),
         )
-}
-
-/// The opening of an admonition (`> [!NOTE]`), with its title as mdBook shows it.
-fn admonition_start(kind: BlockQuoteKind) -> String {
-    let (class, title) = match kind {
-        BlockQuoteKind::Note => ("note", "Note"),
-        BlockQuoteKind::Tip => ("tip", "Tip"),
-        BlockQuoteKind::Important => ("important", "Important"),
-        BlockQuoteKind::Warning => ("warning", "Warning"),
-        BlockQuoteKind::Caution => ("caution", "Caution"),
-    };
-    format!("<div class=\"admonition {class}\" role=\"note\">\n<p class=\"admonition-title\">{title}</p>\n")
 }
 
 /// Whether every statement of a block parses as a nimbook claim (and there is one).

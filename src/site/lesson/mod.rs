@@ -22,18 +22,22 @@
 //! assert_eq!(lesson.diagnostics[0].position(), Some(("bad.md".to_string(), 2, 1)));
 //! ```
 
+pub(crate) mod blocks;
 pub(crate) mod book;
 pub(crate) mod claims;
 pub(crate) mod codelines;
 pub(crate) mod context;
 pub(crate) mod coverage;
 pub(crate) mod directives;
+pub(crate) mod document;
 pub(crate) mod footnotes;
 pub(crate) mod highlight;
 pub(crate) mod links;
 pub(crate) mod markdown;
 pub(crate) mod mathml;
 pub(crate) mod memo;
+pub(crate) mod notation;
+pub(crate) mod page;
 pub(crate) mod report;
 pub(crate) mod texmath;
 pub(crate) mod worked;

@@ -11,47 +11,38 @@
 //! the option `kayles(4) + kayles(2) + kayles(3)`, and the claim `4^5 = 2` names the option
 //! `"4^5 = 2"`. Naming a wrong option is allowed (to say why it fails); its claim is checked.
 //!
-//! In graded mode (`[nimbook] answers = "hidden"`) the blocks are left out of the page, since
-//! they state the answers, and kept for the teacher's key (`handout --answers`).
+//! The blocks are marked in the checked document; in graded mode (`[nimbook] answers =
+//! "hidden"`) the page's writer leaves them out, since they state the answers, and keeps them
+//! for the teacher's key (`handout --answers`).
 
 use std::collections::HashSet;
 use std::ops::Range;
-
-use pulldown_cmark::Event;
 
 use crate::claim::ast::{Claim, Expr, ExprKind, Statement};
 use crate::claim::Checked;
 use crate::diag::{Code, Diagnostic};
 
 use super::context::{AnswerKey, LessonContext};
-use super::mathml::statement_text;
+use super::document::Worked;
+use super::notation::statement_text;
 
-/// The worked-answer blocks of a lesson, found while its events are rewritten.
+/// The worked-answer blocks of a lesson, found while its document is built.
 #[derive(Default)]
 pub(crate) struct WorkedAnswers {
-    /// The latest `<details>` outside a block: its index in the output and its byte offset.
+    /// The latest `<details>` outside a block: its node and its byte offset.
     details: Option<(usize, usize)>,
     /// The block being read.
     open: Option<Open>,
     /// The blocks read, in document order.
-    pub(crate) blocks: Vec<Block>,
+    pub(crate) blocks: Vec<Worked>,
 }
 
 struct Open {
-    /// Where it starts in the output events and in the lesson.
-    out: usize,
+    /// Where it starts in the document's nodes and in the lesson.
+    node: usize,
     start: usize,
     /// `<details>` elements open, its own included.
     depth: usize,
-}
-
-/// One worked-answers block.
-#[derive(Debug, Clone)]
-pub(crate) struct Block {
-    /// Its byte range in the lesson, from `<details>` to `</details>`.
-    pub(crate) range: Range<usize>,
-    /// Its HTML.
-    pub(crate) html: String,
 }
 
 /// If an HTML line holds the summary of a worked-answers block, the rest of the line from the
@@ -64,39 +55,33 @@ fn worked_summary(lower: &str) -> Option<&str> {
 }
 
 impl WorkedAnswers {
-    /// Reads an HTML line outside a block, the event at index `index` of the output and byte
-    /// `at` of the lesson: a `<details>` is remembered, and a worked-answers summary opens a
-    /// block at the latest one. Returns the rest of the line after the summary's start.
+    /// Reads an HTML line outside a block, node `index` of the document and byte `at` of the
+    /// lesson: a `<details>` is remembered, and a worked-answers summary opens a block at the
+    /// latest one. Returns the rest of the line after the summary's start.
     fn open_at<'l>(&mut self, lower: &'l str, index: usize, at: usize) -> Option<&'l str> {
         if lower.contains("<details") {
             self.details = Some((index, at));
         }
         let rest = worked_summary(lower)?;
-        let (out, start) = self.details.take()?;
+        let (node, start) = self.details.take()?;
         self.open = Some(Open {
-            out,
+            node,
             start,
             depth: 1,
         });
         Some(rest)
     }
 
-    /// Reads one HTML event, already pushed as the last of `out` (it stands at `range`). When a
-    /// block closes it is recorded, and with `hide` its events are taken out of the page.
-    pub(crate) fn html(
-        &mut self,
-        html: &str,
-        range: &Range<usize>,
-        out: &mut Vec<Event<'_>>,
-        hide: bool,
-    ) {
+    /// Reads one HTML node, node `index` of the document (it stands at `range`). When a block
+    /// closes it is recorded.
+    pub(crate) fn html(&mut self, html: &str, range: &Range<usize>, index: usize) {
         let lower = html.to_ascii_lowercase();
         // The part of the line inside the open block: all of it, or, when the block opens on
         // this line, what follows its summary (`<details><summary>Worked answers</summary>…
         // </details>` may be one line).
         let inside = match self.open {
             Some(_) => lower.as_str(),
-            None => match self.open_at(&lower, out.len() - 1, range.start) {
+            None => match self.open_at(&lower, index, range.start) {
                 Some(rest) => rest,
                 None => return,
             },
@@ -110,16 +95,11 @@ impl WorkedAnswers {
             open.depth -= closes;
             return;
         }
-        let (first, start) = (open.out, open.start);
+        let (first, start) = (open.node, open.start);
         self.open = None;
-        let mut body = String::new();
-        pulldown_cmark::html::push_html(&mut body, out[first..].iter().cloned());
-        if hide {
-            out.truncate(first);
-        }
-        self.blocks.push(Block {
+        self.blocks.push(Worked {
+            nodes: first..index + 1,
             range: start..range.end,
-            html: body,
         });
     }
 }
@@ -165,7 +145,7 @@ fn expr_mentions(e: &Expr, out: &mut HashSet<String>) {
 /// Holds every worked-answers block to the lesson's choices: a block's claims that name some
 /// of a choice's correct options name all of them. One `incomplete-answer` error per choice
 /// and block, at the first claim that names a correct option.
-pub(crate) fn check(lesson: &mut LessonContext, blocks: &[Block], checked: &[Checked]) {
+pub(crate) fn check(lesson: &mut LessonContext, blocks: &[Worked], checked: &[&Checked]) {
     let mut found = Vec::new();
     for block in blocks {
         // Each claim of the block with what it names, in document order.

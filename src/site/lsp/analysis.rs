@@ -356,7 +356,7 @@ fn finish(
         .collect();
     let mut statements = Vec::new();
     let mut bindings = Vec::new();
-    for c in &page.checked {
+    for c in page.document.checked() {
         let Some(stmt) = &c.stmt else { continue };
         if let crate::claim::ast::Statement::Let {
             name, name_span, ..

@@ -2,25 +2,22 @@
 //! `powers_table(n)` and `expansion(a, b)`. Every cell is computed by the nimber engine when
 //! the site is built, and every step of an expansion is checked by the claim checker.
 
-use std::fmt::Write as _;
-
 use crate::claim::{Directive, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::nim::Nimber;
-use crate::site::html::escape;
-use crate::site::lesson::claims::VERIFIED_STEP;
+use crate::site::lesson::blocks::{Block, Caption, Cell, CellClass, Run, Step, Steps};
 use crate::site::lesson::context::DirectiveEnv;
-use crate::site::lesson::mathml;
+use crate::site::lesson::notation::Formula;
 
 use super::args::{error, side};
-use super::table::{Caption, Table};
+use super::table::Table;
 
 /// `addition_table(n)` and `multiplication_table(n)`.
 pub(super) fn operation_table(
     env: &DirectiveEnv<'_>,
     d: &Directive,
     add: bool,
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     let n = side(env, &d.args[0])?;
     let caption = format!(
         "Nim-{} of a and b for a, b < {n}; lines mark the subfields of sizes 2, 4, 16 and 256",
@@ -30,7 +27,7 @@ pub(super) fn operation_table(
         if add { "⊕" } else { "⊗" },
         &caption,
         n,
-        |i| i.to_string(),
+        |i| vec![Run::Text(i.to_string())],
         is_fermat,
         |a, b| {
             let (x, y) = (Nimber::from_u64(a), Nimber::from_u64(b));
@@ -40,7 +37,7 @@ pub(super) fn operation_table(
 }
 
 /// `powers_table(n)`: the products `2^i ⊗ 2^j`.
-pub(super) fn powers_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn powers_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let n = side(env, &d.args[0])?.min(128);
     let pow2 = |i: u64| Nimber::from_biguint(&(num_bigint::BigUint::from(1u32) << i));
     let mut cells = Vec::with_capacity((n * n) as usize);
@@ -58,14 +55,14 @@ pub(super) fn powers_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Stri
             "Nim-products 2^i ⊗ 2^j for i, j < {n}; lines mark where 2^i enters a larger field (i = 1, 2, 4, 8, …)"
         ),
         n,
-        |i| format!("2<sup>{i}</sup>"),
+        |i| vec![Run::Text("2".into()), Run::Sup(i.to_string())],
         |i| i > 0 && i.is_power_of_two(),
         |a, b| cells[(a * n + b) as usize].clone(),
     ))
 }
 
 /// `expansion(a, b)`: the worked expansion of a nim-product, every step verified.
-pub(super) fn expansion(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn expansion(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let num = |i: usize| match &d.args[i].0 {
         Value::Num(n) => Ok(n.clone()),
         other => Err(error(
@@ -75,7 +72,7 @@ pub(super) fn expansion(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Str
         )),
     };
     let (a, b) = (num(0)?, num(1)?);
-    Ok(worked_product(env, &a, &b, &d.span))
+    Ok(Block::Steps(worked_product(env, &a, &b, &d.span)))
 }
 
 /// The worked expansion of the nim-product `a ⊗ b`, every step verified by the claim checker
@@ -85,29 +82,28 @@ pub(super) fn worked_product(
     a: &Nimber,
     b: &Nimber,
     at: &Span,
-) -> String {
+) -> Steps {
     let steps = crate::nim::expand::product_steps(a, b);
     let texts: Vec<String> = steps.iter().map(|s| s.expr.clone()).collect();
     let exprs = env.verify_steps(&texts, at);
-    let mut h = String::from("<div class=\"nim-expansion nim-claims\">\n");
-    for (i, (step, expr)) in steps.iter().zip(exprs).enumerate() {
-        let mut inner = String::new();
-        if i > 0 {
-            inner.push_str("<mo>=</mo>");
-        }
-        if let Some(e) = &expr {
-            mathml::expr(&mut inner, e);
-        }
-        let _ = writeln!(
-            h,
-            "<div class=\"nim-claim step\">{}<span class=\"why\">{}</span>{}</div>",
-            mathml::math(&inner, false, &step.expr),
-            escape(&step.why),
-            if i > 0 { VERIFIED_STEP } else { "" }
-        );
+    Steps {
+        steps: steps
+            .into_iter()
+            .zip(exprs)
+            .enumerate()
+            .map(|(i, (step, expr))| Step {
+                expr: match &expr {
+                    Some(e) => Formula::expr(e, step.expr),
+                    None => Formula {
+                        items: Vec::new(),
+                        text: step.expr,
+                    },
+                },
+                why: step.why,
+                verified: i > 0,
+            })
+            .collect(),
     }
-    h.push_str("</div>\n");
-    h
 }
 
 /// 2, 4, 16, 256, 65536, …: where a larger subfield GF(2^(2^k)) begins.
@@ -120,21 +116,24 @@ fn field_table(
     corner: &str,
     caption: &str,
     n: u64,
-    label: impl Fn(u64) -> String,
+    label: impl Fn(u64) -> Vec<Run>,
     boundary: impl Fn(u64) -> bool,
     cell: impl Fn(u64, u64) -> String,
-) -> String {
-    let class = |i: u64| boundary(i).then_some("field-start");
+) -> Block {
+    let class = |i: u64| boundary(i).then_some(CellClass::FieldStart);
     Table {
-        class: None,
-        caption: Caption::Inside(caption),
-        corner,
+        kind: None,
+        caption: Caption::Inside(caption.to_string()),
+        corner: corner.to_string(),
     }
-    .render(
+    .build(
         n as usize,
         n as usize,
-        |j| (class(j as u64), label(j as u64)),
+        |j| Cell {
+            class: class(j as u64),
+            runs: label(j as u64),
+        },
         |i| (class(i as u64), label(i as u64)),
-        |i, j| Some((class(j as u64), cell(i as u64, j as u64))),
+        |i, j| Some(Cell::text(class(j as u64), cell(i as u64, j as u64))),
     )
 }

@@ -71,7 +71,7 @@ pub(super) fn draw_coins(
     d: &Directive,
     game: &Game,
     pos: &CoinPosition,
-) -> Result<String, Diagnostic> {
+) -> Result<crate::site::lesson::blocks::Block, Diagnostic> {
     let arg_span = &d.args[0].1;
     let svg = if pos.rule.is_grid() {
         grid_svg(pos).map_err(|e| e.at(env.file(), arg_span.clone()))?
@@ -108,7 +108,10 @@ pub(super) fn draw_coins(
         "{}: {heads}; value {v}, the nim-sum of the coins' values (computed by the engine), so {outcome}",
         title(pos.rule)
     );
-    Ok(figure(&svg, &caption))
+    Ok(figure(
+        svg,
+        vec![crate::site::lesson::blocks::Run::Prose(caption)],
+    ))
 }
 
 const STEP: f64 = 30.0;

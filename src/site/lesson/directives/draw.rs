@@ -20,6 +20,7 @@ use crate::site::lesson::context::DirectiveEnv;
 use super::args::{error, game_arg, game_error, str_arg, unplaced};
 use super::layout::barycentre_layers;
 use super::svg::{figure, fmt_num, join, labelled, svg_open};
+use crate::site::lesson::blocks::{Block, Run};
 
 /// The most edges `draw` draws for a Green Hackenbush graph.
 pub(super) const MAX_HACKENBUSH_EDGES: usize = 80;
@@ -34,7 +35,7 @@ pub(super) const MAX_NORTHCOTT_WIDTH: u64 = 40;
 /// The most pins in a drawn Kayles row.
 pub(super) const MAX_PINS: u64 = 60;
 /// `draw(G)`.
-pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let game = game_arg(env, &d.args[0])?;
     let budget = env.limits().game;
     let span = &d.span;
@@ -42,7 +43,7 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
         Game::Cram(b) | Game::MisereCram(b) => {
             let caption = cram_caption(env, span, game, &budget)?;
             let svg = cram_svg(b, &[], &format!("Cram board {b}"));
-            Ok(figure(&svg, &caption))
+            Ok(figure(svg, vec![Run::Prose(caption)]))
         }
         Game::Hackenbush(g) => draw_hackenbush(env, d, game, g, &budget),
         Game::Nim(h) | Game::MisereNim(h) => draw_nim(env, d, game, h, &budget),
@@ -57,7 +58,7 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                 join(&gaps, ", "),
                 outcome_sentence(v == 0)
             );
-            Ok(figure(&svg, &caption))
+            Ok(figure(svg, vec![Run::Prose(caption)]))
         }
         Game::Octal { code, n }
             if *code == OctalCode::kayles() || *code == OctalCode::dawsons_kayles() =>
@@ -75,7 +76,7 @@ pub(super) fn draw(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                 },
                 outcome_sentence(v == 0)
             );
-            Ok(figure(&svg, &caption))
+            Ok(figure(svg, vec![Run::Prose(caption)]))
         }
         Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
             &[a, b] => super::wythoff::draw_wythoff(env, d, (a, b), &budget),
@@ -103,22 +104,26 @@ fn draw_hackenbush(
     game: &Game,
     g: &Graph,
     budget: &Budget,
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     let span = &d.span;
     let value = game.grundy(budget).map_err(|e| game_error(env, span, e))?;
     let (svg, dropped) = hackenbush_svg(g, Some(&value.to_string()))
         .map_err(|e| e.at(env.file(), d.args[0].1.clone()))?;
     let mut caption = if g.edges().is_empty() {
-        format!("Green Hackenbush with no edges: value {value}, computed by the engine.")
+        vec![Run::Prose(format!(
+            "Green Hackenbush with no edges: value {value}, computed by the engine."
+        ))]
     } else {
-        format!(
-            "Green Hackenbush <code>{}</code>: value {value}, computed by the engine.",
-            escape(&g.to_string())
-        )
+        vec![
+            Run::Prose("Green Hackenbush ".into()),
+            Run::Code(g.to_string()),
+            Run::Prose(format!(": value {value}, computed by the engine.")),
+        ]
     };
     if dropped > 0 {
+        let mut more = String::new();
         let _ = write!(
-            caption,
+            more,
             " {dropped} edge{} not connected to the ground {} not drawn: {} away at once.",
             if dropped == 1 { "" } else { "s" },
             if dropped == 1 { "is" } else { "are" },
@@ -128,8 +133,9 @@ fn draw_hackenbush(
                 "they fall"
             }
         );
+        caption.push(Run::Prose(more));
     }
-    Ok(figure(&svg, &caption))
+    Ok(figure(svg, caption))
 }
 
 /// `draw(G)` of Nim heaps (with their nim-sum) or misère Nim heaps (with who wins).
@@ -139,7 +145,7 @@ fn draw_nim(
     game: &Game,
     h: &[u64],
     budget: &Budget,
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     let span = &d.span;
     let (svg, caption) = if matches!(game, Game::Nim(_)) {
         let v = game.grundy(budget).map_err(|e| game_error(env, span, e))?;
@@ -172,7 +178,7 @@ fn draw_nim(
         );
         (svg, caption)
     };
-    Ok(figure(&svg, &caption))
+    Ok(figure(svg, vec![Run::Prose(caption)]))
 }
 
 fn outcome_sentence(p: bool) -> &'static str {
@@ -259,7 +265,7 @@ fn cram_svg(board: &Board, dominoes: &[Domino], label: &str) -> String {
 }
 
 /// `cram_diagram("AA##/B###/B.##")`.
-pub(super) fn cram_diagram(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn cram_diagram(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let text = str_arg(env, &d.args[0], "\"AA##/B###/B.##\"")?;
     let span = &d.args[0].1;
     // The string's characters sit right after the opening quote when the literal is written
@@ -311,14 +317,19 @@ pub(super) fn cram_diagram(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Stri
             if dominoes.len() == 1 { "" } else { "es" }
         ),
     );
-    let caption = format!(
-        "Cram with {} domino{} placed: the free cells <code>{}</code> have Grundy value {v}, computed by the engine, so {}",
-        dominoes.len(),
-        if dominoes.len() == 1 { "" } else { "es" },
-        escape(cells_text),
-        outcome_sentence(v == 0)
-    );
-    Ok(figure(&svg, &caption))
+    let caption = vec![
+        Run::Prose(format!(
+            "Cram with {} domino{} placed: the free cells ",
+            dominoes.len(),
+            if dominoes.len() == 1 { "" } else { "es" },
+        )),
+        Run::Code(cells_text.clone()),
+        Run::Prose(format!(
+            " have Grundy value {v}, computed by the engine, so {}",
+            outcome_sentence(v == 0)
+        )),
+    ];
+    Ok(figure(svg, caption))
 }
 
 /// Green Hackenbush: returns the SVG and the number of floating edges left out.

@@ -8,6 +8,7 @@ use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::Game;
 use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Run};
 use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_arg, game_error};
@@ -33,7 +34,7 @@ fn position_label(g: &Game) -> String {
 }
 
 /// `game_graph(G)`.
-pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let game = game_arg(env, &d.args[0])?;
     let budget = env.limits().game;
     let gg = game
@@ -125,7 +126,7 @@ pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String
     }
     svg.push_str("</svg>");
     let caption = caption(game, (positions, moves, ps));
-    Ok(scrolling_figure(Some("game-graph-figure"), &svg, &caption))
+    Ok(scrolling_figure(Some("game-graph-figure"), svg, caption))
 }
 
 /// Each position's level, the length of the longest path from a root to it (so every edge
@@ -159,24 +160,35 @@ fn levels(n: usize, edges: &[(usize, usize)]) -> Option<(Vec<usize>, Vec<Vec<usi
 }
 
 /// The caption under a game graph: its counts, the key, and how positions are drawn.
-fn caption(game: &Game, (positions, moves, ps): (usize, usize, usize)) -> String {
+fn caption(game: &Game, (positions, moves, ps): (usize, usize, usize)) -> Vec<Run> {
     let misere = if game.is_misere() {
         " A misère game is taken whole, and its P-positions are those where the player to move loses under the misère rule (the last player to move loses)."
     } else {
         ""
     };
-    format!(
-    "The game graph of <code>{}</code>, computed by the engine: {positions} position{}, {moves} move{}, {ps} P-position{}. \
-     <span class=\"gg-key p\"></span> P-position (the player to move loses) \
-     <span class=\"gg-key n\"></span> N-position (the player to move wins). \
-     Each position is a multiset of components: positions reached in different ways are drawn once, \
-     components with no move left (an empty heap, a lone Cram cell) are dropped, and Cram regions are taken up to rotation and reflection. \
-     Every arrow points down: a position's row is the length of the longest line of play that reaches it.{misere}",
-    escape(&game.to_string()),
-    if positions == 1 { "" } else { "s" },
-    if moves == 1 { "" } else { "s" },
-    if ps == 1 { "" } else { "s" },
-)
+    let key = |class: &str| Run::Key {
+        class: format!("gg-key {class}"),
+        text: String::new(),
+    };
+    vec![
+        Run::Prose("The game graph of ".into()),
+        Run::Code(game.to_string()),
+        Run::Prose(format!(
+            ", computed by the engine: {positions} position{}, {moves} move{}, {ps} P-position{}. ",
+            if positions == 1 { "" } else { "s" },
+            if moves == 1 { "" } else { "s" },
+            if ps == 1 { "" } else { "s" },
+        )),
+        key("p"),
+        Run::Prose(" P-position (the player to move loses) ".into()),
+        key("n"),
+        Run::Prose(format!(
+            " N-position (the player to move wins). \
+             Each position is a multiset of components: positions reached in different ways are drawn once, \
+             components with no move left (an empty heap, a lone Cram cell) are dropped, and Cram regions are taken up to rotation and reflection. \
+             Every arrow points down: a position's row is the length of the longest line of play that reaches it.{misere}"
+        )),
+    ]
 }
 
 /// Each node's label, cut to 30 characters (its title holds it whole), and its box's width.

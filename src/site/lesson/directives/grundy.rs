@@ -7,43 +7,49 @@ use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Budget, Game, OctalCode};
-use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Caption, Cell, CellClass, Run};
 use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{arity, error, game_error, side, str_arg};
-use super::table::{Caption, Table};
+use super::table::Table;
 
 /// The widest period laid out one period per row by `sequence_table`.
 pub(super) const MAX_ROW_PERIOD: u64 = 40;
 
 /// A table row: its label and its `(class, text)` cells.
-type Row = (String, Vec<(&'static str, String)>);
+type Row = (String, Vec<(Option<CellClass>, String)>);
 
 /// A row of Grundy values labelled `label`, each value 0 (a P-position) shaded.
 fn shaded_row(label: String, values: &[u64]) -> Row {
     let cells = values
         .iter()
-        .map(|v| (if *v == 0 { "p" } else { "" }, v.to_string()))
+        .map(|v| ((*v == 0).then_some(CellClass::P), v.to_string()))
         .collect();
     (label, cells)
 }
 
-/// A table of values under column labels, in labelled rows of `(class, text)` cells, with an
-/// HTML caption under it.
-fn grid_table(class: &str, caption: &str, corner: &str, cols: &[String], rows: &[Row]) -> String {
+/// A table of values under column labels, in labelled rows of `(class, text)` cells, with a
+/// caption under it.
+fn grid_table(
+    kind: &'static str,
+    caption: Vec<Run>,
+    corner: &str,
+    cols: &[String],
+    rows: &[Row],
+) -> Block {
     Table {
-        class: Some(class),
+        kind: Some(kind),
         caption: Caption::Below(caption),
-        corner: &escape(corner),
+        corner: corner.to_string(),
     }
-    .render(
+    .build(
         rows.len(),
         cols.len(),
-        |j| (None, escape(&cols[j])),
-        |i| (None, escape(&rows[i].0)),
+        |j| Cell::text(None, cols[j].clone()),
+        |i| (None, vec![Run::Text(rows[i].0.clone())]),
         |i, j| {
             let (class, text) = rows[i].1.get(j)?;
-            Some(((!class.is_empty()).then_some(*class), escape(text)))
+            Some(Cell::text(*class, text.clone()))
         },
     )
 }
@@ -52,7 +58,7 @@ fn grid_table(class: &str, caption: &str, corner: &str, cols: &[String], rows: &
 fn rows_of(
     values: &[u64],
     width: u64,
-    class: impl Fn(u64) -> &'static str,
+    class: impl Fn(u64) -> Option<CellClass>,
 ) -> (Vec<String>, Vec<Row>) {
     let cols = (0..width).map(|j| format!("+{j}")).collect();
     let mut rows = Vec::new();
@@ -104,7 +110,7 @@ fn heap_game_title(name: &str) -> String {
 }
 
 /// `grundy_table("cram", rows, cols)` and `grundy_table(game, n)`.
-pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let first = &d.args[0];
     let name = str_arg(env, first, "\"cram\" or \"kayles\"")?;
     let budget = env.limits().game;
@@ -152,7 +158,13 @@ pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Stri
         let caption = format!(
             "Grundy values of Cram on an empty m × n board (rows m = 1 … {rows}, columns n = 1 … {cols}), computed by nimbook's engine; value 0 (shaded) is a P-position, a win for the second player."
         );
-        return Ok(grid_table("grundy", &caption, "m \\ n", &col_labels, &body));
+        return Ok(grid_table(
+            "grundy",
+            vec![Run::Prose(caption)],
+            "m \\ n",
+            &col_labels,
+            &body,
+        ));
     }
     if name == "wythoff" {
         return wythoff_grid(env, d, &budget);
@@ -161,18 +173,17 @@ pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Stri
     let n = side(env, &d.args[1])?;
     let (title, values) = heap_values(env, name, &first.1, n, &budget)?;
     let (cols, body) = rows_of(&values, 10, |k| {
-        if values.get(k as usize) == Some(&0) {
-            "p"
-        } else {
-            ""
-        }
+        (values.get(k as usize) == Some(&0)).then_some(CellClass::P)
     });
-    let caption = format!(
-        "Grundy values of {} for heaps 0 … {}, ten to a row (the heap is the row label plus the column label), computed by nimbook's engine; value 0 (shaded) is a P-position.",
-        escape(&title),
-        n - 1
-    );
-    Ok(grid_table("grundy", &caption, "n", &cols, &body))
+    let caption = vec![
+        Run::Prose("Grundy values of ".into()),
+        Run::Text(title),
+        Run::Prose(format!(
+            " for heaps 0 … {}, ten to a row (the heap is the row label plus the column label), computed by nimbook's engine; value 0 (shaded) is a P-position.",
+            n - 1
+        )),
+    ];
+    Ok(grid_table("grundy", caption, "n", &cols, &body))
 }
 
 /// `grundy_table("wythoff", rows, cols)`: the queen's values on the squares `(a, b)` with
@@ -181,7 +192,7 @@ fn wythoff_grid(
     env: &DirectiveEnv<'_>,
     d: &Directive,
     budget: &Budget,
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     arity(env, d, Arity::Exactly(3))?;
     let rows = side(env, &d.args[1])?;
     let cols = side(env, &d.args[2])?;
@@ -199,11 +210,17 @@ fn wythoff_grid(
         rows.saturating_sub(1),
         cols.saturating_sub(1)
     );
-    Ok(grid_table("grundy", &caption, "a \\ b", &col_labels, &body))
+    Ok(grid_table(
+        "grundy",
+        vec![Run::Prose(caption)],
+        "a \\ b",
+        &col_labels,
+        &body,
+    ))
 }
 
 /// `sequence_table("0.77", n)`.
-pub(super) fn sequence_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn sequence_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let text = str_arg(env, &d.args[0], "\"0.77\"")?;
     let code: OctalCode = text.parse().map_err(|e| game_error(env, &d.args[0].1, e))?;
     let budget = env.limits().game;
@@ -240,11 +257,11 @@ pub(super) fn sequence_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<St
         game::octal_sequence(&code, n - 1, &budget).map_err(|e| game_error(env, &d.span, e))?;
     let values: Vec<u64> = seq.into_iter().take(n as usize).collect();
     let (cols, body) = rows_of(&values, width, |k| {
-        if k < p.preperiod {
-            "pre"
+        Some(if k < p.preperiod {
+            CellClass::Pre
         } else {
-            "periodic"
-        }
+            CellClass::Periodic
+        })
     });
     let layout = if p.period <= MAX_ROW_PERIOD {
         format!("one period ({}) to a row", p.period)
@@ -254,22 +271,34 @@ pub(super) fn sequence_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<St
             p.period
         )
     };
-    let mut caption = format!(
-        "Grundy values of the octal game {code} for heaps 0 … {}, {layout}. The engine proved (Guy–Smith criterion) that the sequence has pre-period {} and period {}: <span class=\"key pre\">grey</span> cells are the pre-period, <span class=\"key periodic\">green</span> cells repeat with period {}.",
-        n - 1,
-        p.preperiod,
-        p.period,
-        p.period
-    );
+    let mut tail = format!(" cells repeat with period {}.", p.period);
     if n <= p.preperiod {
-        caption.push_str(" This table ends before the periodic part begins.");
+        tail.push_str(" This table ends before the periodic part begins.");
     }
-    Ok(grid_table("sequence", &caption, "n", &cols, &body))
+    let caption = vec![
+        Run::Prose(format!(
+            "Grundy values of the octal game {code} for heaps 0 … {}, {layout}. The engine proved (Guy–Smith criterion) that the sequence has pre-period {} and period {}: ",
+            n - 1,
+            p.preperiod,
+            p.period,
+        )),
+        Run::Key {
+            class: "key pre".into(),
+            text: "grey".into(),
+        },
+        Run::Prose(" cells are the pre-period, ".into()),
+        Run::Key {
+            class: "key periodic".into(),
+            text: "green".into(),
+        },
+        Run::Prose(tail),
+    ];
+    Ok(grid_table("sequence", caption, "n", &cols, &body))
 }
 
 /// `rare_table(game, mask, n)`: the rare values among heaps `0 … n−1` (an even number of ones
 /// in `value AND mask`), one row per value: how many heaps have it, the first and the last.
-pub(super) fn rare_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn rare_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     arity(env, d, Arity::Exactly(3))?;
     let name = str_arg(env, &d.args[0], "\"grundys_game\"")?;
     let count = |i: usize| match &d.args[i].0 {
@@ -315,9 +344,9 @@ pub(super) fn rare_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String
         .iter()
         .map(|(v, (k, first, last))| {
             let cells = vec![
-                ("", k.to_string()),
-                ("", first.to_string()),
-                ("", last.to_string()),
+                (None, k.to_string()),
+                (None, first.to_string()),
+                (None, last.to_string()),
             ];
             (v.to_string(), cells)
         })
@@ -329,10 +358,13 @@ pub(super) fn rare_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String
     } else {
         format!("the game {name}")
     };
-    let caption = format!(
-        "The rare values of {} among heaps 0 … {} under the mask {mask} (an even number of ones in value AND {mask}), one row per value: how many heaps have it, the first and the last. {rare} of the {n} heaps are rare, and the largest value of any of them is {largest}. Computed by nimbook's engine.",
-        escape(&title),
-        n.saturating_sub(1),
-    );
-    Ok(grid_table("rare", &caption, "value", &cols, &rows))
+    let caption = vec![
+        Run::Prose("The rare values of ".into()),
+        Run::Text(title),
+        Run::Prose(format!(
+            " among heaps 0 … {} under the mask {mask} (an even number of ones in value AND {mask}), one row per value: how many heaps have it, the first and the last. {rare} of the {n} heaps are rare, and the largest value of any of them is {largest}. Computed by nimbook's engine.",
+            n.saturating_sub(1),
+        )),
+    ];
+    Ok(grid_table("rare", caption, "value", &cols, &rows))
 }

@@ -14,6 +14,7 @@ use crate::claim::Directive;
 use crate::diag::Diagnostic;
 use crate::game::{Budget, GameError, LoopyValue, Meter, Outcome};
 use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Run};
 use crate::site::lesson::context::DirectiveEnv;
 
 use super::args::{error, game_error};
@@ -132,7 +133,7 @@ pub(super) fn draw_loopy(
     edges: &[(u64, u64)],
     at: u64,
     budget: &Budget,
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     let mut names: Vec<u64> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
     names.push(at);
     names.sort_unstable();
@@ -213,22 +214,37 @@ pub(super) fn draw_loopy(
     }
     svg.push_str("</svg>");
     let value = &vals[token];
-    let caption = format!(
-        "The graph of <code>{}</code>: each vertex carries its generalized value, computed by the engine. \
-         The token is on vertex {at} (ringed), value {}, so {}. \
-         <span class=\"lp-key p\"></span> P-position <span class=\"lp-key n\"></span> N-position \
-         <span class=\"lp-key d\"></span> draw.",
-        escape(&format!("loopy(\"{}\", {at})", edge_text(edges))),
-        {
-            let (main, sub) = value_parts(value);
-            match sub {
-                Some(k) => format!("{}<sub>{}</sub>", escape(&main), escape(&k)),
-                None => escape(&main),
-            }
-        },
-        outcome_words(value.outcome()),
-    );
-    Ok(scrolling_figure(None, &svg, &caption))
+    Ok(scrolling_figure(None, svg, caption(edges, at, value)))
+}
+
+/// The caption under a loopy graph: the position, the token's value and outcome, the key.
+fn caption(edges: &[(u64, u64)], at: u64, value: &LoopyValue) -> Vec<Run> {
+    let (main, sub) = value_parts(value);
+    let mut caption = vec![
+        Run::Prose("The graph of ".into()),
+        Run::Code(format!("loopy(\"{}\", {at})", edge_text(edges))),
+        Run::Prose(format!(
+            ": each vertex carries its generalized value, computed by the engine. The token is on vertex {at} (ringed), value "
+        )),
+        Run::Text(main),
+    ];
+    if let Some(k) = sub {
+        caption.push(Run::Sub(k));
+    }
+    let key = |class: &str| Run::Key {
+        class: format!("lp-key {class}"),
+        text: String::new(),
+    };
+    caption.extend([
+        Run::Prose(format!(", so {}. ", outcome_words(value.outcome()))),
+        key("p"),
+        Run::Prose(" P-position ".into()),
+        key("n"),
+        Run::Prose(" N-position ".into()),
+        key("d"),
+        Run::Prose(" draw.".into()),
+    ]);
+    caption
 }
 
 /// The moves in the notation of `loopy`, a pair both ways written once as `a-b`.

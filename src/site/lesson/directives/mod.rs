@@ -29,13 +29,16 @@ mod wythoff;
 
 use crate::claim::builtins::{nearest, registry, Signature};
 use crate::claim::{Directive, MappedText};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::Diagnostic;
+use crate::site::lesson::blocks::Block;
 use crate::site::lesson::context::{DirectiveEnv, LessonContext};
+use crate::site::lesson::document::Generated;
 
 use args::error;
 
-/// How a directive runs: its HTML, or a located error.
-type Run = fn(&mut DirectiveEnv<'_>, &Directive) -> Result<String, Diagnostic>;
+/// How a directive runs: the block it made, or a located error. `None` when an error already
+/// reported leaves nothing to show (a choice's option that is a claim that does not parse).
+type Run = fn(&mut DirectiveEnv<'_>, &Directive) -> Result<Option<Block>, Diagnostic>;
 
 /// One directive: what it is (the same [`Signature`] as a claim function, so both kinds of
 /// builtin are listed and checked alike) and how it runs. The runner is called only with as
@@ -56,20 +59,20 @@ impl Entry {
 /// Every directive: adding one is one entry here (and a row in README.md's table).
 pub(crate) const DIRECTIVES: &[Entry] = registry! {
     Entry;
-    new "addition_table", "addition_table(n)", [1], "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, true);
-    new "multiplication_table", "multiplication_table(n)", [1], "the nim-products a ⊗ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, false);
-    new "powers_table", "powers_table(n)", [1], "the nim-products 2^i ⊗ 2^j for i, j < n" => |c, d| arithmetic::powers_table(c, d);
-    new "expansion", "expansion(a, b)", [2], "the worked expansion of the nim-product a ⊗ b, every step verified" => arithmetic::expansion;
-    new "grundy_table", "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)", [2, 3], "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols" => |c, d| grundy::grundy_table(c, d);
-    new "sequence_table", "sequence_table(\"0.77\", n)", [2], "an octal game's values for heaps 0 … n−1, one proven period to a row, the pre-period marked" => |c, d| grundy::sequence_table(c, d);
-    new "rare_table", "rare_table(\"grundys_game\", mask, n)", [3], "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last" => |c, d| grundy::rare_table(c, d);
-    new "draw", "draw(G)", [1], "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, a Wythoff board (losing squares shaded) or a loopy graph (every vertex's generalized value), with its value" => |c, d| draw::draw(c, d);
-    new "cram_diagram", "cram_diagram(\"AA##/B###/B.##\")", [1], "a Cram board with dominoes placed: rows split by /, # free, . blocked, a letter on both cells of a domino; valued by the engine" => |c, d| draw::cram_diagram(c, d);
-    new "game_graph", "game_graph(G)", [1], "the positions and moves of G (at most 60 positions), P-positions filled, with its counts" => |c, d| graph::game_graph(c, d);
-    new "play", "play(nim(3, 5, 7))", [1], "a widget to play G (Nim, Kayles, or Wythoff's queen) against the perfect strategy, with a hint button" => |c, d| play::play(c, d);
-    new "exercise", "exercise(\"Compute 6 ⊗ 13\", 6 * 13)", [2], "a question the reader answers on the page; the build computes the answer" => exercise::exercise;
+    new "addition_table", "addition_table(n)", [1], "the nim-sums a ⊕ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, true).map(Some);
+    new "multiplication_table", "multiplication_table(n)", [1], "the nim-products a ⊗ b for a, b < n, subfield boundaries marked" => |c, d| arithmetic::operation_table(c, d, false).map(Some);
+    new "powers_table", "powers_table(n)", [1], "the nim-products 2^i ⊗ 2^j for i, j < n" => |c, d| arithmetic::powers_table(c, d).map(Some);
+    new "expansion", "expansion(a, b)", [2], "the worked expansion of the nim-product a ⊗ b, every step verified" => |c, d| arithmetic::expansion(c, d).map(Some);
+    new "grundy_table", "grundy_table(\"cram\", rows, cols) or grundy_table(\"kayles\", n) or grundy_table(\"wythoff\", rows, cols)", [2, 3], "Grundy values of Cram m × n for m ≤ rows, n ≤ cols, of heaps 0 … n−1 of \"kayles\", \"dawsons_kayles\", \"grundys_game\" or an octal code, or of Wythoff's queen at (a, b) for a < rows, b < cols" => |c, d| grundy::grundy_table(c, d).map(Some);
+    new "sequence_table", "sequence_table(\"0.77\", n)", [2], "an octal game's values for heaps 0 … n−1, one proven period to a row, the pre-period marked" => |c, d| grundy::sequence_table(c, d).map(Some);
+    new "rare_table", "rare_table(\"grundys_game\", mask, n)", [3], "the rare values among heaps 0 … n−1 (an even number of ones in value AND mask), with how many heaps have each, the first and the last" => |c, d| grundy::rare_table(c, d).map(Some);
+    new "draw", "draw(G)", [1], "an SVG of a Nim position, a Cram board, a Hackenbush graph, a Northcott board, Kayles pins, a row or grid of coins, a Wythoff board (losing squares shaded) or a loopy graph (every vertex's generalized value), with its value" => |c, d| draw::draw(c, d).map(Some);
+    new "cram_diagram", "cram_diagram(\"AA##/B###/B.##\")", [1], "a Cram board with dominoes placed: rows split by /, # free, . blocked, a letter on both cells of a domino; valued by the engine" => |c, d| draw::cram_diagram(c, d).map(Some);
+    new "game_graph", "game_graph(G)", [1], "the positions and moves of G (at most 60 positions), P-positions filled, with its counts" => |c, d| graph::game_graph(c, d).map(Some);
+    new "play", "play(nim(3, 5, 7))", [1], "a widget to play G (Nim, Kayles, or Wythoff's queen) against the perfect strategy, with a hint button" => |c, d| play::play(c, d).map(Some);
+    new "exercise", "exercise(\"Compute 6 ⊗ 13\", 6 * 13)", [2], "a question the reader answers on the page; the build computes the answer" => |c, d| exercise::exercise(c, d).map(Some);
     new "choice", "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])", [2, 3], "a multiple-choice question; the engine decides which options are correct" => exercise::choice;
-    new "practice", "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)", [2, 3], "endless random problems drawn in the browser, answers checked there" => exercise::practice;
+    new "practice", "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)", [2, 3], "endless random problems drawn in the browser, answers checked there" => |c, d| exercise::practice(c, d).map(Some);
 };
 
 /// Every directive's signature, in registry order.
@@ -77,27 +80,24 @@ pub fn list() -> impl Iterator<Item = &'static Signature> {
     DIRECTIVES.iter().map(|e| &e.sig)
 }
 
-/// Renders the directives of one `nimbook` block, and records each that drew something, with
-/// its span, in `drawn`.
-pub(super) fn render(
-    lesson: &mut LessonContext,
-    block: &MappedText,
-    drawn: &mut Vec<(Span, String)>,
-) -> String {
-    let mut html = String::new();
+/// Runs the directives of one `nimbook` block: what each made, with its span. A directive's
+/// error is reported and it makes nothing.
+pub(super) fn render(lesson: &mut LessonContext, block: &MappedText) -> Vec<Generated> {
+    let mut made = Vec::new();
     for d in lesson.directives(block) {
         match super::memo::directive(&mut lesson.directive_env(), &d, render_one) {
-            Ok(h) => {
-                html.push_str(&h);
-                drawn.push((d.span.clone(), h));
-            }
+            Ok(block) => made.push(Generated {
+                span: d.span.clone(),
+                block,
+            }),
             Err(diag) => lesson.report(diag),
         }
     }
-    html
+    made
 }
 
-fn render_one(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+/// Runs one directive.
+fn render_one(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Option<Block>, Diagnostic> {
     let Some(entry) = DIRECTIVES.iter().find(|e| e.sig.name == d.name) else {
         return Err(unknown(env, d));
     };

@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::game::{self, Game, HeapRule, OctalCode};
 use crate::site::lesson::context::DirectiveEnv;
 
-use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Widget, WidgetGame};
 
 use super::args::{error, game_arg, game_error};
 use super::draw::{nim_svg, pins_svg};
@@ -29,13 +29,8 @@ pub(super) const MAX_PLAY_PINS: u64 = 40;
 /// a side still has squares of 23 px on a 390 px phone (measured by `tests/browser/wythoff.mjs`).
 pub(super) const MAX_PLAY_SQUARE: u64 = 12;
 
-fn json_list(values: &[u64]) -> String {
-    let items: Vec<String> = values.iter().map(u64::to_string).collect();
-    format!("[{}]", items.join(","))
-}
-
 /// `play(nim(3, 5, 7))` and `play(kayles(10))`.
-pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diagnostic> {
+pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let at = &d.args[0].1;
     let game = game_arg(env, &d.args[0])?;
     let budget = env.limits().game;
@@ -61,13 +56,15 @@ pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                 ));
             }
             let svg = nim_svg(heaps, None).map_err(|e| e.at(env.file(), at.clone()))?;
-            Ok(widget(
-                &format!(
-                    "data-game=\"nim\" data-heaps=\"{}\"",
-                    escape(&json_list(heaps))
-                ),
-                &svg,
-                &format!(
+            widget(
+                env,
+                d,
+                game,
+                WidgetGame::Nim {
+                    heaps: heaps.clone(),
+                },
+                svg,
+                format!(
                     "Nim with heaps {}",
                     heaps
                         .iter()
@@ -75,7 +72,7 @@ pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            ))
+            )
         }
         Game::Octal { code, n } if *code == OctalCode::kayles() => {
             if *n == 0 || *n > MAX_PLAY_PINS {
@@ -88,17 +85,17 @@ pub(super) fn play(env: &DirectiveEnv<'_>, d: &Directive) -> Result<String, Diag
             let grundy =
                 game::octal_sequence(code, *n, &budget).map_err(|e| game_error(env, &d.span, e))?;
             let svg = pins_svg(*n, None).map_err(|e| e.at(env.file(), at.clone()))?;
-            Ok(widget(
-                &format!(
-                    "data-game=\"kayles\" data-pins=\"{n}\" data-grundy=\"{}\"",
-                    escape(&json_list(&grundy))
-                ),
-                &svg,
-                &format!("Kayles on a row of {n} pins"),
-            ))
+            widget(
+                env,
+                d,
+                game,
+                WidgetGame::Kayles { pins: *n, grundy },
+                svg,
+                format!("Kayles on a row of {n} pins"),
+            )
         }
         Game::Heaps(h) if h.rule() == HeapRule::Wythoff => match h.heaps() {
-            &[a, b] => play_wythoff(env, d, (a, b)),
+            &[a, b] => play_wythoff(env, d, game, (a, b)),
             _ => Err(unplayable(env, at, game)),
         },
         other => Err(unplayable(env, at, other)),
@@ -117,8 +114,9 @@ fn unplayable(env: &DirectiveEnv<'_>, at: &Span, game: &Game) -> Diagnostic {
 fn play_wythoff(
     env: &DirectiveEnv<'_>,
     d: &Directive,
+    game: &Game,
     (a, b): (u64, u64),
-) -> Result<String, Diagnostic> {
+) -> Result<Block, Diagnostic> {
     let at = &d.args[0].1;
     if a > MAX_PLAY_SQUARE || b > MAX_PLAY_SQUARE || a + b == 0 {
         return Err(error(
@@ -135,25 +133,49 @@ fn play_wythoff(
     }
     let budget = env.limits().game;
     let values = game::wythoff_table(a, b, &budget).map_err(|e| game_error(env, &d.span, e))?;
-    let columns: Vec<String> = values.iter().map(|c| json_list(c)).collect();
     let svg = board_svg(a, b, None, None).map_err(|e| e.at(env.file(), at.clone()))?;
-    Ok(widget(
-        &format!(
-            "data-game=\"wythoff\" data-queen=\"[{a},{b}]\" data-grundy=\"{}\"",
-            escape(&format!("[{}]", columns.join(",")))
-        ),
-        &svg,
-        &format!("Wythoff's game, the queen at column {a}, row {b},"),
-    ))
+    widget(
+        env,
+        d,
+        game,
+        WidgetGame::Wythoff {
+            queen: (a, b),
+            grundy: values,
+        },
+        svg,
+        format!("Wythoff's game, the queen at column {a}, row {b},"),
+    )
 }
 
-fn widget(data: &str, svg: &str, title: &str) -> String {
-    format!(
-        "<div class=\"nim-widget\" {data}>\
-         <p class=\"nim-widget-title\">Play {title} against the computer</p>\
-         <div class=\"nim-widget-board\">{svg}</div>\
-         <p class=\"nim-widget-status\" role=\"status\" aria-live=\"polite\">The start position. Turn on JavaScript to play it against the computer.</p>\
-         <div class=\"nim-widget-controls\"></div>\
-         </div>\n"
-    )
+/// The widget of `game`: what the page's script plays, and the static form that stands for it
+/// without a script (the start position drawn, its value and its winning moves, all from the
+/// engine).
+fn widget(
+    env: &DirectiveEnv<'_>,
+    d: &Directive,
+    game: &Game,
+    data: WidgetGame,
+    svg: String,
+    title: String,
+) -> Result<Block, Diagnostic> {
+    let budget = env.limits().game;
+    let err = |e| game_error(env, &d.span, e);
+    let value = game.grundy(&budget).map_err(err)?;
+    let mut winning = Vec::new();
+    for m in game.moves_from().map_err(err)? {
+        if m.grundy(&budget).map_err(err)? == 0 {
+            winning.push(m.to_string());
+        }
+    }
+    let winning_count = winning.len();
+    winning.truncate(Widget::MAX_MOVES);
+    Ok(Block::Widget(Widget {
+        game: data,
+        title,
+        svg,
+        position: game.to_string(),
+        value,
+        winning,
+        winning_count,
+    }))
 }

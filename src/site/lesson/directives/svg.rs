@@ -5,6 +5,7 @@
 //! with the theme's CSS variables, so light and dark themes both work.
 
 use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Figure, Frame, Run};
 
 /// A coordinate with at most one decimal, and none when it is whole.
 pub(super) fn fmt_num(x: f64) -> String {
@@ -33,19 +34,24 @@ pub(super) fn labelled(position: String, value: Option<&str>) -> String {
     }
 }
 
-/// A figure of a drawing with its caption (HTML).
-pub(super) fn figure(svg: &str, caption: &str) -> String {
-    format!("<figure class=\"nim-figure\">{svg}<figcaption>{caption}</figcaption></figure>\n")
+/// A figure of a drawing with its caption.
+pub(super) fn figure(svg: String, caption: Vec<Run>) -> Block {
+    Block::Figure(Figure {
+        svg,
+        caption,
+        frame: Frame::Plain,
+    })
 }
 
-/// A figure of a drawing that may be wider than a phone, with its caption (HTML): the drawing
-/// scrolls sideways in a box of its own (which `page.js` makes reachable by keyboard), the
-/// caption stays put. `class`, when given, is added to the figure's.
-pub(super) fn scrolling_figure(class: Option<&str>, svg: &str, caption: &str) -> String {
-    let class = class.map_or_else(String::new, |c| format!(" {c}"));
-    format!(
-        "<figure class=\"nim-figure{class}\"><div class=\"nim-figure-scroll\">{svg}</div><figcaption>{caption}</figcaption></figure>\n"
-    )
+/// A figure of a drawing that may be wider than a phone, with its caption: on the page the
+/// drawing scrolls sideways in a box of its own, the caption stays put. `class`, when given,
+/// is added to the figure's.
+pub(super) fn scrolling_figure(class: Option<&str>, svg: String, caption: Vec<Run>) -> Block {
+    Block::Figure(Figure {
+        svg,
+        caption,
+        frame: Frame::Scroll(class.map(str::to_string)),
+    })
 }
 
 /// Items written one after another with `sep` between them.

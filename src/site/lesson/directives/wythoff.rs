@@ -112,7 +112,7 @@ pub(super) fn draw_wythoff(
     d: &Directive,
     (a, b): (u64, u64),
     budget: &Budget,
-) -> Result<String, Diagnostic> {
+) -> Result<crate::site::lesson::blocks::Block, Diagnostic> {
     let at = &d.args[0].1;
     if a > MAX_DRAW_SQUARE || b > MAX_DRAW_SQUARE {
         return Err(super::args::error(
@@ -140,5 +140,8 @@ pub(super) fn draw_wythoff(
         if losing == 1 { "" } else { "s" },
         if losing == 1 { "is" } else { "are" },
     );
-    Ok(figure(&svg, &caption))
+    Ok(figure(
+        svg,
+        vec![crate::site::lesson::blocks::Run::Prose(caption)],
+    ))
 }

@@ -1,8 +1,9 @@
-//! Claims and values as MathML, written at build time, so pages need no script to show them.
+//! Claims, values and LaTeX as MathML, written at build time, so pages need no script to show
+//! them. What a claim looks like is decided by `notation`; this module writes its items as
+//! MathML, and turns LaTeX into MathML with pulldown-latex.
 
-use crate::claim::ast::{
-    binder_groups, BinOp, Claim, Expr, ExprKind, OutcomeClass, Quantifier, Range, Statement,
-};
+use super::notation::{self, Math};
+use crate::claim::ast::{Expr, Statement};
 use crate::claim::Value;
 
 use crate::site::html::escape;
@@ -20,284 +21,94 @@ fn mo(out: &mut String, op: &str) {
     out.push_str("</mo>");
 }
 
-/// Writes an expression as MathML presentation markup (without the `<math>` wrapper).
-pub(crate) fn expr(out: &mut String, e: &Expr) {
-    match &e.kind {
-        ExprKind::Num(n) => {
+/// Writes items of the reader's notation as MathML presentation markup (without the `<math>`
+/// wrapper).
+pub(crate) fn write(out: &mut String, items: &[Math]) {
+    for item in items {
+        write_one(out, item);
+    }
+}
+
+fn write_one(out: &mut String, item: &Math) {
+    match item {
+        Math::Num(n) => {
             out.push_str("<mn>");
-            out.push_str(&n.to_string());
+            out.push_str(&escape(n));
             out.push_str("</mn>");
         }
-        ExprKind::Var(v) => {
+        Math::Ident(v) => {
             out.push_str("<mi>");
             out.push_str(&escape(v));
             out.push_str("</mi>");
         }
-        ExprKind::Str(s) => string(out, s),
-        ExprKind::Bool(b) => {
+        Math::Upright(v) => {
+            out.push_str("<mi mathvariant=\"normal\">");
+            out.push_str(&escape(v));
+            out.push_str("</mi>");
+        }
+        Math::Op(o) => mo(out, o),
+        Math::Text(t) => {
             out.push_str("<mtext>");
-            out.push_str(if *b { "true" } else { "false" });
+            // A no-break space is written as a reference, so the markup shows it.
+            out.push_str(&escape(t).replace('\u{a0}', "&#160;"));
             out.push_str("</mtext>");
         }
-        ExprKind::List(items) => {
-            mo(out, "[");
-            sequence(out, items);
-            mo(out, "]");
+        // `<ms>` would say the same, but MathML Core draws no quotes around it.
+        Math::Str(s) => {
+            out.push_str("<mtext>\"");
+            out.push_str(&escape(s));
+            out.push_str("\"</mtext>");
         }
-        ExprKind::Call { .. } if e.ordinal_literal().is_some() => {
-            if let Some(o) = e.ordinal_literal() {
-                ordinal(out, &o);
-            }
+        Math::Space(quarters) => {
+            let em = f64::from(*quarters) / 4.0;
+            out.push_str(&format!("<mspace width=\"{em}em\"/>"));
         }
-        ExprKind::Call { name, args, .. } => {
-            out.push_str("<mi>");
-            out.push_str(&escape(name));
-            out.push_str("</mi>");
-            mo(out, "(");
-            sequence(out, args);
-            mo(out, ")");
+        Math::Row(items) => {
+            out.push_str("<mrow>");
+            write(out, items);
+            out.push_str("</mrow>");
         }
-        ExprKind::Bin { op, lhs, rhs } => match op {
-            BinOp::NimPow | BinOp::Pow => {
-                out.push_str("<msup><mrow>");
-                if lhs.needs_brackets_as_base() {
-                    bracketed(out, lhs);
-                } else {
-                    expr(out, lhs);
-                }
-                out.push_str("</mrow><mrow>");
-                // A nim-power is marked in its exponent, `2^⊗3`, so that it cannot be read as
-                // the ordinary power 2³ = 8: nim-powers of numerals differ from ordinary ones.
-                if *op == BinOp::NimPow {
-                    mo(out, "⊗");
-                }
-                expr(out, rhs);
-                out.push_str("</mrow></msup>");
-            }
-            // Ordinary division rounds down, so it is shown as the floor of the quotient.
-            BinOp::Div => {
-                mo(out, "⌊");
-                operand(out, lhs, *op);
-                mo(out, "/");
-                operand(out, rhs, *op);
-                mo(out, "⌋");
-            }
-            _ => {
-                operand(out, lhs, *op);
-                mo(out, op.symbol());
-                operand(out, rhs, *op);
-            }
-        },
-        // As in the text: an `int(…)` is bracketed by its operand rule where it meets another
-        // operation, and needs no brackets of its own as an argument or a side.
-        ExprKind::Int(inner) => expr(out, inner),
-        ExprKind::Paren(inner) => {
-            mo(out, "(");
-            expr(out, inner);
-            mo(out, ")");
+        Math::Sup(base, exponent) => {
+            out.push_str("<msup>");
+            write_one(out, base);
+            write_one(out, exponent);
+            out.push_str("</msup>");
         }
     }
 }
 
-fn bracketed(out: &mut String, e: &Expr) {
-    mo(out, "(");
-    expr(out, e);
-    mo(out, ")");
-}
-
-/// An operand of `parent`, bracketed where a reader could group it otherwise.
-fn operand(out: &mut String, e: &Expr, parent: BinOp) {
-    if e.needs_brackets_under(parent) {
-        bracketed(out, e);
-    } else {
-        expr(out, e);
-    }
-}
-
-/// A string literal, with its quotes drawn: `period("0.77")` is a code, not the number 0.77.
-/// `<ms>` would say the same, but MathML Core draws no quotes around it.
-fn string(out: &mut String, s: &str) {
-    out.push_str("<mtext>\"");
-    out.push_str(&escape(s));
-    out.push_str("\"</mtext>");
-}
-
-/// An ordinal in Cantor normal form, as mathematics: `ω^(ω^2)·3 + ω + 4`.
-pub(crate) fn ordinal(out: &mut String, o: &crate::nim::ordinal::Ordinal) {
-    let terms: Vec<_> = o.terms().collect();
-    if terms.is_empty() {
-        out.push_str("<mn>0</mn>");
-        return;
-    }
-    out.push_str("<mrow>");
-    for (k, (exponent, coefficient)) in terms.iter().enumerate() {
-        if k > 0 {
-            mo(out, "+");
-        }
-        let degree = exponent.iter().rposition(|&a| a != 0);
-        match degree {
-            None => out.push_str(&format!("<mn>{coefficient}</mn>")),
-            Some(_) => {
-                let is_one =
-                    exponent.first() == Some(&1) && exponent.iter().skip(1).all(|&a| a == 0);
-                if is_one {
-                    out.push_str("<mi>ω</mi>");
-                } else {
-                    out.push_str("<msup><mi>ω</mi><mrow>");
-                    // The exponent is itself a sum of powers of ω with finite coefficients.
-                    let mut first = true;
-                    for (i, &a) in exponent.iter().enumerate().rev() {
-                        if a == 0 {
-                            continue;
-                        }
-                        if !first {
-                            mo(out, "+");
-                        }
-                        first = false;
-                        match i {
-                            0 => out.push_str(&format!("<mn>{a}</mn>")),
-                            1 => out.push_str("<mi>ω</mi>"),
-                            _ => out.push_str(&format!("<msup><mi>ω</mi><mn>{i}</mn></msup>")),
-                        }
-                        if i > 0 && a > 1 {
-                            mo(out, "·");
-                            out.push_str(&format!("<mn>{a}</mn>"));
-                        }
-                    }
-                    out.push_str("</mrow></msup>");
-                }
-                if *coefficient > 1 {
-                    mo(out, "·");
-                    out.push_str(&format!("<mn>{coefficient}</mn>"));
-                }
-            }
-        }
-    }
-    out.push_str("</mrow>");
-}
-
-fn sequence(out: &mut String, items: &[Expr]) {
-    for (i, a) in items.iter().enumerate() {
-        if i > 0 {
-            mo(out, ",");
-        }
-        expr(out, a);
-    }
+/// Writes an expression as MathML presentation markup (without the `<math>` wrapper).
+pub(crate) fn expr(out: &mut String, e: &Expr) {
+    let mut items = Vec::new();
+    notation::expr(&mut items, e);
+    write(out, &items);
 }
 
 /// Writes a value as MathML.
 pub(crate) fn value(out: &mut String, v: &Value) {
-    match v {
-        Value::Num(n) => {
-            out.push_str("<mn>");
-            out.push_str(&n.to_string());
-            out.push_str("</mn>");
-        }
-        Value::Ordinal(o) => ordinal(out, o),
-        other => {
-            out.push_str("<mtext>");
-            out.push_str(&escape(&other.to_string()));
-            out.push_str("</mtext>");
-        }
-    }
+    let mut items = Vec::new();
+    notation::value(&mut items, v);
+    write(out, &items);
 }
 
-/// Writes a statement as MathML; `value` is the computed value of a `let` or bare expression,
-/// `witness` the witness of an `exists`.
+/// Writes a statement as MathML; `value_of` is the computed value of a `let` or bare
+/// expression, `witness` the witness of an `exists`.
 pub(crate) fn statement(
     out: &mut String,
     s: &Statement,
     value_of: Option<&Value>,
     witness: Option<&str>,
 ) {
-    match s {
-        Statement::Claim(c) => claim(out, c),
-        Statement::Let { name, value: e, .. } => {
-            out.push_str("<mi>");
-            out.push_str(&escape(name));
-            out.push_str("</mi>");
-            mo(out, "≔");
-            expr(out, e);
-            if let Some(v) = value_of {
-                if !matches!(e.kind, ExprKind::Num(_)) {
-                    mo(out, "=");
-                    value(out, v);
-                }
-            }
-        }
-        Statement::Quantified {
-            quantifier,
-            binders,
-            body,
-        } => {
-            mo(
-                out,
-                match quantifier {
-                    Quantifier::Forall => "∀",
-                    Quantifier::Exists => "∃",
-                },
-            );
-            // Binders that share a bound were written together: `a, b < 256`.
-            for (i, group) in binder_groups(binders).enumerate() {
-                if i > 0 {
-                    mo(out, ",");
-                }
-                for (k, b) in group.iter().enumerate() {
-                    if k > 0 {
-                        mo(out, ",");
-                    }
-                    out.push_str("<mi>");
-                    out.push_str(&escape(&b.name));
-                    out.push_str("</mi>");
-                }
-                match &group[0].range {
-                    Range::Below { bound, inclusive } => {
-                        mo(out, if *inclusive { "≤" } else { "<" });
-                        expr(out, bound);
-                    }
-                    Range::From { start, inclusive } => {
-                        mo(out, if *inclusive { "≥" } else { ">" });
-                        expr(out, start);
-                    }
-                    Range::All => {}
-                }
-            }
-            mo(out, ":");
-            out.push_str("<mspace width=\"0.5em\"/>");
-            claim(out, body);
-            if let Some(w) = witness {
-                out.push_str("<mspace width=\"1em\"/><mtext>(for example ");
-                out.push_str(&escape(w));
-                out.push_str(")</mtext>");
-            }
-        }
-        Statement::Expr(e) => expr(out, e),
-    }
+    let mut items = Vec::new();
+    notation::statement(&mut items, s, value_of, witness);
+    write(out, &items);
 }
 
-/// Writes a claim (a chain of relations or an outcome class) as MathML.
-pub(crate) fn claim(out: &mut String, c: &Claim) {
-    match c {
-        Claim::Chain(chain) => {
-            expr(out, &chain.first);
-            for l in &chain.links {
-                mo(out, l.rel.symbol());
-                expr(out, &l.rhs);
-            }
-        }
-        Claim::Is { expr: e, class, .. } => {
-            expr(out, e);
-            let (article, letter) = match class {
-                OutcomeClass::P => ("a", "P"),
-                OutcomeClass::N => ("an", "N"),
-                OutcomeClass::D => ("a", "D"),
-            };
-            out.push_str(&format!(
-                "<mtext>&#160;is {article}&#160;</mtext><mi mathvariant=\"normal\">{letter}"
-            ));
-            out.push_str("</mi><mtext>-position</mtext>");
-        }
-    }
+/// A formula of the reader's notation as one `<math>` element, its text as `alttext`.
+pub(crate) fn formula(f: &notation::Formula, display: bool) -> String {
+    let mut inner = String::new();
+    write(&mut inner, &f.items);
+    math(&inner, display, &f.text)
 }
 
 /// Keeps the LaTeX a `<math>` element was made from as its annotation
@@ -319,34 +130,6 @@ pub(crate) fn with_tex_annotation(markup: &str, tex: &str) -> String {
     }
 }
 
-/// The text a reader reads in [`statement`]'s markup, for the `alttext` of its `<math>`: the
-/// same notation (`⊕ ⊗ ^⊗ ⌊/⌋`), never the source spelling, which could be misread.
-pub(crate) fn statement_text(
-    s: &Statement,
-    value_of: Option<&Value>,
-    witness: Option<&str>,
-) -> String {
-    let mut text = s.to_string();
-    if let (Statement::Let { value: e, .. }, Some(v)) = (s, value_of) {
-        if !matches!(e.kind, ExprKind::Num(_)) {
-            text.push_str(&format!(" = {}", value_text(v)));
-        }
-    }
-    if let Some(w) = witness {
-        text.push_str(&format!(" (for example {w})"));
-    }
-    text
-}
-
-/// The text a reader reads in [`value`]'s markup: an ordinal in the page's notation
-/// (`ω^2·3 + ω`), anything else as it displays.
-pub(super) fn value_text(v: &Value) -> String {
-    match v {
-        Value::Ordinal(o) => crate::claim::ast::ordinal_text(o),
-        other => other.to_string(),
-    }
-}
-
 /// Wraps markup in a `<math>` element.
 pub(crate) fn math(inner: &str, display: bool, alt: &str) -> String {
     format!(
@@ -354,6 +137,12 @@ pub(crate) fn math(inner: &str, display: bool, alt: &str) -> String {
         if display { " display=\"block\"" } else { "" },
         escape(alt)
     )
+}
+
+/// Whether LaTeX math parses (and so renders), or why not: what the lesson stage asks before a
+/// formula goes into the document.
+pub(crate) fn parse_tex(tex: &str, display: bool) -> Result<(), String> {
+    render_tex(tex, display).map(|_| ())
 }
 
 /// Renders LaTeX math to MathML, or says why it cannot.

@@ -349,7 +349,7 @@ fn holds_as_read(source: &str, checker: &mut Checker) -> usize {
     let computed = read(read_mathml(&shown));
     let as_drawn = read(read_mathml(&expr));
     assert_eq!(as_drawn, computed, "{source} is drawn as {expr}");
-    let text = super::statement_text(&stmt.stmt, None, None);
+    let text = crate::site::lesson::notation::statement_text(&stmt.stmt, None, None);
     assert_eq!(
         read(read_text(&text)),
         computed,
@@ -465,7 +465,10 @@ fn codes_keep_their_quotes_and_arguments_their_single_brackets() {
     ] {
         let checked = checker.check_inline(&MappedText::contiguous(source, 0));
         let stmt = checked.stmt.expect("a statement");
-        assert_eq!(super::statement_text(&stmt.stmt, None, None), text);
+        assert_eq!(
+            crate::site::lesson::notation::statement_text(&stmt.stmt, None, None),
+            text
+        );
         let mut m = String::new();
         super::statement(&mut m, &stmt.stmt, None, None);
         assert!(!m.contains("<ms>"), "{m}");

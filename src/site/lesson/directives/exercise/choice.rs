@@ -1,19 +1,18 @@
 //! `choice(question, options, [class or value])`: a multiple-choice question whose correct
 //! options the engine decides (see the module docs of `exercise`).
 
-use std::fmt::Write as _;
-
 use crate::claim::ast::{Expr, ExprKind};
 use crate::claim::{Directive, MappedText, Value};
 use crate::diag::{Diagnostic, Span};
 use crate::game::Outcome;
-use crate::site::html::escape;
+use crate::site::lesson::blocks::{Block, Choice, ChoiceOption, Run};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
-use crate::site::lesson::mathml;
+use crate::site::lesson::notation::{self, Formula};
+use crate::site::lesson::page::blocks::runs_html;
 
 use super::super::args::{error, game_error, typed_arg};
 use super::hint::strip_parens;
-use super::{graded, next_id, question_arg, question_html, MAX_OPTIONS};
+use super::{graded, grading, next_id, question_arg, question_runs, MAX_OPTIONS};
 
 /// What a choice's options are judged by.
 enum Judge {
@@ -42,8 +41,8 @@ fn class_in_question(q: &str) -> Option<Outcome> {
 
 /// One option, judged.
 struct Judged {
-    /// Its label as HTML.
-    label: String,
+    /// How it is shown.
+    label: Run,
     /// Its text as a reader reads it (the checkbox's accessible name, and the answer key's).
     name: String,
     /// Its text as the claim language prints it: what a worked answer writes to name it.
@@ -169,7 +168,7 @@ fn judge_option(
                 .outcome(&budget)
                 .map_err(|e| game_error(checker, &at, e))?;
             Judged {
-                label: format!("<code>{}</code>", escape(&g.to_string())),
+                label: Run::Code(g.to_string()),
                 name: g.to_string(),
                 mention: written,
                 correct: o == *c,
@@ -181,34 +180,39 @@ fn judge_option(
             let Some((holds, stmt)) = checker.decide(&text) else {
                 return Ok(None);
             };
-            let mut inner = String::new();
-            mathml::statement(&mut inner, &stmt.stmt, None, None);
-            let name = mathml::statement_text(&stmt.stmt, None, None);
+            let formula = Formula::statement(&stmt.stmt, None, None);
+            let name = formula.text.clone();
             Judged {
-                label: mathml::math(&inner, false, &name),
+                label: Run::Math(formula),
                 mention: name.clone(),
                 name,
                 correct: holds,
             }
         }
         (Judge::Truth, Value::Bool(b)) => {
-            let mut inner = String::new();
+            let mut items = Vec::new();
             match options.items {
-                Some(it) => mathml::expr(&mut inner, &it[i]),
-                None => mathml::value(&mut inner, opt),
+                Some(it) => notation::expr(&mut items, &it[i]),
+                None => notation::value(&mut items, opt),
             }
             Judged {
-                label: mathml::math(&inner, false, &written),
+                label: Run::Math(Formula {
+                    items,
+                    text: written.clone(),
+                }),
                 name: written.clone(),
                 mention: written,
                 correct: *b,
             }
         }
         (Judge::Equal(v), _) => {
-            let mut inner = String::new();
-            mathml::value(&mut inner, opt);
+            let mut items = Vec::new();
+            notation::value(&mut items, opt);
             Judged {
-                label: mathml::math(&inner, false, &opt.to_string()),
+                label: Run::Math(Formula {
+                    items,
+                    text: opt.to_string(),
+                }),
                 name: opt.to_string(),
                 mention: written,
                 correct: opt == v,
@@ -225,75 +229,60 @@ fn judge_option(
     Ok(Some(judged))
 }
 
-/// `choice("question", [options], [class or correct value])`.
+/// `choice("question", [options], [class or correct value])`; nothing when an option is a
+/// claim that does not parse (its error is reported).
 pub(in super::super) fn choice(
     checker: &mut DirectiveEnv<'_>,
     d: &Directive,
-) -> Result<String, Diagnostic> {
+) -> Result<Option<Block>, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
-    let q_html = question_html(checker, &question, &d.args[0].1)?;
+    let q_runs = question_runs(checker, &question, &d.args[0].1)?;
     let options = options_of(checker, d)?;
     let judge = judge_of(checker, d, &question, &options)?;
     let mut judged = Vec::new();
     for i in 0..options.values.len() {
         match judge_option(checker, &judge, &options, i)? {
             Some(j) => judged.push(j),
-            None => return Ok(String::new()),
+            None => return Ok(None),
         }
     }
-    let (n, id) = next_id(checker);
+    let (number, id) = next_id(checker);
     let correct: Vec<bool> = judged.iter().map(|j| j.correct).collect();
-    let right: Vec<&str> = judged
-        .iter()
-        .filter(|j| j.correct)
-        .map(|j| j.label.as_str())
-        .collect();
-    let shown = if right.is_empty() {
-        "None of the options is correct.".to_string()
-    } else {
-        right.join("; ")
-    };
-    let attributes = match checker.answer_salt() {
-        None => format!("data-answer=\"{}\"", graded::choice_canonical(&correct)),
-        Some(lesson) => {
-            let salt = graded::salt(lesson, &id);
-            let hash = graded::answer_hash(&salt, &graded::choice_canonical(&correct));
-            format!("data-salt=\"{}\" data-hash=\"{hash}\"", escape(&salt))
-        }
-    };
+    let right = correct.iter().filter(|c| **c).count();
     let hint = match judge {
         Judge::Class(_) => "A position is P when its Grundy value is 0; the value of a sum of games is the nim-sum of the values of its parts, so a Nim position is P exactly when the nim-sum of its heaps is 0.".to_string(),
         _ => format!(
-            "{} of the {} options {} correct.",
-            right.len(),
+            "{right} of the {} options {} correct.",
             judged.len(),
-            if right.len() == 1 { "is" } else { "are" }
+            if right == 1 { "is" } else { "are" }
         ),
     };
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        "<section class=\"nim-exercise nim-choice\" id=\"{id}\" data-kind=\"choice\" {attributes}>\
-         <form class=\"nim-exercise-form\"><fieldset><legend class=\"nim-exercise-question\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html} <span class=\"nim-choice-note\">(Select every correct option.)</span></legend><ul class=\"nim-options\">",
+    let choice = Choice {
+        grading: grading(checker, &id, &graded::choice_canonical(&correct)),
+        id,
+        number,
+        question: q_runs,
+        options: judged
+            .iter()
+            .map(|j| ChoiceOption {
+                label: j.label.clone(),
+                name: j.name.clone(),
+                correct: j.correct,
+            })
+            .collect(),
+        hint,
+    };
+    let shown = runs_html(&choice.shown());
+    record(
+        checker,
+        d,
+        &options,
+        choice.id.clone(),
+        question,
+        &judged,
+        shown,
     );
-    for (i, j) in judged.iter().enumerate() {
-        let _ = write!(
-            h,
-            "<li><label><input type=\"checkbox\" value=\"{i}\" aria-label=\"{}\"> {}</label></li>",
-            escape(&j.name),
-            j.label
-        );
-    }
-    let _ = write!(
-        h,
-        "</ul></fieldset><button type=\"submit\" hidden>Check</button></form>\
-         <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>\
-         <div class=\"nim-exercise-hint\" hidden><p class=\"nim-hint-title\">Hint</p><p>{}</p></div>",
-        escape(&hint)
-    );
-    super::answer_box(&mut h, checker.answer_salt().is_none(), &shown);
-    record(checker, d, &options, id, question, &judged, shown);
-    Ok(h)
+    Ok(Some(Block::Choice(choice)))
 }
 
 /// Records the choice in the lesson's answer key.

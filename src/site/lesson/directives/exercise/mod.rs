@@ -30,17 +30,19 @@
 mod choice;
 mod graded;
 mod hint;
-
-use std::fmt::Write as _;
+mod practice;
 
 use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{OctalCode, TakeAndBreak};
+use crate::site::lesson::blocks::{
+    AnswerKind, Block, Exercise, Grading, Practice, PracticeKind, Run,
+};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
+use crate::site::lesson::page::blocks::runs_html;
 
 use super::args::{arity, error, str_arg, typed_arg};
-use crate::site::html::escape;
 
 pub(super) use choice::choice;
 
@@ -88,9 +90,9 @@ fn question_arg(checker: &DirectiveEnv<'_>, arg: &(Value, Span)) -> Result<Strin
     }
 }
 
-/// The question as HTML: text, with `$…$` as inline LaTeX math.
-fn question_html(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<String, Diagnostic> {
-    let mut out = String::new();
+/// The question: text, with `$…$` as inline LaTeX math.
+fn question_runs(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<Vec<Run>, Diagnostic> {
+    let mut out = Vec::new();
     let mut pieces = q.split('$');
     let mut in_math = false;
     let count = q.matches('$').count();
@@ -103,16 +105,16 @@ fn question_html(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<Strin
     }
     for piece in pieces.by_ref() {
         if in_math {
-            let m = crate::site::lesson::mathml::render_tex(piece, false).map_err(|e| {
+            crate::site::lesson::mathml::parse_tex(piece, false).map_err(|e| {
                 error(
                     checker,
                     at,
                     format!("the math `{piece}` in the question does not parse: {e}"),
                 )
             })?;
-            out.push_str(&m);
-        } else {
-            out.push_str(&escape(piece));
+            out.push(Run::Tex(piece.to_string()));
+        } else if !piece.is_empty() {
+            out.push(Run::Text(piece.to_string()));
         }
         in_math = !in_math;
     }
@@ -124,18 +126,18 @@ fn answer_of(
     checker: &DirectiveEnv<'_>,
     answer: &Value,
     at: &Span,
-) -> Result<(&'static str, String), Diagnostic> {
+) -> Result<(AnswerKind, String), Diagnostic> {
     Ok(match answer {
-        Value::Num(n) => ("number", n.to_string()),
+        Value::Num(n) => (AnswerKind::Number, n.to_string()),
         Value::Outcome(c) => {
             let s = match c {
                 crate::claim::ast::OutcomeClass::P => "P",
                 crate::claim::ast::OutcomeClass::N => "N",
                 crate::claim::ast::OutcomeClass::D => "D",
             };
-            ("outcome", s.to_string())
+            (AnswerKind::Outcome, s.to_string())
         }
-        Value::Bool(b) => ("truth", b.to_string()),
+        Value::Bool(b) => (AnswerKind::Truth, b.to_string()),
         other => {
             return Err(error(
                 checker,
@@ -148,84 +150,47 @@ fn answer_of(
 }
 
 /// `exercise("question", answer)`.
-pub(super) fn exercise(
-    checker: &mut DirectiveEnv<'_>,
-    d: &Directive,
-) -> Result<String, Diagnostic> {
+pub(super) fn exercise(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
-    let q_html = question_html(checker, &question, &d.args[0].1)?;
+    let q_runs = question_runs(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
     let (kind, key) = answer_of(checker, answer, at)?;
     let expr = &d.exprs[1];
     let hidden = checker.answer_salt().is_some();
     let hint = hint::hint(checker, expr, at, hidden)?;
-    let (n, id) = next_id(checker);
-    let source = expr.to_string();
-    let placeholder = match kind {
-        "number" => "a number, such as 12 or 0xC",
-        "outcome" => "P or N",
-        _ => "true or false",
-    };
-    let attributes = match checker.answer_salt() {
-        None => format!("data-answer=\"{}\"", escape(&key)),
-        Some(lesson) => {
-            let salt = graded::salt(lesson, &id);
-            let hash = graded::answer_hash(&salt, &key);
-            format!("data-salt=\"{}\" data-hash=\"{hash}\"", escape(&salt))
-        }
-    };
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        "<section class=\"nim-exercise\" id=\"{id}\" data-kind=\"{kind}\" {attributes}>\
-         <p class=\"nim-exercise-question\"><span class=\"nim-exercise-number\">Exercise {n}.</span> {q_html}</p>\
-         <form class=\"nim-exercise-form\" hidden><label>Answer to exercise {n} ({placeholder}): \
-         <input type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"></label> \
-         <button type=\"submit\">Check</button></form>\
-         <span class=\"nim-exercise-blank\" aria-hidden=\"true\"></span>\
-         <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>",
-    );
-    if let Some(hint) = hint {
-        let _ = write!(
-            h,
-            "<div class=\"nim-exercise-hint\" hidden><p class=\"nim-hint-title\">Hint</p>{hint}</div>"
-        );
-    }
-    let shown = answer_html(&source, &key);
-    answer_box(&mut h, checker.answer_salt().is_none(), &shown);
-    checker.add_answer(AnswerKey {
+    let (number, id) = next_id(checker);
+    let exercise = Exercise {
+        grading: grading(checker, &id, &key),
         id,
-        question,
-        source,
+        number,
+        kind,
+        question: q_runs,
+        hint,
+        source: expr.to_string(),
         answer: key,
+    };
+    checker.add_answer(AnswerKey {
+        id: exercise.id.clone(),
+        question,
+        source: exercise.source.clone(),
+        answer: exercise.answer.clone(),
         options: Vec::new(),
-        shown,
+        shown: runs_html(&exercise.shown()),
         span: d.span.clone(),
     });
-    Ok(h)
+    Ok(Block::Exercise(exercise))
 }
 
-/// Ends a question's section, with its "Show the answer" box (`answer`, HTML) unless the
-/// answers are hidden.
-fn answer_box(h: &mut String, show: bool, answer: &str) {
-    if show {
-        let _ = write!(
-            h,
-            "<details class=\"nim-exercise-answer\"><summary>Show the answer</summary><p>{answer}</p></details>"
-        );
-    }
-    h.push_str("</section>\n");
-}
-
-fn answer_html(source: &str, shown: &str) -> String {
-    if source == shown {
-        format!("<code>{}</code>", escape(shown))
-    } else {
-        format!(
-            "<code>{}</code> = <strong>{}</strong>",
-            escape(source),
-            escape(shown)
-        )
+/// How the page checks the answer `canonical` of question `id`: the answer itself, or in
+/// graded mode its salted hash.
+fn grading(checker: &DirectiveEnv<'_>, id: &str, canonical: &str) -> Grading {
+    match checker.answer_salt() {
+        None => Grading::Shown(canonical.to_string()),
+        Some(lesson) => {
+            let salt = graded::salt(lesson, id);
+            let hash = graded::answer_hash(&salt, canonical);
+            Grading::Hashed { salt, hash }
+        }
     }
 }
 
@@ -233,10 +198,7 @@ fn answer_html(source: &str, shown: &str) -> String {
 const EXPECTED_KIND: &str = "a practice kind such as \"nim-product\"";
 
 /// `practice(kind, …)`.
-pub(super) fn practice(
-    checker: &mut DirectiveEnv<'_>,
-    d: &Directive,
-) -> Result<String, Diagnostic> {
+pub(super) fn practice(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let kind_at = &d.args[0].1;
     let kind = typed_arg(checker, &d.args[0], EXPECTED_KIND, Value::as_str)?;
     let names = || PRACTICE_KINDS.iter().map(|(n, _)| *n);
@@ -254,23 +216,19 @@ pub(super) fn practice(
             names().collect::<Vec<_>>().join(", ")
         )));
     }
-    let (title, data) = if kind == "grundy" {
+    let (title, kind) = if kind == "grundy" {
         grundy_practice(checker, d)?
     } else {
         range_practice(checker, d, kind)?
     };
     let id = format!("practice-{}", checker.place(d));
-    Ok(format!(
-        "<section class=\"nim-practice\" id=\"{id}\" {data}>\
-         <p class=\"nim-practice-title\">Practice: {}</p>\
-         <p class=\"nim-practice-problem\">Turn on JavaScript to draw practice problems without end.</p>\
-         <form class=\"nim-exercise-form\" hidden><label>Your answer to the practice problem (a number, such as 12 or 0xC): \
-         <input type=\"text\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"></label> \
-         <button type=\"submit\">Check</button> <button type=\"button\" class=\"nim-practice-new\">New problem</button></form>\
-         <p class=\"nim-exercise-feedback\" role=\"status\" aria-live=\"polite\"></p>\
-         <div class=\"nim-exercise-hint\" hidden></div></section>\n",
-        escape(&title)
-    ))
+    let problems = practice::problems(&kind, &id);
+    Ok(Block::Practice(Practice {
+        id,
+        title,
+        kind,
+        problems,
+    }))
 }
 
 /// An octal code's digits, for the page script's move generator (`0.77` → `077`).
@@ -278,11 +236,11 @@ fn digits(code: &OctalCode) -> String {
     code.digits().iter().map(|d| char::from(b'0' + d)).collect()
 }
 
-/// The title and data attributes of `practice("grundy", game, n)`.
+/// The title and the draw of `practice("grundy", game, n)`.
 fn grundy_practice(
     checker: &mut DirectiveEnv<'_>,
     d: &Directive,
-) -> Result<(String, String), Diagnostic> {
+) -> Result<(String, PracticeKind), Diagnostic> {
     arity(checker, d, Arity::Exactly(3))?;
     let game_at = &d.args[1].1;
     let game = str_arg(checker, &d.args[1], "\"kayles\"")?;
@@ -323,24 +281,21 @@ fn grundy_practice(
     let budget = checker.limits().game;
     let (name, values) = super::grundy::heap_values(checker, game, game_at, n + 1, &budget)?;
     let title = format!("Grundy values of {name}, heaps of 1 to {n}");
-    let data = format!(
-        "data-practice=\"grundy\" data-game=\"{}\" data-rule=\"{rule}\" data-max=\"{n}\" data-grundy=\"[{}]\"",
-        escape(&name),
-        values
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    );
-    Ok((title, data))
+    let kind = PracticeKind::Grundy {
+        game: name,
+        rule,
+        max: n,
+        values,
+    };
+    Ok((title, kind))
 }
 
-/// The title and data attributes of a nim-arithmetic practice, `practice(kind, n)`.
+/// The title and the draw of a nim-arithmetic practice, `practice(kind, n)`.
 fn range_practice(
     checker: &DirectiveEnv<'_>,
     d: &Directive,
     kind: &str,
-) -> Result<(String, String), Diagnostic> {
+) -> Result<(String, PracticeKind), Diagnostic> {
     arity(checker, d, Arity::Exactly(2))?;
     let (range, at) = (&d.args[1].0, &d.args[1].1);
     let n = match range {
@@ -373,6 +328,9 @@ fn range_practice(
         "nim-product" => format!("Nim-products a ⊗ b of numbers below {n}"),
         _ => format!("Nim-inverses of numbers from 1 to {}", &n - 1u32),
     };
-    let data = format!("data-practice=\"{kind}\" data-max=\"{n}\"");
-    Ok((title, data))
+    let kind = PracticeKind::Range {
+        kind: kind.to_string(),
+        max: n.to_string(),
+    };
+    Ok((title, kind))
 }
