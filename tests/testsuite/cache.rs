@@ -19,8 +19,9 @@ use crate::exercises::sha256_hex;
 /// What the poisoned `forall` shows when it is recalled, and what the engine says.
 const POISONED: &str = "checked (999 cases)";
 const DECIDED: &str = "checked (64 cases)";
-/// What a poisoned directive's output carries.
-const MARK: &str = "<!-- poisoned -->";
+/// What a poisoned directive's output carries: words no directive writes, which survive the
+/// page's escaping.
+const MARK: &str = "poisoned-by-the-test";
 
 const LESSON: &str = "# Keys\n\nA binding and a claim that uses it.\n\n```nim\nlet x = 5\nforall a < 64: a * x = x * a\n```\n\n```nimbook\ngrundy_table(\"kayles\", 12)\n```\n";
 
@@ -92,10 +93,30 @@ fn poison_all(root: &Path) {
         if result["established"]["checked"]["cases"] == 64 {
             result["established"]["checked"]["cases"] = 999.into();
         }
-        if let Some(html) = result["output"].as_str() {
-            result["output"] = format!("{html}{MARK}").into();
+        if let Some(output) = result.get_mut("output") {
+            mark_text(output);
         }
     });
+}
+
+/// Appends [`MARK`] to the first run of text or drawing of a directive's block, so that each
+/// recalled directive shows it once; whether it found one.
+fn mark_text(block: &mut Value) -> bool {
+    match block {
+        Value::Object(fields) => {
+            fields
+                .iter_mut()
+                .any(|(name, field)| match (name.as_str(), field.as_str()) {
+                    ("Text" | "Prose" | "svg", Some(text)) => {
+                        *field = format!("{text}{MARK}").into();
+                        true
+                    }
+                    _ => mark_text(field),
+                })
+        }
+        Value::Array(items) => items.iter_mut().any(mark_text),
+        _ => false,
+    }
 }
 
 /// A warm, poisoned book: its page shows that the `forall` (if the lesson has it) and the
