@@ -568,5 +568,10 @@ mod tests {
         assert!(!is("/b/book/a.html"));
         assert!(!is("/b/.book.nimbook-new-12/a.html"));
         assert!(!is("/b/README.md"));
+        // A book whose sources are its root: the cache it saves after a rebuild is not one.
+        let is = |p: &str| is_source(Path::new(p), root, root, &templates, &extra, &out);
+        assert!(is("/b/a.md"));
+        assert!(!is("/b/.nimbook/cache/results"));
+        assert!(!is("/b/.nimbook/cache/.results.tmp"));
     }
 }
