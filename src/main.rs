@@ -86,7 +86,16 @@ impl TrustArgs {
     }
 }
 
-/// What every command that reads a book takes: how to print, lint levels, trust.
+/// Whether the cache of decided results is used.
+#[derive(clap::Args)]
+struct CacheArgs {
+    /// Neither read nor write the cache of decided results (.nimbook/cache/ in the book root):
+    /// decide every claim again. `NIMBOOK_NO_CACHE=1` does the same.
+    #[arg(long)]
+    no_cache: bool,
+}
+
+/// What every command that reads a book takes: how to print, lint levels, trust, the cache.
 #[derive(clap::Args)]
 struct Common {
     #[command(flatten)]
@@ -95,12 +104,17 @@ struct Common {
     lints: LintArgs,
     #[command(flatten)]
     trust: TrustArgs,
+    #[command(flatten)]
+    cache: CacheArgs,
 }
 
 impl Common {
     /// The options of the book in `dir`, written to `dest` if given.
     fn options(&self, dir: PathBuf, dest: Option<PathBuf>) -> site::Options {
-        self.lints.options(dir, dest).trust(self.trust.trust())
+        self.lints
+            .options(dir, dest)
+            .trust(self.trust.trust())
+            .cache(site::cache_wanted(self.cache.no_cache))
     }
 }
 
@@ -117,7 +131,7 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Check every claim; write nothing.
+    /// Check every claim; write no site (what was decided goes to the cache).
     Check {
         /// The book root, the folder of book.toml.
         #[arg(default_value = ".")]
@@ -182,7 +196,10 @@ enum Command {
     },
     /// Run a language server on standard input and output: claims checked as you type, with
     /// hover, completion, go to definition and quick fixes, in any editor that speaks LSP.
-    Lsp,
+    Lsp {
+        #[command(flatten)]
+        cache: CacheArgs,
+    },
     /// Explain a diagnostic code: what it means, a failing example, how to fix it.
     Explain {
         /// A code as diagnostics print it, such as `false-claim`.
@@ -191,6 +208,11 @@ enum Command {
         /// List every code with what it means, one a line.
         #[arg(long, conflicts_with = "code")]
         list: bool,
+    },
+    /// Manage the cache of decided results (.nimbook/cache/ in the book root).
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
     },
     /// Evaluate expressions and claims; `-` reads one per line from standard input.
     Calc {
@@ -201,6 +223,17 @@ enum Command {
         /// line: the functions, then the directives, each sorted by name.
         #[arg(long, conflicts_with = "exprs")]
         list: bool,
+    },
+}
+
+/// `nimbook cache …`.
+#[derive(Subcommand)]
+enum CacheAction {
+    /// Remove the cache, so that the next build decides every claim again.
+    Clear {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
     },
 }
 
@@ -229,7 +262,7 @@ fn main() -> ExitCode {
         .stack_size(16 << 20)
         .build_global();
     match cli.command {
-        Command::Lsp => match site::lsp() {
+        Command::Lsp { cache } => match site::lsp(site::cache_wanted(cache.no_cache)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: nimbook lsp could not start: {e}");
@@ -304,6 +337,22 @@ fn main() -> ExitCode {
         Command::Calc { exprs, .. } => run_calc(&exprs),
         Command::Init { dir, force, git } => run_init(&dir, force, git),
         Command::Mdbook { action } => run_mdbook(action),
+        Command::Cache {
+            action: CacheAction::Clear { dir },
+        } => match site::clear_cache(&dir) {
+            Ok(Some(removed)) => {
+                eprintln!("removed {}", removed.display());
+                ExitCode::SUCCESS
+            }
+            Ok(None) => {
+                eprintln!("{} has no cache", dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(fatal) => {
+                print_diagnostic(&fatal, MessageFormat::Human);
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

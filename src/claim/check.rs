@@ -16,12 +16,14 @@ use std::sync::Arc;
 use super::ast::{Claim, Expr, ExprKind, Spanned, Statement};
 use super::eval::{eval, Scope};
 use super::lexer::{lex, Tok};
+use super::memo::{Decided, MemoKey, Recall};
 use super::parser::parse_statement;
 use super::prove::Established;
 use super::value::Value;
 use super::{ClaimError, Limits};
 use crate::diag::{Code, Diagnostic, SourceFile, Span};
 use failure::evaluate_claim;
+use quantified::Undecided;
 
 /// Text gathered from pieces of a file (the lines of a code block, say), with the way back from
 /// an offset in the text to an offset in the file.
@@ -120,13 +122,6 @@ impl Verdict {
             established: None,
         }
     }
-
-    fn value(status: Status, value: Value) -> Self {
-        Verdict {
-            value: Some(value),
-            ..Verdict::of(status)
-        }
-    }
 }
 
 /// Checks the statements of one source text, in document order: the `let` bindings in scope,
@@ -138,6 +133,8 @@ pub struct Checker {
     limits: Limits,
     diagnostics: Vec<Diagnostic>,
     claims: usize,
+    /// The memory of decided statements, with the limits its keys are made under.
+    memo: Option<(Arc<dyn Recall>, Limits)>,
 }
 
 impl Checker {
@@ -149,7 +146,30 @@ impl Checker {
             limits,
             diagnostics: Vec::new(),
             claims: 0,
+            memo: None,
         }
+    }
+
+    /// Recalls and remembers decided statements in `memo`, under keys made with `limits`: the
+    /// checker's own, or, for a pass that checks under a smaller time budget but may show what
+    /// the full budget decided (an editor's quick pass), the full ones, with a memory that then
+    /// remembers nothing.
+    #[cfg(feature = "site")]
+    pub(crate) fn set_memo(&mut self, memo: Arc<dyn Recall>, limits: Limits) {
+        self.memo = Some((memo, limits));
+    }
+
+    /// Counts `n` more claims checked: the steps a directive verified and the options it
+    /// decided, when its result is recalled instead of computed again.
+    #[cfg(feature = "site")]
+    pub(crate) fn add_claims(&mut self, n: usize) {
+        self.claims += n;
+    }
+
+    /// Every binding in scope, one a line (see [`super::memo::scope_text`]).
+    #[cfg(feature = "site")]
+    pub(crate) fn scope_text(&self) -> String {
+        super::memo::scope_text(&self.lets)
     }
 
     /// Every diagnostic so far, in the order found.
@@ -413,96 +433,114 @@ impl Checker {
     }
 
     fn run(&mut self, stmt: &Spanned) -> Verdict {
+        self.claims += match &stmt.stmt {
+            Statement::Claim(Claim::Chain(chain)) => chain.links.len(),
+            Statement::Claim(Claim::Is { .. }) | Statement::Quantified { .. } => 1,
+            Statement::Let { .. } | Statement::Expr(_) => 0,
+        };
+        match self.recall_or_decide(stmt) {
+            Ok(decided) => {
+                if let (
+                    Statement::Let {
+                        name, name_span, ..
+                    },
+                    Some(v),
+                ) = (&stmt.stmt, &decided.value)
+                {
+                    if self.lets.contains_key(name) {
+                        self.diagnostics.push(
+                            Diagnostic::warning(
+                                Code::RedefinedName,
+                                format!("`{name}` is bound again"),
+                            )
+                            .at(&self.file, name_span.clone())
+                            .note("later claims see the new value"),
+                        );
+                    }
+                    self.lets.insert(name.clone(), v.clone());
+                }
+                Verdict {
+                    status: decided.status,
+                    value: decided.value,
+                    witness: decided.witness,
+                    established: decided.established,
+                }
+            }
+            Err((status, d)) => {
+                self.diagnostics.push(*d);
+                Verdict::of(status)
+            }
+        }
+    }
+
+    /// What a statement comes to: recalled from the memory when it decided the same key before,
+    /// else decided now (and remembered, when the memory keeps what it is told).
+    fn recall_or_decide(&self, stmt: &Spanned) -> Result<Decided, Undecided> {
+        let Some((memo, limits)) = &self.memo else {
+            return self.decide_statement(stmt);
+        };
+        let key = MemoKey::statement(&stmt.stmt, &self.lets, limits);
+        if let Some(decided) = memo.recall(&key).filter(|d| fits(&stmt.stmt, d)) {
+            return Ok(decided);
+        }
+        let decided = self.decide_statement(stmt)?;
+        memo.remember(&key, &decided);
+        Ok(decided)
+    }
+
+    /// Evaluates one statement: what it comes to, or the diagnostic that says why not. Nothing
+    /// of the checker changes here, so that a recalled result and a fresh one are applied alike.
+    fn decide_statement(&self, stmt: &Spanned) -> Result<Decided, Undecided> {
         let scope_locals: [(&str, Value); 0] = [];
+        let scope = Scope {
+            lets: &self.lets,
+            locals: &scope_locals,
+        };
+        let of = |status, value| Decided {
+            status,
+            value,
+            witness: None,
+            established: None,
+        };
         match &stmt.stmt {
-            Statement::Let {
-                name,
-                name_span,
-                value,
-            } => {
-                let scope = Scope {
-                    lets: &self.lets,
-                    locals: &scope_locals,
-                };
-                match eval(value, &scope, &self.limits) {
-                    Ok(v) => {
-                        if self.lets.contains_key(name) {
-                            self.diagnostics.push(
-                                Diagnostic::warning(
-                                    Code::RedefinedName,
-                                    format!("`{name}` is bound again"),
-                                )
-                                .at(&self.file, name_span.clone())
-                                .note("later claims see the new value"),
-                            );
-                        }
-                        self.lets.insert(name.clone(), v.clone());
-                        Verdict::value(Status::Bound, v)
-                    }
-                    Err(e) => {
-                        self.report(e);
-                        Verdict::of(Status::Error)
-                    }
-                }
-            }
-            Statement::Expr(e) => {
-                let scope = Scope {
-                    lets: &self.lets,
-                    locals: &scope_locals,
-                };
-                match eval(e, &scope, &self.limits) {
-                    Ok(v) => Verdict::value(Status::Value, v),
-                    Err(e) => {
-                        self.report(e);
-                        Verdict::of(Status::Error)
-                    }
-                }
-            }
-            Statement::Claim(claim) => {
-                self.claims += match claim {
-                    Claim::Chain(chain) => chain.links.len(),
-                    Claim::Is { .. } => 1,
-                };
-                let scope = Scope {
-                    lets: &self.lets,
-                    locals: &scope_locals,
-                };
-                match evaluate_claim(claim, &scope, &self.limits) {
-                    Ok(None) => Verdict::of(Status::Holds),
-                    Ok(Some(f)) => {
-                        let d = self.claim_failure(claim, &f);
-                        self.diagnostics.push(d);
-                        Verdict::of(Status::Fails)
-                    }
-                    Err(e) => {
-                        self.report(e);
-                        Verdict::of(Status::Error)
-                    }
-                }
-            }
+            Statement::Let { value, .. } => eval(value, &scope, &self.limits)
+                .map(|v| of(Status::Bound, Some(v)))
+                .map_err(|e| (Status::Error, self.to_diagnostic(e))),
+            Statement::Expr(e) => eval(e, &scope, &self.limits)
+                .map(|v| of(Status::Value, Some(v)))
+                .map_err(|e| (Status::Error, self.to_diagnostic(e))),
+            Statement::Claim(claim) => match evaluate_claim(claim, &scope, &self.limits) {
+                Ok(None) => Ok(of(Status::Holds, None)),
+                Ok(Some(f)) => Err((Status::Fails, Box::new(self.claim_failure(claim, &f)))),
+                Err(e) => Err((Status::Error, self.to_diagnostic(e))),
+            },
             Statement::Quantified {
                 quantifier,
                 binders,
                 body,
-            } => {
-                self.claims += 1;
-                match self.quantified(*quantifier, binders, body, &stmt.span) {
-                    Ok((witness, established)) => Verdict {
-                        witness,
-                        established,
-                        ..Verdict::of(Status::Holds)
-                    },
-                    Err((status, d)) => {
-                        self.diagnostics.push(*d);
-                        Verdict::of(status)
-                    }
-                }
-            }
+            } => self.quantified(*quantifier, binders, body, &stmt.span).map(
+                |(witness, established)| Decided {
+                    witness,
+                    established,
+                    ..of(Status::Holds, None)
+                },
+            ),
         }
     }
 
     fn to_diagnostic(&self, e: ClaimError) -> Box<Diagnostic> {
         Box::new(e.into_diagnostic(&self.file))
+    }
+}
+
+/// Whether a recalled result is one the statement can have: a memory read from a file is
+/// checked for its shape before it is believed.
+fn fits(stmt: &Statement, d: &Decided) -> bool {
+    match stmt {
+        Statement::Let { .. } => d.status == Status::Bound && d.value.is_some(),
+        Statement::Expr(_) => d.status == Status::Value && d.value.is_some(),
+        Statement::Claim(_) => d.status == Status::Holds && d.value.is_none(),
+        Statement::Quantified { .. } => d.status == Status::Holds && d.value.is_none(),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod builtins;
 pub(crate) mod check;
 pub(crate) mod eval;
 pub(crate) mod lexer;
+pub(crate) mod memo;
 pub(crate) mod parser;
 pub(crate) mod prove;
 #[cfg(test)]

@@ -87,6 +87,9 @@ pub enum Code {
     /// A renderer of `[output.NAME]` (a command, or mdBook's `markdown`) that fails, runs past
     /// `renderer-seconds` or cannot be found (a warning when it is `optional`).
     RendererError,
+    /// The cache of decided results (`.nimbook/cache/`) could not be read or written; it is
+    /// ignored, and the build goes on without it.
+    CacheUnusable,
 }
 
 impl Code {
@@ -121,6 +124,7 @@ impl Code {
         Code::IncompleteAnswer,
         Code::ExampleMismatch,
         Code::RendererError,
+        Code::CacheUnusable,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -154,6 +158,7 @@ impl Code {
             Code::IncompleteAnswer => "incomplete-answer",
             Code::ExampleMismatch => "example-mismatch",
             Code::RendererError => "renderer-error",
+            Code::CacheUnusable => "cache-unusable",
         }
     }
 
@@ -188,6 +193,7 @@ impl Code {
             Code::IncompleteAnswer => "a worked answer that names some of a choice's correct options but not all",
             Code::ExampleMismatch => "an example marked to fail with a code that holds, or fails with another code",
             Code::RendererError => "a renderer of `[output.NAME]` that fails, times out or cannot be found",
+            Code::CacheUnusable => "the cache of decided results cannot be read or written; it is ignored",
         }
     }
 

@@ -36,6 +36,7 @@ pub(super) fn text(code: Code) -> &'static str {
         Code::IncompleteAnswer => include_str!("explain/incomplete-answer.md"),
         Code::ExampleMismatch => include_str!("explain/example-mismatch.md"),
         Code::RendererError => include_str!("explain/renderer-error.md"),
+        Code::CacheUnusable => include_str!("explain/cache-unusable.md"),
     }
 }
 

@@ -62,7 +62,14 @@ pub fn run(input: impl Read, output: impl Write) -> Result<Preprocessed, Fatal> 
             .help("`nimbook mdbook` is run by mdBook; add it to book.toml with `nimbook mdbook install`"),
         )
     })?;
-    let settings = Settings::load(&ctx.root)?;
+    let mut settings = Settings::load(&ctx.root)?;
+    // The book's cache, as a build uses it (`NIMBOOK_NO_CACHE=1` skips it: mdBook passes no
+    // flags).
+    let options = crate::site::Options::new(settings.root())
+        .cache(crate::site::cache::wanted(false))
+        .trust(crate::site::Trust::from_flag_or_env(false));
+    let mut store = crate::site::cache::Store::open(&options);
+    settings.set_memo(store.view());
     let target = if ctx.renderer == "html" {
         Target::Html
     } else {
@@ -74,7 +81,11 @@ pub fn run(input: impl Read, output: impl Write) -> Result<Preprocessed, Fatal> 
         .par_iter_mut()
         .map(|job| check(&settings, job, target))
         .collect();
-    let mut report = Preprocessed::default();
+    let mut report = Preprocessed {
+        // Warnings about the cache's file; they do not fail the book.
+        diagnostics: store.save(),
+        ..Preprocessed::default()
+    };
     for c in checked {
         report.chapters += 1;
         report.claims += c.claims;

@@ -12,8 +12,10 @@
 //!    complete, and only if every lesson checked clean.
 //!
 //! `serve`, `handout` and `lsp` are front ends built on those stages; no stage of a build
-//! imports them.
+//! imports them. Each opens the book's `cache` (the results decided in earlier builds, in
+//! `.nimbook/cache/`) before the lessons are checked and saves it after.
 
+pub(crate) mod cache;
 pub(crate) mod embed;
 mod handout;
 mod html;
@@ -29,6 +31,7 @@ pub use handout::handout;
 pub use lesson::coverage::NumberCounts;
 pub use lesson::directives::list as directives;
 pub use lesson::markdown::RenderedPage;
+pub use lesson::memo::CacheUse;
 pub(crate) use lesson::report::summary_line;
 pub use lesson::report::{Progress, Report};
 pub use load::confine::Trust;
@@ -40,23 +43,47 @@ pub use serve::{serve, ServeEvent};
 
 use lesson::book::Book;
 
-/// `nimbook check`: every claim of every lesson, nothing written.
+/// `nimbook check`: every claim of every lesson; no site is written (the cache is, when the
+/// options ask for it).
 pub fn check(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
-    Book::check_all(options, progress).map(|(_, _, report)| report)
+    let mut store = cache::Store::open(options);
+    let (_, _, mut report) = Book::check_all(options, progress, store.view())?;
+    store.finish(&mut report);
+    Ok(report)
 }
 
 /// `nimbook build`: check, then render and write the site atomically, then run the book's
 /// other renderers (`[output.NAME]`), each in its own folder, as mdBook does. On content
-/// errors nothing is written and the previous site stays as it was.
+/// errors nothing is written and the previous site stays as it was (the cache still keeps what
+/// was decided).
 pub fn build(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
-    let (book, checked, mut report) = Book::check_all(options, progress)?;
-    if report.errors == 0 {
+    let mut store = cache::Store::open(options);
+    let (book, checked, mut report) = Book::check_all(options, progress, store.view())?;
+    let written = if report.errors == 0 {
         let layout = book.layout(options.output.as_deref());
-        if layout.has_site() {
-            let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
-            render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
-        }
-        output::renderers::run(&book, &layout, &mut report)?;
-    }
-    Ok(report)
+        let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
+        let site = if layout.has_site() {
+            render::publish(&book, &lessons, &mut report, options.output.as_deref()).map(|_| ())
+        } else {
+            Ok(())
+        };
+        site.and_then(|()| output::renderers::run(&book, &layout, &mut report))
+    } else {
+        Ok(())
+    };
+    // After the pages (a `404.md` is checked with them), and even when they failed.
+    store.finish(&mut report);
+    written.map(|()| report)
+}
+
+/// Whether a command uses the cache of decided results: not when `--no-cache` was given
+/// (`no_cache`) or `NIMBOOK_NO_CACHE` is `1`, `true` or `yes`.
+pub fn cache_wanted(no_cache: bool) -> bool {
+    cache::wanted(no_cache)
+}
+
+/// `nimbook cache clear`: removes the cache of decided results of the book at `root`
+/// (`.nimbook/cache/`). Returns the folder removed, or `None` when there was none.
+pub fn clear_cache(root: &std::path::Path) -> Result<Option<std::path::PathBuf>, Fatal> {
+    cache::clear(root)
 }

@@ -490,6 +490,47 @@ fn hover_over_a_directive_shows_what_the_build_drew() {
     assert!(c.shutdown().success());
 }
 
+/// The first diagnostics published for `uri`: the quick pass's.
+fn first_published(c: &mut Client, uri: &str) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = c.next(deadline);
+        if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == uri {
+            return v["params"]["diagnostics"].to_string();
+        }
+    }
+}
+
+#[test]
+fn the_quick_pass_recalls_what_a_build_or_a_full_pass_decided() {
+    // Millions of cases: far more than the quick pass gets through in its 60 ms.
+    let slow = "# Slow\n\n```nim\nforall a, b < 2^12: a * b = b * a\n```\n";
+    let dir = book_with("", slow);
+    let lesson = dir.path().join("content/lesson.md");
+    let u = uri(&lesson);
+    let build = Command::new(env!("CARGO_BIN_EXE_nimbook"))
+        .arg("build")
+        .arg(dir.path())
+        .output()
+        .expect("run nimbook");
+    assert!(build.status.success(), "{build:?}");
+    // What the build decided, the quick pass shows at once.
+    let mut c = Client::start(dir.path());
+    c.open(&u, slow);
+    let quick = first_published(&mut c, &u);
+    assert!(!quick.contains("still checking"), "{quick}");
+    // A claim the build did not decide waits for the full pass, which keeps what it decided.
+    let other = slow.replace("a, b < 2^12", "b, a < 2^12");
+    c.change(&u, 2, &other);
+    assert!(c.diagnostics(&u, 2).is_empty());
+    assert!(c.shutdown().success());
+    let mut c = Client::start(dir.path());
+    c.open(&u, &other);
+    let quick = first_published(&mut c, &u);
+    assert!(!quick.contains("still checking"), "{quick}");
+    assert!(c.shutdown().success());
+}
+
 /// The code block of a hover (the lines between its fences).
 fn hover_block(hover: &Value) -> Vec<String> {
     let shown = hover["result"]["contents"]["value"].as_str().unwrap_or("");

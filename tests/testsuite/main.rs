@@ -23,7 +23,8 @@
 //!   includes), `renderers` (`[output.NAME]` laid out and run as mdBook runs them),
 //!   `realbooks` (the shared real books against mdBook's own output), `security`
 //!   (a stranger's book cannot read outside itself, hang the build, or run commands under
-//!   `--untrusted`).
+//!   `--untrusted`), `cache` (the cache of decided results: each input of a key, poisoned
+//!   entries, garbled files, builds at once, the course byte for byte with and without it).
 
 #[cfg(test)]
 mod common;
@@ -61,6 +62,8 @@ mod sparse;
 mod bad_input;
 #[cfg(all(test, feature = "site"))]
 mod builtins;
+#[cfg(all(test, feature = "site"))]
+mod cache;
 #[cfg(all(test, feature = "site"))]
 mod coverage;
 #[cfg(all(test, feature = "site"))]

@@ -91,6 +91,18 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// The book root.
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Recalls and remembers decided results in `memo` (the book's cache), or not.
+    pub(crate) fn set_memo(&mut self, memo: Option<crate::site::lesson::memo::MemoView>) {
+        self.lesson.set_memo(memo);
+    }
+}
+
 /// A chapter after checking.
 pub(crate) struct Embedded {
     /// What each claim block, directive block and `nim:` span became, in document order.

@@ -117,7 +117,10 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
             ),
         )));
     }
+    let mut store = crate::site::cache::Store::open(options);
+    book.settings.set_memo(store.view());
     let (lessons, mut report) = book.check(&Progress::none());
+    store.finish(&mut report);
     if report.errors > 0 {
         return Ok(report);
     }

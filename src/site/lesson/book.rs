@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::markdown::RenderedPage;
+use super::memo::MemoView;
 use super::report::{Outcome, Progress, Report};
 use super::LessonSettings;
 use crate::diag::{Code, Diagnostic};
@@ -127,10 +128,16 @@ impl Book {
         ))
     }
 
-    /// Loads the book and checks every lesson: the book, each lesson with its outcome, and
-    /// the report, which counts the loading's diagnostics as errors.
-    pub(crate) fn check_all(options: &Options, progress: &Progress) -> Result<Checked, Fatal> {
-        let (book, diags) = Book::load(options)?;
+    /// Loads the book and checks every lesson, recalling and remembering decided results in
+    /// `memo` if given: the book, each lesson with its outcome, and the report, which counts
+    /// the loading's diagnostics as errors.
+    pub(crate) fn check_all(
+        options: &Options,
+        progress: &Progress,
+        memo: Option<MemoView>,
+    ) -> Result<Checked, Fatal> {
+        let (mut book, diags) = Book::load(options)?;
+        book.settings.set_memo(memo);
         let (lessons, mut report) = book.check_each(progress);
         report.errors += diags.len();
         report.diagnostics.splice(0..0, diags);

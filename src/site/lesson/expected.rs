@@ -205,7 +205,7 @@ fn run(lesson: &LessonContext, content: Content, block: &MappedText) -> Ran {
     };
     let (makes, diagnostics) = match content {
         Content::Claims | Content::Directives => {
-            let mut alone = LessonContext::new(Arc::clone(lesson.file()), limits);
+            let mut alone = LessonContext::new(Arc::clone(lesson.file()), limits, None);
             let range = 0..0;
             let node = if content == Content::Claims {
                 let checked = alone.check_block(block);

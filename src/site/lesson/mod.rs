@@ -36,6 +36,7 @@ pub(crate) mod highlight;
 pub(crate) mod links;
 pub(crate) mod markdown;
 pub(crate) mod mathml;
+pub(crate) mod memo;
 pub(crate) mod notation;
 pub(crate) mod page;
 pub(crate) mod report;
@@ -67,6 +68,8 @@ pub struct LessonSettings {
     /// Graded mode: the book's part of every question's salt (its title); `None` shows the
     /// answers.
     answer_salt: Option<String>,
+    /// The build's memory of decided results (the cache); `None` decides everything.
+    memo: Option<memo::MemoView>,
 }
 
 impl Default for LessonSettings {
@@ -84,6 +87,7 @@ impl Default for LessonSettings {
             limits: Limits::default(),
             pages: None,
             answer_salt: None,
+            memo: None,
         }
     }
 }
@@ -120,7 +124,14 @@ impl LessonSettings {
             answer_salt: config
                 .answers_hidden()
                 .then(|| config.book.title.clone().unwrap_or_default()),
+            memo: None,
         }
+    }
+
+    /// Recalls and remembers decided results in `memo` (see [`memo`]), or decides everything
+    /// (`None`).
+    pub(crate) fn set_memo(&mut self, memo: Option<memo::MemoView>) {
+        self.memo = memo;
     }
 
     /// The settings of a parsed configuration.
@@ -169,7 +180,7 @@ pub(crate) struct Rendered {
 
 /// Checks and renders the lesson in `file`, whose source path is `path`.
 pub(crate) fn render(file: Arc<SourceFile>, path: &str, settings: &LessonSettings) -> Rendered {
-    let mut lesson = LessonContext::new(file, settings.limits.clone());
+    let mut lesson = LessonContext::new(file, settings.limits.clone(), settings.memo.clone());
     lesson.set_answer_salt(
         settings
             .answer_salt

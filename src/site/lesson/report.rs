@@ -26,6 +26,8 @@ pub struct Report {
     pub numbers: NumberCounts,
     /// The number account of each lesson, by source path, in chapter order.
     pub lesson_numbers: Vec<(String, NumberCounts)>,
+    /// How much the cache of decided results was used (zero when it was not).
+    pub cache: super::memo::CacheUse,
 }
 
 impl Report {

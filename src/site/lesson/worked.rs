@@ -232,7 +232,7 @@ mod tests {
     /// The page and the worked-answers blocks of a lesson in graded mode.
     fn graded(text: &str) -> (String, Vec<String>) {
         let file = crate::diag::SourceFile::new("l.md", text);
-        let mut lesson = LessonContext::new(file, crate::claim::Limits::default());
+        let mut lesson = LessonContext::new(file, crate::claim::Limits::default(), None);
         lesson.set_answer_salt(Some("Book/l.md".to_string()));
         let page = render_with(&mut lesson, "l.md", &Flavour::nimbook(), Lints::ALLOW);
         (page.html, page.worked)

@@ -47,6 +47,10 @@ pub struct Options {
     /// `handout --answers`: also write the teacher's answer key, beside the handout (see
     /// [`crate::site::handout`]).
     pub answer_key: bool,
+    /// Whether results decided in earlier builds are recalled from the book's cache
+    /// (`.nimbook/cache/`) and new ones saved there. Off unless asked for; the command line
+    /// asks unless given `--no-cache`. An untrusted book never uses it.
+    pub cache: bool,
 }
 
 impl Options {
@@ -69,6 +73,13 @@ impl Options {
     #[must_use]
     pub fn trust(mut self, trust: confine::Trust) -> Self {
         self.trust = trust;
+        self
+    }
+
+    /// Uses the book's cache of decided results, or not (the field `cache`).
+    #[must_use]
+    pub fn cache(mut self, on: bool) -> Self {
+        self.cache = on;
         self
     }
 

@@ -19,6 +19,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::claim::{Checked, Status};
 use crate::diag::{Diagnostic, SourceFile};
+use crate::site::cache::Store;
 use crate::site::html;
 use crate::site::lesson::book::{Book, Lesson};
 use crate::site::lesson::LessonSettings;
@@ -95,6 +96,9 @@ pub(crate) struct Analysis {
 /// A book as the server keeps it.
 struct Loaded {
     book: Book,
+    /// The book's cache of decided results: the full pass recalls and remembers, the quick pass
+    /// recalls what a full pass decided.
+    store: Store,
     /// When `book.toml` and `SUMMARY.md` were last changed, as seen at load.
     stamp: Vec<Option<SystemTime>>,
     /// Every chapter checked once, for its anchors, by path, with the file's time.
@@ -105,6 +109,8 @@ struct Loaded {
 #[derive(Default)]
 pub(crate) struct Workspace {
     books: HashMap<PathBuf, Loaded>,
+    /// Whether books' caches are used (`nimbook lsp --no-cache` says no).
+    cache: bool,
 }
 
 fn modified(path: &Path) -> Option<SystemTime> {
@@ -132,6 +138,14 @@ fn stamp(root: &Path) -> Vec<Option<SystemTime>> {
 }
 
 impl Workspace {
+    /// A workspace that uses the books' caches of decided results, or not.
+    pub(crate) fn new(cache: bool) -> Workspace {
+        Workspace {
+            books: HashMap::new(),
+            cache,
+        }
+    }
+
     /// Checks `text`, the editor's copy of the file at `path` (`None` for an unsaved buffer).
     pub(crate) fn analyse(&mut self, path: Option<&Path>, text: &str, mode: Mode) -> Analysis {
         let root = path.and_then(book_root);
@@ -158,11 +172,13 @@ impl Workspace {
     fn book(&mut self, root: &Path) -> Result<&mut Loaded, crate::site::load::Fatal> {
         let fresh = self.books.get(root).is_some_and(|l| l.stamp == stamp(root));
         if !fresh {
-            let (book, _) = Book::load(&crate::site::load::Options::new(root))?;
+            let options = crate::site::load::Options::new(root).cache(self.cache);
+            let (book, _) = Book::load(&options)?;
             self.books.insert(
                 root.to_path_buf(),
                 Loaded {
                     book,
+                    store: Store::open(&options),
                     stamp: stamp(root),
                     chapters: HashMap::new(),
                 },
@@ -206,7 +222,16 @@ impl Loaded {
         let source = expand(book, path, text);
         let mut settings = book.settings.clone();
         settings.set_limits(limits(book.config.limits(), mode));
+        settings.set_memo(match mode {
+            Mode::Full => self.store.view(),
+            Mode::Quick => self.store.quick_view(book.config.limits()),
+        });
         let checked = book.check_lesson_with(&chapter, Some(&source), &settings);
+        // What the full pass decided is kept for the next check and the next build; a
+        // warning about the cache's file has no place in the editor.
+        if mode == Mode::Full {
+            let _ = self.store.save();
+        }
         let mut diagnostics = checked.outcome.map(|o| o.diagnostics).unwrap_or_default();
         let others = self.chapter_pages(path);
         let lesson = checked.lesson;
@@ -230,6 +255,7 @@ impl Loaded {
         let book = &self.book;
         let mut quick = book.settings.clone();
         quick.set_limits(limits(book.config.limits(), Mode::Quick));
+        quick.set_memo(self.store.quick_view(book.config.limits()));
         let mut out = Vec::new();
         for chapter in &book.chapters {
             let Some(rel) = &chapter.path else { continue };

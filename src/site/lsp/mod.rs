@@ -43,18 +43,20 @@ struct Document {
 }
 
 /// Runs the language server on standard input and output until the editor says `exit` or
-/// closes the input. An error is returned only when the connection cannot be set up.
-pub fn lsp() -> std::io::Result<()> {
+/// closes the input. An error is returned only when the connection cannot be set up. With
+/// `cache`, each book's cache of decided results (`.nimbook/cache/`) is read, and what a full
+/// pass decides is saved there, as a build does.
+pub fn lsp(cache: bool) -> std::io::Result<()> {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let (connection, wire) = transport::connect(stdin, std::io::stdout())?;
-    let result = serve(&connection);
+    let result = serve(&connection, cache);
     drop(connection);
     wire.join();
     result
 }
 
 /// The server's life on one connection: the handshake, then the main loop.
-fn serve(connection: &Connection) -> std::io::Result<()> {
+fn serve(connection: &Connection, cache: bool) -> std::io::Result<()> {
     let capabilities = serde_json::to_value(protocol::capabilities())
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     // The editor may close the connection before the handshake ends: that is a clean exit.
@@ -68,7 +70,7 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
         let out = connection.sender.clone();
         std::thread::Builder::new()
             .name("lsp-check".into())
-            .spawn(move || worker::run(queue, shared, out))?
+            .spawn(move || worker::run(queue, shared, out, cache))?
     };
     let mut server = Server {
         connection,

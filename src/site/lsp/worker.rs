@@ -101,8 +101,9 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// The worker's loop: until the job channel closes.
-pub(crate) fn run(jobs: Receiver<Job>, shared: Arc<Shared>, out: Sender<Message>) {
-    let mut workspace = Workspace::default();
+/// `cache` says whether the books' caches of decided results are used.
+pub(crate) fn run(jobs: Receiver<Job>, shared: Arc<Shared>, out: Sender<Message>, cache: bool) {
+    let mut workspace = Workspace::new(cache);
     while let Ok(first) = jobs.recv() {
         // Only the newest job of each document matters.
         let mut newest: Vec<Job> = vec![first];

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::site::cache::Store;
 use crate::site::lesson::book::{Book, CheckedLesson, Lesson};
 use crate::site::lesson::report::{Outcome, Progress, Report};
 use crate::site::load::{Fatal, Options};
@@ -30,6 +31,8 @@ use crate::site::render::{self, search, Parts, Site};
 /// A book whose site has been written, with what is needed to patch it after an edit.
 pub struct LiveSite {
     book: Book,
+    /// The book's cache of decided results, saved after every rebuild.
+    store: Store,
     out: PathBuf,
     /// Every lesson with a file, in reading order (the order of the table of contents).
     lessons: Vec<Lesson>,
@@ -66,7 +69,9 @@ impl LiveSite {
         options: &Options,
         progress: &Progress,
     ) -> Result<(Option<LiveSite>, Report), Fatal> {
-        let (book, checked, mut report) = Book::check_all(options, progress)?;
+        let mut store = Store::open(options);
+        let (book, checked, mut report) = Book::check_all(options, progress, store.view())?;
+        store.finish(&mut report);
         let (lessons, outcomes): (Vec<Lesson>, Vec<Option<Outcome>>) = checked.into_iter().unzip();
         if report.errors > 0 {
             return Ok((None, report));
@@ -80,6 +85,7 @@ impl LiveSite {
         Ok((
             Some(LiveSite {
                 book,
+                store,
                 out,
                 lessons,
                 outcomes,
@@ -173,7 +179,8 @@ impl LiveSite {
             self.pending.pages.insert(i);
             self.pending.search = true;
         }
-        Some(self.report().and_then(|report| {
+        Some(self.report().and_then(|mut report| {
+            self.store.finish(&mut report);
             if self.site.renderer.set_numbers(report.numbers) {
                 self.pending.contents = true;
             }

@@ -119,6 +119,7 @@ pub fn serve(
         output: Some(absolute(&layout.build)),
         trust: options.trust,
         answer_key: false,
+        cache: options.cache,
     };
     let mut live = rebuild(&build, &version, on_event);
 
@@ -286,7 +287,9 @@ fn is_source(
             })
         })
     };
-    if path.starts_with(out) || staging(path) {
+    // The cache is nimbook's own, saved after every rebuild: not a source even when the source
+    // folder is the book root.
+    if path.starts_with(out) || staging(path) || path.starts_with(root.join(".nimbook")) {
         return false;
     }
     path.starts_with(src)
@@ -567,5 +570,10 @@ mod tests {
         assert!(!is("/b/book/a.html"));
         assert!(!is("/b/.book.nimbook-new-12/a.html"));
         assert!(!is("/b/README.md"));
+        // A book whose sources are its root: the cache it saves after a rebuild is not one.
+        let is = |p: &str| is_source(Path::new(p), root, root, &templates, &extra, &out);
+        assert!(is("/b/a.md"));
+        assert!(!is("/b/.nimbook/cache/results"));
+        assert!(!is("/b/.nimbook/cache/.results.tmp"));
     }
 }

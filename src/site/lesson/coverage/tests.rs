@@ -60,7 +60,7 @@ fn a_hundred_thousand_numerals_are_counted() {
 /// Renders a lesson as a nimbook book does, and returns the page and the diagnostics.
 fn render(text: &str) -> (super::super::markdown::RenderedPage, Vec<Diagnostic>) {
     let file = crate::diag::SourceFile::new("lesson.md", text);
-    let mut lesson = LessonContext::new(std::sync::Arc::clone(&file), Limits::default());
+    let mut lesson = LessonContext::new(std::sync::Arc::clone(&file), Limits::default(), None);
     let page = super::super::markdown::render_with(
         &mut lesson,
         "lesson.md",

@@ -269,9 +269,10 @@ pub(super) fn cram_diagram(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Bloc
     let text = str_arg(env, &d.args[0], "\"AA##/B###/B.##\"")?;
     let span = &d.args[0].1;
     // The string's characters sit right after the opening quote when the literal is written
-    // plainly, so an error can point at the offending character.
-    let plain = env.file().text.get(span.clone()) == Some(&format!("\"{text}\"")[..]);
+    // plainly, so an error can point at the offending character. The text is read only for an
+    // error, so that a drawing depends on the arguments alone (see `lesson::memo`).
     let at = |offset: usize, len: usize| -> Span {
+        let plain = env.file().text.get(span.clone()) == Some(&format!("\"{text}\"")[..]);
         if plain {
             span.start + 1 + offset..span.start + 1 + offset + len
         } else {

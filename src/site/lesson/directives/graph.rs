@@ -84,7 +84,7 @@ pub(super) fn game_graph(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Block,
     );
     let y = |i: usize| 8.0 + level[i] as f64 * step;
     let (positions, moves, ps) = gg.counts();
-    let marker = format!("gg-arrow-{}", d.span.start);
+    let marker = format!("gg-arrow-{}", env.place(d));
     let mut svg = svg_open(
         "game-graph",
         w,

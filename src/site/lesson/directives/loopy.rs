@@ -169,7 +169,7 @@ pub(super) fn draw_loopy(
         })
         .collect::<Vec<_>>()
         .join("; ");
-    let marker = format!("lp-arrow-{}", d.span.start);
+    let marker = format!("lp-arrow-{}", env.place(d));
     let mut svg = svg_open(
         "loopy",
         w,

@@ -89,7 +89,7 @@ pub fn list() -> impl Iterator<Item = &'static Signature> {
 pub(super) fn render(lesson: &mut LessonContext, block: &MappedText) -> Vec<Generated> {
     let mut made = Vec::new();
     for d in lesson.directives(block) {
-        match render_one(&mut lesson.directive_env(), &d) {
+        match super::memo::directive(&mut lesson.directive_env(), &d, render_one) {
             Ok(block) => made.push(Generated {
                 span: d.span.clone(),
                 block,

@@ -237,7 +237,7 @@ pub(super) fn practice(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<
     } else {
         range_practice(checker, d, kind)?
     };
-    let id = format!("practice-{}", d.span.start);
+    let id = format!("practice-{}", checker.place(d));
     let problems = practice::problems(&kind, &id);
     Ok(Block::Practice(Practice {
         id,
