@@ -15,7 +15,9 @@ use std::sync::Arc;
 
 use super::ast::{Claim, Expr, ExprKind, Spanned, Statement};
 use super::eval::{eval, Scope};
-use super::lexer::{lex, Tok};
+use super::lexer::lex;
+#[cfg(feature = "site")]
+use super::lexer::Tok;
 use super::memo::{Decided, MemoKey, Recall};
 use super::parser::parse_statement;
 use super::prove::Established;
@@ -572,6 +574,7 @@ pub(crate) fn statement_ranges(text: &str) -> Vec<Span> {
 /// `text` (a name is bound after it), read from the statements' first tokens without parsing or
 /// evaluating the rest: for an editor, which must answer while the text is half typed and
 /// before its check ends.
+#[cfg(feature = "site")]
 pub(crate) fn bindings(text: &str, limits: &Limits) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     for range in statement_ranges(text) {

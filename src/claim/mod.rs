@@ -39,6 +39,7 @@ mod tests;
 pub(crate) mod vacuous;
 pub(crate) mod value;
 
+#[cfg(feature = "site")]
 pub(crate) use check::bindings;
 pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
 pub use prove::Established;

@@ -65,6 +65,7 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
 }
 
 /// `line` (a line of text with its ending, as cut at [`line_starts`]) without that ending.
+#[cfg(any(test, feature = "site"))]
 pub(crate) fn without_ending(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);
     line.strip_suffix('\r').unwrap_or(line)

@@ -186,11 +186,13 @@ fn all() -> impl Iterator<Item = &'static Function> {
 
 /// The names of the groups of functions: `numbers`, `ordinals`, `games`, `classics`,
 /// `questions`.
+#[cfg(feature = "site")]
 pub(crate) fn group_names() -> impl Iterator<Item = &'static str> {
     GROUPS.iter().map(|&(name, _)| name)
 }
 
 /// The functions of the group called `name`, in registry order.
+#[cfg(feature = "site")]
 pub(crate) fn group(name: &str) -> Option<impl Iterator<Item = &'static Signature>> {
     GROUPS
         .iter()
