@@ -35,7 +35,7 @@ pub struct SourceFile {
     /// The name shown in diagnostics, a path relative to the book root such as `content/a.md`.
     pub name: String,
     /// The full text, as CommonMark reads it: every line ending (`\r\n`, `\r`) is a `\n`
-    /// and every NUL a U+FFFD (see [`text`]).
+    /// and every NUL a U+FFFD (see the `text` module).
     pub text: String,
     line_starts: Vec<usize>,
 }
