@@ -78,6 +78,13 @@ pub enum Code {
     /// A worked answer that names some of a choice's correct options, in its claims, but not
     /// all of them.
     IncompleteAnswer,
+    /// A named result's heading that is malformed: an unknown kind, a `uses` without a kind,
+    /// or a name that two results take.
+    InvalidResult,
+    /// A `uses` name that no result of the book has.
+    UnknownResult,
+    /// Results whose `uses` lead back to themselves.
+    ResultCycle,
 }
 
 impl Code {
@@ -109,6 +116,9 @@ impl Code {
         Code::UnverifiedNumber,
         Code::VacuousClaim,
         Code::IncompleteAnswer,
+        Code::InvalidResult,
+        Code::UnknownResult,
+        Code::ResultCycle,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -140,6 +150,9 @@ impl Code {
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
+            Code::InvalidResult => "invalid-result",
+            Code::UnknownResult => "unknown-result",
+            Code::ResultCycle => "result-cycle",
         }
     }
 }

@@ -31,6 +31,7 @@ pub use lesson::directives::list as directives;
 pub use lesson::markdown::RenderedPage;
 pub(crate) use lesson::report::summary_line;
 pub use lesson::report::{Progress, Report};
+pub use lesson::results::graph::ResultRow;
 pub use load::confine::Trust;
 pub use load::lints::{Lint, LintLevel, Lints};
 pub use load::{Fatal, LintOverride, Options};

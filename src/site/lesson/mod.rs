@@ -38,6 +38,7 @@ pub(crate) mod mathml;
 pub(crate) mod notation;
 pub(crate) mod page;
 pub(crate) mod report;
+pub(crate) mod results;
 pub(crate) mod texmath;
 pub(crate) mod worked;
 

@@ -26,6 +26,8 @@ pub struct Report {
     pub numbers: NumberCounts,
     /// The number account of each lesson, by source path, in chapter order.
     pub lesson_numbers: Vec<(String, NumberCounts)>,
+    /// The book's named results in chapter order, with their statuses (`check --results`).
+    pub results: Vec<super::results::graph::ResultRow>,
 }
 
 impl Report {

@@ -20,10 +20,10 @@ mod draw;
 mod exercise;
 mod graph;
 mod grundy;
-mod layout;
+pub(crate) mod layout;
 mod loopy;
 mod play;
-mod svg;
+pub(crate) mod svg;
 mod table;
 mod wythoff;
 
