@@ -81,6 +81,8 @@ mod mdbook_compat;
 mod mdbook_parity;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
+#[cfg(all(test, feature = "site"))]
+mod results;
 #[cfg(all(test, feature = "site", unix))]
 mod security;
 #[cfg(all(test, feature = "site"))]

@@ -13,13 +13,16 @@
 //! result's name is its anchor (the `#id`, or the slug of its title).
 //!
 //! The result's *section* runs from its heading to the next heading of any level. Its status
-//! follows from the statements of the claim language in that section, the weakest deciding:
+//! follows from the statements of the claim language in that section. The quantified claims
+//! (`forall`) are the result's general statement, and the weakest of them decides; claims
+//! without a quantifier are then its examples. So:
 //!
-//! - no claim: **stated** (its proof is prose);
-//! - else, if any claim has no quantifier (or a bare value is shown): **computed**;
-//! - else, if any quantified claim was checked case by case: **checked**, with the fewest
-//!   cases among them;
-//! - else every claim was proved for every case: **proved**, with the method and premise of
+//! - no claim and no value: **stated** (its proof is prose);
+//! - no quantified claim, but claims or values: **computed** (the result is a value the
+//!   engines produced);
+//! - some quantified claim checked case by case: **checked**, with the fewest cases among
+//!   them;
+//! - every quantified claim proved for every case: **proved**, with the method and premise of
 //!   the first.
 //!
 //! A result whose section decides something but whose proof uses results that are only stated
@@ -108,15 +111,13 @@ impl Evidence {
         }
     }
 
-    /// Its rank, weakest first; a section with no claim yet is the strongest, so that the first
-    /// claim replaces it.
+    /// Its rank among evidence of its own sort (cases, or a proof), weakest first.
     fn rank(&self) -> (u8, u64) {
         match self {
-            Evidence::Computed => (0, 0),
             Evidence::Checked(Established::Checked { cases }) => (1, *cases),
             Evidence::Checked(_) => (1, u64::MAX),
             Evidence::Proved(_) => (2, 0),
-            Evidence::Stated => (3, 0),
+            Evidence::Stated | Evidence::Computed => (0, 0),
         }
     }
 
@@ -134,12 +135,16 @@ impl Evidence {
         }
     }
 
-    /// The weaker of two.
-    fn weakest(self, other: Evidence) -> Evidence {
-        if other.rank() < self.rank() {
-            other
-        } else {
-            self
+    /// The section's evidence once `other` is added: a quantified claim outweighs values and
+    /// closed claims (they are the result's examples), and among quantified claims the weakest
+    /// decides.
+    fn add(self, other: Evidence) -> Evidence {
+        let general = |e: &Evidence| matches!(e, Evidence::Checked(_) | Evidence::Proved(_));
+        match (general(&self), general(&other)) {
+            (true, true) if other.rank() < self.rank() => other,
+            (true, _) => self,
+            (false, true) => other,
+            (false, false) => Evidence::Computed,
         }
     }
 }
@@ -287,7 +292,7 @@ pub(crate) fn gather(doc: &mut Document, lesson: &mut LessonContext) {
                 doc.results.push(NamedResult {
                     kind,
                     name: h.anchor.clone(),
-                    title: h.title.clone(),
+                    title: title_of(&h.title, source.get(line.clone()).unwrap_or("")),
                     span: line,
                     uses,
                     evidence: Evidence::Stated,
@@ -309,11 +314,37 @@ pub(crate) fn gather(doc: &mut Document, lesson: &mut LessonContext) {
     }
 }
 
+/// A result's title as a label reads it: the heading's text, or, when the heading holds math
+/// (whose text the heading's own title leaves out), its source line with the markdown marks
+/// and the commonest LaTeX commands read as the symbols they print.
+fn title_of(title: &str, line: &str) -> String {
+    if !line.contains('$') {
+        return title.to_string();
+    }
+    let text = line.trim_start_matches('#').trim();
+    let text = match text.rfind('{') {
+        Some(i) if text.ends_with('}') => text[..i].trim_end(),
+        _ => text,
+    };
+    let mut out = text.replace('$', "");
+    for (tex, symbol) in [
+        ("\\{", "{"),
+        ("\\}", "}"),
+        ("\\oplus", "⊕"),
+        ("\\otimes", "⊗"),
+        ("\\alpha", "α"),
+        ("\\omega", "ω"),
+    ] {
+        out = out.replace(tex, symbol);
+    }
+    out
+}
+
 /// Folds what `checked` establishes into a result's evidence.
 fn add_evidence(result: &mut NamedResult, checked: &[Checked]) {
     for e in checked.iter().filter_map(Evidence::of) {
         let old = std::mem::replace(&mut result.evidence, Evidence::Stated);
-        result.evidence = old.weakest(e);
+        result.evidence = old.add(e);
     }
 }
 
