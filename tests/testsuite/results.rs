@@ -93,7 +93,7 @@ fn the_results_page_draws_and_lists_exactly_the_declared_uses() {
         .map_or(page.len(), |e| start + e);
     insta::assert_snapshot!("results_page", &page[start..end]);
     let declared = declared_uses();
-    assert_eq!(declared.len(), 5);
+    assert_eq!(declared.len(), 6);
     // The drawing: one arrow per declared use.
     assert_eq!(page.matches("<line class=\"use\"").count(), declared.len());
     // The table: every row's "Uses" cell links exactly the declared uses, and its "Used by"
