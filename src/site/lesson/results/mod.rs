@@ -127,9 +127,9 @@ impl Evidence {
         use crate::claim::Status;
         match (c.status, &c.established) {
             (Status::Holds, Some(e @ Established::Checked { .. })) => {
-                Some(Evidence::Checked(e.clone()))
+                Some(Evidence::Checked(*e))
             }
-            (Status::Holds, Some(e)) => Some(Evidence::Proved(e.clone())),
+            (Status::Holds, Some(e)) => Some(Evidence::Proved(*e)),
             (Status::Holds | Status::Value, None) => Some(Evidence::Computed),
             _ => None,
         }
