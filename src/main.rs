@@ -139,6 +139,10 @@ enum Command {
         /// Print the numbers line (verified, unverified, exempt) for every lesson too.
         #[arg(long)]
         coverage: bool,
+        /// Print every named result with its status (on standard output; one JSON object a
+        /// line with `--message-format json`).
+        #[arg(long)]
+        results: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -282,15 +286,22 @@ fn main() -> ExitCode {
             dir,
             common,
             coverage,
-        } => report(
-            site::check(&common.options(dir, None), &progress()),
-            common.output.message_format,
-            if coverage {
-                Numbers::PerLesson
-            } else {
-                Numbers::Book
-            },
-        ),
+            results,
+        } => {
+            let checked = site::check(&common.options(dir, None), &progress());
+            if let (true, Ok(r)) = (results, &checked) {
+                print_results(&r.results, format_of(common.output.message_format));
+            }
+            report(
+                checked,
+                common.output.message_format,
+                if coverage {
+                    Numbers::PerLesson
+                } else {
+                    Numbers::Book
+                },
+            )
+        }
         Command::Serve {
             dir,
             port,
@@ -473,6 +484,51 @@ fn print_diagnostic(d: &Diagnostic, format: MessageFormat) {
 /// Prints diagnostics: human text on standard error, machine-readable records on standard
 /// output, one per line. Each stream is written through one buffer and flushed once, because
 /// thousands of warnings written one unbuffered `write` at a time cost more than the check.
+/// `check --results`: the book's named results by chapter, on standard output. The words of
+/// each status are the page's and the results page's.
+fn print_results(rows: &[site::ResultRow], format: MessageFormat) {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if format == MessageFormat::Json {
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            r#type: &'static str,
+            #[serde(flatten)]
+            row: &'a site::ResultRow,
+        }
+        for row in rows {
+            let line = Line {
+                r#type: "result",
+                row,
+            };
+            if let Ok(json) = serde_json::to_string(&line) {
+                let _ = writeln!(out, "{json}");
+            }
+        }
+        return;
+    }
+    let width = rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut chapter = None;
+    for r in rows {
+        if chapter != Some(&r.chapter) {
+            chapter = Some(&r.chapter);
+            let _ = writeln!(out, "{}", r.chapter);
+        }
+        let _ = writeln!(
+            out,
+            "  {:width$}  {}: {}  ({}:{})",
+            r.label, r.title, r.status, r.source, r.line
+        );
+    }
+    if rows.is_empty() {
+        let _ = writeln!(out, "no named results");
+    }
+}
+
 fn print_diagnostics(diagnostics: &[Diagnostic], format: MessageFormat) {
     if diagnostics.is_empty() {
         return;

@@ -90,6 +90,13 @@ pub enum Code {
     /// The cache of decided results (`.nimbook/cache/`) could not be read or written; it is
     /// ignored, and the build goes on without it.
     CacheUnusable,
+    /// A named result's heading that is malformed: an unknown kind, a `uses` without a kind,
+    /// or a name that two results take.
+    InvalidResult,
+    /// A `uses` name that no result of the book has.
+    UnknownResult,
+    /// Results whose `uses` lead back to themselves.
+    ResultCycle,
 }
 
 impl Code {
@@ -125,6 +132,9 @@ impl Code {
         Code::ExampleMismatch,
         Code::RendererError,
         Code::CacheUnusable,
+        Code::InvalidResult,
+        Code::UnknownResult,
+        Code::ResultCycle,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -159,6 +169,9 @@ impl Code {
             Code::ExampleMismatch => "example-mismatch",
             Code::RendererError => "renderer-error",
             Code::CacheUnusable => "cache-unusable",
+            Code::InvalidResult => "invalid-result",
+            Code::UnknownResult => "unknown-result",
+            Code::ResultCycle => "result-cycle",
         }
     }
 

@@ -34,6 +34,7 @@ pub use lesson::markdown::RenderedPage;
 pub use lesson::memo::CacheUse;
 pub(crate) use lesson::report::summary_line;
 pub use lesson::report::{Progress, Report};
+pub use lesson::results::graph::ResultRow;
 pub use load::confine::Trust;
 pub use load::lints::{Lint, LintLevel, Lints};
 pub use load::{Fatal, LintOverride, Options};

@@ -705,10 +705,10 @@ function htmlFiles(dir) {
 }
 
 /** Pages of a site that are not lessons: the front page, the contents, print.html (every
- * lesson at once), 404.html (served for missing URLs, so its links start at the site URL) and
+ * lesson at once), results.html (the book's named results), 404.html (served for missing URLs, so its links start at the site URL) and
  * redirect pages (a meta refresh to a moved page). */
 function isLessonPage(file) {
-  if (["index.html", "toc.html", "404.html", "print.html"].includes(path.basename(file))) return false;
+  if (["index.html", "toc.html", "404.html", "print.html", "results.html"].includes(path.basename(file))) return false;
   return redirectTarget(file) === null;
 }
 

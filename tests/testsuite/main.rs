@@ -98,6 +98,7 @@ mod mdbook_parity;
 mod realbooks;
 #[cfg(all(test, feature = "site"))]
 mod renderers;
+mod results;
 #[cfg(all(test, feature = "site", unix))]
 mod security;
 #[cfg(all(test, feature = "site"))]

@@ -62,6 +62,34 @@ pub(crate) struct Lesson {
     pub page: RenderedPage,
 }
 
+/// Where each lesson's results are written, for the book-wide pass over them.
+struct ResultSources<'b> {
+    book: &'b Book,
+    chapters: Vec<Option<PathBuf>>,
+}
+
+impl ResultSources<'_> {
+    fn source(&self, i: usize) -> Option<&preprocess::Source> {
+        let path = self.chapters.get(i)?.as_ref()?;
+        self.book.sources.get(path)
+    }
+}
+
+impl super::results::graph::Sources for ResultSources<'_> {
+    fn locate(&self, i: usize, d: Diagnostic, span: std::ops::Range<usize>) -> Diagnostic {
+        match self.source(i) {
+            Some(source) => source.map.relocate(&source.file, d.at(&source.file, span)),
+            None => d,
+        }
+    }
+
+    fn line(&self, i: usize, offset: usize) -> (String, usize) {
+        self.source(i)
+            .map(|s| (s.file.name.clone(), s.file.line_col(offset).0))
+            .unwrap_or_default()
+    }
+}
+
 /// What checking one lesson found.
 pub(crate) struct CheckedLesson {
     /// The rendered lesson (an empty page for a draft, or a file that could not be read).
@@ -173,7 +201,11 @@ impl Book {
         report
             .diagnostics
             .splice(0..0, self.warnings.iter().cloned());
-        let lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
+        let mut lessons: Vec<_> = results.into_iter().map(|c| (c.lesson, c.outcome)).collect();
+        let (named, rows) = self.resolve_results(&mut lessons);
+        report.errors += named.len();
+        report.diagnostics.extend(named);
+        report.results = rows;
         let links = self.check_links(lessons.iter().map(|(l, _)| l));
         report.errors += links
             .iter()
@@ -181,6 +213,30 @@ impl Book {
             .count();
         report.diagnostics.extend(links);
         (lessons, report)
+    }
+
+    /// The named results of every lesson, across the book (see `results::graph`): numbered,
+    /// their names and uses checked, their statuses completed, and the pages that show them
+    /// written again with what the book-wide pass added. Returns the errors and the book's
+    /// rows (for [`Report::results`]).
+    fn resolve_results(
+        &self,
+        lessons: &mut [(Lesson, Option<Outcome>)],
+    ) -> (Vec<Diagnostic>, Vec<super::results::graph::ResultRow>) {
+        let mut refs: Vec<&mut Lesson> = lessons.iter_mut().map(|(l, _)| l).collect();
+        let sources = ResultSources {
+            book: self,
+            chapters: refs.iter().map(|l| l.chapter.path.clone()).collect(),
+        };
+        let (diags, rows) = super::results::graph::resolve(&mut refs, &sources);
+        for lesson in refs {
+            if !lesson.page.document.results.is_empty() {
+                let written = super::page::write(&lesson.page.document, false);
+                lesson.page.html = written.html;
+                lesson.page.worked = written.worked;
+            }
+        }
+        (diags, rows)
     }
 
     /// Checks and renders one lesson from its text after the preprocessors. A draft (no file)

@@ -19,6 +19,7 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, LinkType};
 
 use super::blocks::Block;
+use super::results::NamedResult;
 use crate::claim::Checked;
 use crate::diag::Span;
 
@@ -31,6 +32,9 @@ pub(crate) struct Document {
     pub(crate) worked: Vec<Worked>,
     /// Graded mode: worked answers and answer keys stay off the page (and off paper).
     pub(crate) answers_hidden: bool,
+    /// The named results (theorems, lemmas, …), in document order; a result's heading holds
+    /// its index here (see `results`).
+    pub(crate) results: Vec<NamedResult>,
 }
 
 /// One node of a document.
@@ -110,6 +114,8 @@ pub(crate) struct Heading {
     pub(crate) classes: Vec<CowStr<'static>>,
     /// Attributes written in the source.
     pub(crate) attrs: Vec<(CowStr<'static>, Option<CowStr<'static>>)>,
+    /// When the heading names a result, its index in [`Document::results`].
+    pub(crate) result: Option<usize>,
 }
 
 /// A link's or an image's start.

@@ -315,6 +315,7 @@ fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints
                         .iter()
                         .map(|(k, v)| (k.clone().into_static(), v.clone().map(CowStr::into_static)))
                         .collect(),
+                    result: None,
                 }));
             }
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
@@ -337,11 +338,15 @@ fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints
         }
         i += 1;
     }
-    let document = Document {
+    let mut document = Document {
         nodes,
         worked: worked.blocks,
         answers_hidden: lesson.answers_hidden(),
+        results: Vec::new(),
     };
+    if flavour.claims {
+        super::results::gather(&mut document, lesson);
+    }
     let checked: Vec<&crate::claim::Checked> = document.checked().collect();
     super::worked::check(lesson, &document.worked, &checked);
     let numbers = coverage.finish(lesson);

@@ -40,6 +40,7 @@ pub(crate) mod memo;
 pub(crate) mod notation;
 pub(crate) mod page;
 pub(crate) mod report;
+pub(crate) mod results;
 pub(crate) mod texmath;
 pub(crate) mod worked;
 

@@ -28,6 +28,8 @@ pub struct Report {
     pub lesson_numbers: Vec<(String, NumberCounts)>,
     /// How much the cache of decided results was used (zero when it was not).
     pub cache: super::memo::CacheUse,
+    /// The book's named results in chapter order, with their statuses (`check --results`).
+    pub results: Vec<super::results::graph::ResultRow>,
 }
 
 impl Report {

@@ -246,7 +246,10 @@ impl Loaded {
                 .is_some_and(|(f, _)| &f.name == file_name)
         });
         let targets = link_targets(&self.book, path, &lesson, &others);
-        finish(text, diagnostics, &lesson.page, targets, mode)
+        let results = result_hovers(&self.book, lesson.clone(), others);
+        let mut a = finish(text, diagnostics, &lesson.page, targets, mode);
+        a.statements.extend(results);
+        a
     }
 
     /// Every other chapter checked once with the quick budget, for its anchors; again when its
@@ -284,6 +287,60 @@ impl Loaded {
             out.push(lesson);
         }
         out
+    }
+}
+
+/// The hover of each named result of `lesson`: its label and status as the page shows them,
+/// numbered and completed among the book's other chapters (`others`, in chapter order).
+fn result_hovers(book: &Book, lesson: Lesson, others: Vec<Lesson>) -> Vec<Statement> {
+    if lesson.page.document.results.is_empty() {
+        return Vec::new();
+    }
+    let place = |l: &Lesson| {
+        book.chapters
+            .iter()
+            .position(|c| c.path.is_some() && c.path == l.chapter.path)
+            .unwrap_or(usize::MAX)
+    };
+    let mut all = others;
+    all.push(lesson);
+    let own = all.len() - 1;
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by_key(|&i| place(&all[i]));
+    let at = order.iter().position(|&i| i == own).unwrap_or(0);
+    let mut sorted: Vec<Lesson> = Vec::with_capacity(all.len());
+    let mut slots: Vec<Option<Lesson>> = all.into_iter().map(Some).collect();
+    for i in order {
+        if let Some(l) = slots[i].take() {
+            sorted.push(l);
+        }
+    }
+    let mut refs: Vec<&mut Lesson> = sorted.iter_mut().collect();
+    let _ = crate::site::lesson::results::graph::resolve(&mut refs, &Unlocated);
+    sorted[at]
+        .page
+        .document
+        .results
+        .iter()
+        .map(|r| Statement {
+            span: r.span.clone(),
+            hover: format!("**{}** · {}\n\n{}", r.label(), r.status(), r.title),
+            value: None,
+        })
+        .collect()
+}
+
+/// The editor's hover needs statuses, not the book-wide diagnostics (each file's own check
+/// reports what concerns it).
+struct Unlocated;
+
+impl crate::site::lesson::results::graph::Sources for Unlocated {
+    fn locate(&self, _: usize, d: Diagnostic, _: Range<usize>) -> Diagnostic {
+        d
+    }
+
+    fn line(&self, _: usize, _: usize) -> (String, usize) {
+        (String::new(), 0)
     }
 }
 

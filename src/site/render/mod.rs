@@ -29,7 +29,12 @@ pub(crate) struct Site {
     pages: ExtraPages,
     /// Each lesson's sections of the search index.
     pub(crate) sections: Vec<Vec<Section>>,
+    /// The body of `results.html`, when the book names results.
+    results: Option<String>,
 }
+
+/// The page of the book's named results, linked from every page's sidebar.
+pub(crate) const RESULTS_PAGE: &str = "results.html";
 
 /// Which files of a site to write.
 #[derive(Default)]
@@ -74,9 +79,12 @@ impl Site {
         let pages = ExtraPages::new(book)?;
         Ok(Site {
             renderer: SiteRenderer::new(book, lessons, report.numbers, pages.extra.clone())?
-                .with_fragments(pages.fragments.clone()),
+                .with_fragments(pages.fragments.clone())
+                .with_results(!report.results.is_empty()),
             pages,
             sections: lessons.par_iter().map(search::lesson_sections).collect(),
+            results: (!report.results.is_empty())
+                .then(|| crate::site::lesson::results::html::page(&report.results)),
         })
     }
 
@@ -125,6 +133,14 @@ impl Site {
                 PathBuf::from(templates::TOC_PAGE),
                 site.toc_page()?.into_bytes(),
             ));
+            // Only a book that names results gets the page, so an mdBook book's site stays
+            // the files mdBook writes.
+            if let Some(body) = &self.results {
+                files.push((
+                    PathBuf::from(RESULTS_PAGE),
+                    site.plain_page("", "Results", body)?.into_bytes(),
+                ));
+            }
         }
         if parts.extra {
             // `404.html` and `print.html` show lessons; the other files no lesson changes.

@@ -264,6 +264,8 @@ pub(crate) struct SiteRenderer {
     /// By a chapter's page path, the script that sends its moved anchors on
     /// (`[output.html.redirect]` entries with a fragment).
     fragments: std::collections::HashMap<String, String>,
+    /// Whether the book names results: the table of contents then links `results.html`.
+    results: bool,
     /// Whether the sidebar shows section numbers (`no-section-label` is off).
     numbered: bool,
     /// How many levels of the sidebar start unfolded (`[output.html.fold]`); `None`: all.
@@ -353,7 +355,15 @@ impl SiteRenderer {
             extra,
             mdbook_front: !book.config.is_nimbook(),
             fragments: std::collections::HashMap::new(),
+            results: false,
         })
+    }
+
+    /// This renderer, with a link to `results.html` in the table of contents when the book
+    /// names results.
+    pub(crate) fn with_results(mut self, results: bool) -> Self {
+        self.results = results;
+        self
     }
 
     /// This renderer, with the scripts that send each chapter page's moved anchors on.
@@ -474,6 +484,7 @@ impl SiteRenderer {
         ctx.insert("root", "");
         ctx.insert("chapters", &toc_rows(&self.entries));
         ctx.insert("unfolded_levels", &self.unfolded_levels);
+        ctx.insert("results", &self.results);
         self.tera
             .render("sidebar.html", &ctx)
             .map_err(|e| render_err("sidebar.html", e))

@@ -15,7 +15,7 @@
 /// summed in the order given. A node with no parent sorts by `fallback(node)`; ties go to the
 /// smaller node number. Once a layer is sorted, `place(layer, x)` writes the horizontal
 /// position of each of its nodes into `x`. Returns `x`, indexed by node.
-pub(super) fn barycentre_layers(
+pub(crate) fn barycentre_layers(
     layers: &mut [Vec<usize>],
     parents: &[Vec<usize>],
     fallback: impl Fn(usize) -> f64,

@@ -21,11 +21,11 @@ mod draw;
 mod exercise;
 mod graph;
 mod grundy;
-mod layout;
+pub(crate) mod layout;
 mod loopy;
 mod play;
 mod reference;
-mod svg;
+pub(crate) mod svg;
 mod table;
 mod wythoff;
 

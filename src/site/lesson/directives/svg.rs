@@ -8,7 +8,7 @@ use crate::site::html::escape;
 use crate::site::lesson::blocks::{Block, Figure, Frame, Run};
 
 /// A coordinate with at most one decimal, and none when it is whole.
-pub(super) fn fmt_num(x: f64) -> String {
+pub(crate) fn fmt_num(x: f64) -> String {
     let r = (x * 10.0).round() / 10.0;
     if r.fract() == 0.0 {
         format!("{}", r as i64)
@@ -18,7 +18,7 @@ pub(super) fn fmt_num(x: f64) -> String {
 }
 
 /// Opens an inline SVG of the given size, labelled for screen readers.
-pub(super) fn svg_open(kind: &str, w: f64, h: f64, label: &str) -> String {
+pub(crate) fn svg_open(kind: &str, w: f64, h: f64, label: &str) -> String {
     let (w, h) = (fmt_num(w), fmt_num(h));
     let label = escape(label);
     format!(

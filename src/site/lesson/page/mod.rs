@@ -16,6 +16,7 @@ use pulldown_cmark::{BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
 use super::document::{CodeBlock, Document, Example, Generated, Heading, Node, Shows, Tex};
 use super::footnotes::Footnotes;
+use super::results::NamedResult;
 use super::{claims, codelines, highlight::highlight, mathml};
 use crate::diag::Span;
 use crate::site::html::escape;
@@ -55,6 +56,8 @@ pub(crate) fn write(doc: &Document, fragments: bool) -> Page {
         footnotes: Footnotes::default(),
         page: Page::default(),
         keep_fragments: fragments,
+        results: &doc.results,
+        pending_result: None,
     };
     // Where each worked-answers block starts in the output, once its first node is written.
     let mut worked_start = vec![0; doc.worked.len()];
@@ -110,13 +113,28 @@ struct Writer<'d> {
     footnotes: Footnotes,
     page: Page,
     keep_fragments: bool,
+    /// The document's named results.
+    results: &'d [NamedResult],
+    /// The result whose heading is being written: its status follows the heading's end.
+    pending_result: Option<usize>,
 }
 
 impl<'d> Writer<'d> {
     fn node(&mut self, node: &'d Node) {
         match node {
+            Node::Heading(h) => {
+                self.pending_result = h.result;
+                self.out.extend(heading(h));
+            }
+            Node::Markdown(event @ Event::End(TagEnd::Heading(_))) => {
+                self.out.push(event.clone());
+                if let Some(r) = self.pending_result.take().and_then(|i| self.results.get(i)) {
+                    self.out.push(Event::Html(CowStr::from(
+                        super::results::html::status_line(r),
+                    )));
+                }
+            }
             Node::Markdown(event) => self.markdown(event),
-            Node::Heading(h) => self.out.extend(heading(h)),
             Node::Link(link) => self.out.push(Event::Start(Tag::Link {
                 link_type: link.link_type,
                 dest_url: link.url.clone(),
