@@ -42,7 +42,7 @@ pub(crate) mod value;
 #[cfg(feature = "site")]
 pub(crate) use check::bindings;
 pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
-pub use prove::Established;
+pub use prove::{Criterion, Established, CRITERIA};
 pub use vacuous::{vacuity, Vacuity};
 pub use value::Value;
 

@@ -207,6 +207,9 @@ impl Code {
             Code::ExampleMismatch => "an example marked to fail with a code that holds, or fails with another code",
             Code::RendererError => "a renderer of `[output.NAME]` that fails, times out or cannot be found",
             Code::CacheUnusable => "the cache of decided results cannot be read or written; it is ignored",
+            Code::InvalidResult => "a named result's heading with an unknown kind, a `uses` but no kind, or a name two results take",
+            Code::UnknownResult => "a `uses` name that no result of the book has",
+            Code::ResultCycle => "named results whose `uses` lead back to themselves",
         }
     }
 

@@ -37,6 +37,9 @@ pub(super) fn text(code: Code) -> &'static str {
         Code::ExampleMismatch => include_str!("explain/example-mismatch.md"),
         Code::RendererError => include_str!("explain/renderer-error.md"),
         Code::CacheUnusable => include_str!("explain/cache-unusable.md"),
+        Code::InvalidResult => include_str!("explain/invalid-result.md"),
+        Code::UnknownResult => include_str!("explain/unknown-result.md"),
+        Code::ResultCycle => include_str!("explain/result-cycle.md"),
     }
 }
 

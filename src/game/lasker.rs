@@ -103,6 +103,17 @@ pub fn lasker_period(b: &super::Budget) -> Result<ArithmeticPeriodicity, GameErr
     }
 }
 
+/// The shift–residue criterion as the lessons state it (`criterion("shift-residue")`): what
+/// [`shift_residue`] checks, in words; its proof is in that function's documentation.
+pub const SHIFT_RESIDUE: &str = "Let a heap of $n$ counters move to any smaller heap, or to nothing, or to two non-empty heaps adding up to $n$, and write $g(n)$ for its value. Take $n_0 \\ge 1$, $p \\ge 1$, a power of two $s$ and a length $L \\ge \\max(2n_0, n_0 + p)$. Write $\\mathrm{lo}(v) = v \\bmod s$ for the last bits of a value, $\\lambda(r)$ for $\\mathrm{lo}(g(n))$ at the heaps $n \\ge n_0$ with $n \\equiv r \\pmod p$, $P$ for the largest value of a heap below $n_0$ and $V$ for the largest value of a heap below $n_0 + p$.
+
+1. The shift: $g(n + p) = g(n) + s$ for $n_0 \\le n < L$.
+2. The residues: for each residue $r$ modulo $p$, $\\lambda(r)$ is none of the values $\\lambda(x) \\oplus \\lambda(y)$ with $x + y \\equiv r \\pmod p$, and none of the values $\\mathrm{lo}(g(a)) \\oplus \\lambda(r - a)$ with $1 \\le a < n_0$.
+3. The small values: every value up to $P + s$ is the value of some heap below $L$, and $g(N) + s > V$ for every heap $N$ with $L \\le N < L + p$.
+4. The gaps: for every heap $N$ with $L \\le N < L + p$, every value below $g(N)$ that no smaller heap has is the value $g(c) \\oplus g(h)$ of a split $c + h = N$ with $h \\ge n_0$ and $g(c) < s$.
+
+Then $g(n + p) = g(n) + s$ for every $n \\ge n_0$: the values are arithmetic-periodic with period $p$ and saltus $s$ from $n_0$. The engine tries the least $L$ that meets condition 3.";
+
 /// The shift–residue criterion for a heap game in which a heap of `n` may become any single
 /// smaller heap (or nothing) or two non-empty heaps adding up to `n` (Lasker's Nim). It looks for
 /// `n₀ ≥ 1`, `p ≥ 1` and a power of two `s` with `g(n + p) = g(n) + s` and checks, on the prefix

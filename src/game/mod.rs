@@ -180,13 +180,13 @@ pub use heaps::{moores_rule, HeapGame, HeapRule, MAX_HEAPS};
 pub use hexadecimal::{hexadecimal_period, hexadecimal_sequence, HexCode, MAX_HEXADECIMAL_HEAP};
 #[cfg(test)]
 pub(crate) use lasker::lasker_period_values;
-pub use lasker::{lasker_period, ArithmeticPeriodicity, MAX_LASKER_HEAP};
+pub use lasker::{lasker_period, ArithmeticPeriodicity, MAX_LASKER_HEAP, SHIFT_RESIDUE};
 pub use loopy::{parse_loopy, LoopyGame, LoopyValue, MAX_LOOPY_EDGES, MAX_LOOPY_ROW};
 pub use northcott::{parse_northcott, NorthcottRow};
 pub(crate) use octal::named_heap_sequence;
 pub use octal::{
     grundys_sequence, grundys_sequence_plain, octal_sequence, octal_sequence_by_mex,
-    octal_sequence_plain, period, subtraction_period, OctalCode, Periodicity,
+    octal_sequence_plain, period, subtraction_period, OctalCode, Periodicity, GUY_SMITH,
 };
 pub use solver::{GameGraph, MAX_GRAPH_POSITIONS};
 pub use welter::welter_function;

@@ -330,8 +330,22 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
     }
 }
 
-/// The smallest period `p` whose periodicity the Guy–Smith criterion proves from the values
-/// `g`, with the smallest pre-period for it.
+/// The Guy–Smith criterion as the lessons state it (`criterion("guy-smith")`): what
+/// [`find_period`] checks, in words. The boundary `max(n₀, 1)` is the published `n₀` except for
+/// a pure period: with `n₀ = 0` a move from `m + p` may leave two heaps of `p`, whose
+/// counterpart from `m` would leave a single heap, another kind of move. The game 0.4 shows it
+/// matters: its values start 0, 0, 0, 1, so `g(n + 1) = g(n)` for `0 ≤ n < 0 + 1 + 1`, yet
+/// `g(3) ≠ g(2)`. With `n₀ ≥ 1` every part a shift makes or removes stays non-empty: from
+/// `m ≥ 2n₀ + p + t`, the larger part of a split of `m + p − k` is at least `n₀ + p`, and the
+/// larger part of a split of `m − k` at least `n₀`.
+pub const GUY_SMITH: &str = r"Let an octal game have the code $d_0.d_1 d_2 \ldots d_t$, so that a move removes at most $t$ counters, and let $n_0 \ge 0$ and $p \ge 1$. Write $n_0' = \max(n_0, 1)$.
+
+1. $\mathcal{G}(n + p) = \mathcal{G}(n)$ for every heap $n$ with $n_0 \le n < 2n_0' + p + t$.
+
+Then $\mathcal{G}(n + p) = \mathcal{G}(n)$ for every $n \ge n_0$: the values from $n_0$ on repeat with period $p$. The engine reports the least $p$ that this proves, and for it the least $n_0$. For a hexadecimal game, whose moves may also leave three heaps, the same holds with the range $n_0 \le n < 3n_0' + 2p + t$.";
+
+/// The smallest period `p` whose periodicity the Guy–Smith criterion ([`GUY_SMITH`]) proves
+/// from the values `g`, with the smallest pre-period for it.
 pub(crate) fn find_period(
     g: &Values,
     t: u64,
@@ -343,9 +357,9 @@ pub(crate) fn find_period(
         let n0 = g.agree_from(p) as u64;
         meter.steps((len - p) as u64 - n0 + 1)?;
         let p64 = p as u64;
-        // The criterion needs g(n + p) = g(n) for n < 2 n0 + p + t, that is values up to
-        // index 2 n0 + 2p + t - 1.
-        let need = 2 * n0 + 2 * p64 + t;
+        // The criterion needs g(n + p) = g(n) for n < 2 max(n0, 1) + p + t, that is values
+        // up to index 2 max(n0, 1) + 2p + t - 1 (see `GUY_SMITH` for why n0 = 0 counts as 1).
+        let need = 2 * n0.max(1) + 2 * p64 + t;
         if need <= len as u64 {
             return Ok(Some(Periodicity {
                 preperiod: n0,
@@ -483,6 +497,30 @@ mod tests {
             g.push(m);
         }
         g
+    }
+
+    /// 0.4 starts 0, 0, 0, 1: three equal values fit the published window for `n₀ = 0`,
+    /// `p = 1` (`n < 2·0 + 1 + 1`), and the period they suggest is false at heap 3. The
+    /// criterion waits for one more period's worth of values.
+    #[test]
+    fn a_pure_period_needs_the_window_of_n0_one() {
+        let code: OctalCode = "0.4".parse().expect("a code");
+        let g = naive(&code, 40);
+        assert_eq!(&g[..4], &[0, 0, 0, 1]);
+        let mut meter = Meter::new(&Budget::default());
+        let short = Values::Narrow(g[..3].iter().map(|&v| v as u8).collect());
+        assert_eq!(find_period(&short, 1, &mut meter).expect("in budget"), None);
+        // Where a window does suffice it is found: 0.3 (take one or two) has period 3 from 0.
+        let g = naive(&"0.3".parse().expect("a code"), 40);
+        let values = Values::Narrow(g.iter().map(|&v| v as u8).collect());
+        let found = find_period(&values, 2, &mut meter).expect("in budget");
+        assert_eq!(
+            found,
+            Some(Periodicity {
+                preperiod: 0,
+                period: 3
+            })
+        );
     }
 
     #[test]

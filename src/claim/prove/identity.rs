@@ -19,6 +19,16 @@
 //! numbers: the least counterexample to `a ^ (2^32) = a` is `2^32`.
 
 use num_bigint::BigUint;
+
+/// The polynomial-identity method as the lessons state it (`criterion("polynomial-identity")`):
+/// what [`attempt`] decides, in words (the module documentation says why each case is exact).
+pub(crate) const POLYNOMIAL_IDENTITY: &str = "Let each side of every equation of a claim be a polynomial in its variables: built from nimber constants, the variables, $\\oplus$, $\\otimes$, division by a constant, squares and powers with fixed exponents. Expand both sides.
+
+1. A variable with no upper bound ranges over all finite nimbers, an infinite field. The claim holds for every value exactly when the two sides are the same polynomial.
+2. A variable below a Fermat 2-power $q = 2^{2^k}$ ranges over exactly the field $\\mathrm{GF}(q)$. Reduce every exponent by $x^q = x$ (so $\\sqrt{x}$ is $x^{q/2}$); the claim holds exactly when the reduced sides are the same polynomial.
+3. A variable below any other bound lies in the smallest such field that holds its range. Equal reduced sides prove the claim there too; different ones do not decide it, and a value that tells the sides apart is searched for.
+
+A false identity is reported with such a value. The method rests on the nimbers forming a field, in which a polynomial that is not zero has fewer roots than its degree plus one, so it is not zero everywhere on an infinite field, or on $\\mathrm{GF}(q)$ once its degree is below $q$.";
 use num_traits::{One, Zero};
 
 use super::poly::{Poly, Ring};

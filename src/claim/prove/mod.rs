@@ -21,6 +21,39 @@ mod poly;
 
 use std::fmt;
 
+/// A criterion a proof applies, stated once, beside the code that checks it, for the lessons
+/// to show (`criterion(name)`): the page cannot state one thing while the prover checks
+/// another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Criterion {
+    /// The name a lesson asks for it by: `guy-smith`.
+    pub name: &'static str,
+    /// Its title: `The Guy–Smith criterion`.
+    pub title: &'static str,
+    /// The statement: paragraphs apart by a blank line, numbered conditions (`1. …`) one a
+    /// paragraph, inline math between dollar signs.
+    pub statement: &'static str,
+}
+
+/// Every criterion the provers apply.
+pub const CRITERIA: &[Criterion] = &[
+    Criterion {
+        name: "guy-smith",
+        title: "The Guy–Smith criterion",
+        statement: crate::game::GUY_SMITH,
+    },
+    Criterion {
+        name: "shift-residue",
+        title: "The shift–residue criterion",
+        statement: crate::game::SHIFT_RESIDUE,
+    },
+    Criterion {
+        name: "polynomial-identity",
+        title: "The polynomial-identity method",
+        statement: identity::POLYNOMIAL_IDENTITY,
+    },
+];
+
 use num_bigint::BigUint;
 
 use super::ast::{Binder, Claim, Expr, ExprKind};

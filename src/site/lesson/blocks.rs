@@ -62,6 +62,26 @@ pub(crate) enum Block {
     Choice(Choice),
     /// Practice problems drawn without end on the page, and a fixed set on paper.
     Practice(Practice),
+    /// A criterion a prover applies, in the words stated beside the code that checks it.
+    Criterion(Criterion),
+}
+
+/// A criterion's statement (`criterion(name)`): its title, then its parts in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Criterion {
+    /// `The Guy–Smith criterion`.
+    pub(crate) title: String,
+    /// Its paragraphs and its numbered conditions, in order.
+    pub(crate) parts: Vec<CriterionPart>,
+}
+
+/// A part of a criterion's statement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum CriterionPart {
+    /// A paragraph.
+    Paragraph(Vec<Run>),
+    /// Numbered conditions, one item each.
+    Conditions(Vec<Vec<Run>>),
 }
 
 /// A table: a caption, a corner cell, a header row, and rows that open with a label.

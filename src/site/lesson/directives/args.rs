@@ -5,6 +5,7 @@ use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{Game, GameError};
+use crate::site::lesson::blocks::Run;
 use crate::site::lesson::context::DirectiveEnv;
 
 /// An error at `span` of the lesson.
@@ -115,4 +116,37 @@ pub(super) fn str_arg<'a>(
         &format!("a string such as {example}"),
         Value::as_str,
     )
+}
+
+/// Text with inline LaTeX math between dollar signs, as runs: the text of a question or of a
+/// criterion (`what` names it in an error at `at`).
+pub(crate) fn math_runs(
+    env: &DirectiveEnv<'_>,
+    text: &str,
+    at: &Span,
+    what: &str,
+) -> Result<Vec<Run>, Diagnostic> {
+    if text.matches('$').count() % 2 == 1 {
+        return Err(
+            error(env, at, format!("a `$` in the {what} is not closed")).help(
+                "write inline math between two dollar signs, as in \"Compute $6 \\otimes 13$\"",
+            ),
+        );
+    }
+    let mut out = Vec::new();
+    for (i, piece) in text.split('$').enumerate() {
+        if i % 2 == 1 {
+            crate::site::lesson::mathml::parse_tex(piece, false).map_err(|e| {
+                error(
+                    env,
+                    at,
+                    format!("the math `{piece}` in the {what} does not parse: {e}"),
+                )
+            })?;
+            out.push(Run::Tex(piece.to_string()));
+        } else if !piece.is_empty() {
+            out.push(Run::Text(piece.to_string()));
+        }
+    }
+    Ok(out)
 }

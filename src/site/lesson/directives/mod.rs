@@ -10,13 +10,15 @@
 //! `svg` and `layout` (drawing helpers, the layered layout), `draw` (pictures of positions;
 //! `coins`, `wythoff` and `loopy` draw coin rows, Wythoff boards and loopy graphs for it),
 //! `graph` (game graphs), `play` (the play widget), `exercise` (`exercise`, `choice` and
-//! `practice`: questions answered on the page, keys computed here) and `reference` (tables of
+//! `practice`: questions answered on the page, keys computed here), `criterion` (a prover's
+//! criterion in the words written beside its code) and `reference` (tables of
 //! what nimbook knows: functions, directives, keys, diagnostic codes). Dependencies run from this dispatcher
 //! down to the directives and from them to the helpers, never back.
 
 mod args;
 mod arithmetic;
 mod coins;
+mod criterion;
 mod draw;
 mod exercise;
 mod graph;
@@ -76,6 +78,7 @@ pub(crate) const DIRECTIVES: &[Entry] = registry! {
     new "exercise", "exercise(\"Compute 6 ⊗ 13\", 6 * 13)", [2], "a question the reader answers on the page; the build computes the answer" => |c, d| exercise::exercise(c, d).map(Some);
     new "choice", "choice(\"Which positions are P?\", [nim(1, 2, 3), nim(5, 5)])", [2, 3], "a multiple-choice question; the engine decides which options are correct" => exercise::choice;
     new "practice", "practice(\"nim-product\", n) or practice(\"grundy\", \"kayles\", n)", [2, 3], "endless random problems drawn in the browser, answers checked there" => |c, d| exercise::practice(c, d).map(Some);
+    new "criterion", "criterion(\"guy-smith\")", [1], "a criterion a proof applies (\"guy-smith\", \"shift-residue\", \"polynomial-identity\"), in the words written beside the code that checks it" => |c, d| criterion::criterion(c, d).map(Some);
     new "reference", "reference(\"games\")", [1], "a table of what nimbook knows: the functions of a group (\"numbers\", \"ordinals\", \"games\", \"classics\", \"questions\"), \"directives\", the \"configuration\" keys, the \"mdbook\" keys or the \"diagnostics\" codes" => |c, d| reference::reference(c, d).map(Some);
 };
 

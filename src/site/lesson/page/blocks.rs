@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::site::html::escape;
 use crate::site::lesson::blocks::{
-    Block, Caption, Cell, CellClass, Choice, Exercise, Figure, Frame, Grading, Hint, Practice,
+    Block, Caption, Cell, CellClass, Choice, Criterion, CriterionPart, Exercise, Figure, Frame, Grading, Hint, Practice,
     PracticeKind, Run, Steps, Table, Widget, WidgetGame,
 };
 use crate::site::lesson::claims::VERIFIED_STEP;
@@ -22,6 +22,7 @@ pub(crate) fn block(b: &Block) -> String {
         Block::Exercise(e) => exercise(e),
         Block::Choice(c) => choice(c),
         Block::Practice(p) => practice(p),
+        Block::Criterion(c) => criterion(c),
     }
 }
 
@@ -414,4 +415,30 @@ mod tests {
         assert!(h.contains("<code>1100</code>"), "{h}");
         assert!(!h.contains("0110") && !h.contains("= 6"), "{h}");
     }
+}
+
+/// A criterion: a titled box, its conditions a numbered list.
+fn criterion(c: &Criterion) -> String {
+    let mut h = String::from("<div class=\"criterion\">");
+    let _ = write!(h, "<p class=\"criterion-title\"><strong>{}.</strong></p>", escape(&c.title));
+    for part in &c.parts {
+        match part {
+            CriterionPart::Paragraph(r) => {
+                h.push_str("<p>");
+                runs(&mut h, r);
+                h.push_str("</p>");
+            }
+            CriterionPart::Conditions(items) => {
+                h.push_str("<ol>");
+                for item in items {
+                    h.push_str("<li>");
+                    runs(&mut h, item);
+                    h.push_str("</li>");
+                }
+                h.push_str("</ol>");
+            }
+        }
+    }
+    h.push_str("</div>\n");
+    h
 }

@@ -12,7 +12,8 @@ use crate::site::lesson::page::blocks::runs_html;
 
 use super::super::args::{error, game_error, typed_arg};
 use super::hint::strip_parens;
-use super::{graded, grading, next_id, question_arg, question_runs, MAX_OPTIONS};
+use super::{graded, grading, next_id, question_arg, MAX_OPTIONS};
+use crate::site::lesson::directives::args::math_runs;
 
 /// What a choice's options are judged by.
 enum Judge {
@@ -236,7 +237,7 @@ pub(in super::super) fn choice(
     d: &Directive,
 ) -> Result<Option<Block>, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
-    let q_runs = question_runs(checker, &question, &d.args[0].1)?;
+    let q_runs = math_runs(checker, &question, &d.args[0].1, "question")?;
     let options = options_of(checker, d)?;
     let judge = judge_of(checker, d, &question, &options)?;
     let mut judged = Vec::new();

@@ -44,7 +44,7 @@ use crate::site::lesson::blocks::{
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 use crate::site::lesson::page::blocks::runs_html;
 
-use super::args::{arity, error, str_arg, typed_arg};
+use super::args::{arity, error, math_runs, str_arg, typed_arg};
 
 pub(super) use choice::choice;
 
@@ -92,37 +92,6 @@ fn question_arg(checker: &DirectiveEnv<'_>, arg: &(Value, Span)) -> Result<Strin
     }
 }
 
-/// The question: text, with `$…$` as inline LaTeX math.
-fn question_runs(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<Vec<Run>, Diagnostic> {
-    let mut out = Vec::new();
-    let mut pieces = q.split('$');
-    let mut in_math = false;
-    let count = q.matches('$').count();
-    if count % 2 == 1 {
-        return Err(
-            error(checker, at, "a `$` in the question is not closed").help(
-                "write inline math between two dollar signs, as in \"Compute $6 \\otimes 13$\"",
-            ),
-        );
-    }
-    for piece in pieces.by_ref() {
-        if in_math {
-            crate::site::lesson::mathml::parse_tex(piece, false).map_err(|e| {
-                error(
-                    checker,
-                    at,
-                    format!("the math `{piece}` in the question does not parse: {e}"),
-                )
-            })?;
-            out.push(Run::Tex(piece.to_string()));
-        } else if !piece.is_empty() {
-            out.push(Run::Text(piece.to_string()));
-        }
-        in_math = !in_math;
-    }
-    Ok(out)
-}
-
 /// The kind of an exercise's answer `answer`, written `expr`, and its canonical form (see
 /// `graded`). An outcome offers a draw when it is one, or when `expr` asks for the outcome of a
 /// loopy game, whose answer could have been one.
@@ -168,7 +137,7 @@ fn asks_loopy_outcome(checker: &DirectiveEnv<'_>, expr: &Expr) -> bool {
 /// `exercise("question", answer)`.
 pub(super) fn exercise(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Block, Diagnostic> {
     let question = question_arg(checker, &d.args[0])?;
-    let q_runs = question_runs(checker, &question, &d.args[0].1)?;
+    let q_runs = math_runs(checker, &question, &d.args[0].1, "question")?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
     let expr = &d.exprs[1];
     let (kind, key) = answer_of(checker, answer, expr, at)?;
