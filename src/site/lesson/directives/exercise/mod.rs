@@ -107,7 +107,7 @@ fn question_runs(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<Vec<R
     }
     for piece in pieces.by_ref() {
         if in_math {
-            crate::site::lesson::mathml::parse_tex(piece, false).map_err(|e| {
+            crate::site::lesson::mathml::parse_tex(piece).map_err(|e| {
                 error(
                     checker,
                     at,
