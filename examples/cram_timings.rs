@@ -10,37 +10,9 @@ use std::time::{Duration, Instant};
 
 use nimbook::game::{cram_search, Board, Budget, CramOptions, Game};
 
-/// Beling's table (igsolve's README): `(rows, cols, value)`, rows ≤ cols.
-const PUBLISHED: &[(u64, u64, u64)] = &[
-    (4, 4, 0),
-    (4, 5, 2),
-    (4, 6, 0),
-    (4, 7, 3),
-    (4, 8, 0),
-    (4, 9, 1),
-    (4, 10, 0),
-    (4, 11, 1),
-    (4, 12, 0),
-    (4, 13, 3),
-    (4, 14, 0),
-    (4, 15, 4),
-    (5, 5, 0),
-    (5, 6, 2),
-    (5, 7, 1),
-    (5, 8, 1),
-    (5, 9, 1),
-    (5, 10, 2),
-    (5, 11, 0),
-    (5, 12, 3),
-    (6, 6, 0),
-    (6, 7, 5),
-    (6, 8, 0),
-    (6, 9, 1),
-    (6, 10, 0),
-    (7, 7, 1),
-    (7, 8, 3),
-    (7, 9, 1),
-];
+/// Beling's table, written once for this example and the tests.
+#[path = "../tests/testsuite/cram/beling.rs"]
+mod beling;
 
 /// CPU seconds (user + system) of this process so far, from `/proc/self/stat` (clock ticks of
 /// 1/100 s), or `None` where it cannot be read.
@@ -103,11 +75,7 @@ fn main() {
             Board::rectangle(r, c).and_then(|b| cram_search(&b, CramOptions::default(), &budget));
         let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
         let wall = wall.elapsed().as_secs_f64();
-        let (lo, hi) = (r.min(c), r.max(c));
-        let published = PUBLISHED
-            .iter()
-            .find(|&&(pr, pc, _)| (pr, pc) == (lo, hi))
-            .map(|&(_, _, v)| v);
+        let published = beling::published(r, c);
         match run {
             Ok(s) => {
                 let check = match published {

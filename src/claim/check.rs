@@ -107,25 +107,6 @@ pub struct Checked {
     pub established: Option<Established>,
 }
 
-/// What became of one statement, before it is joined to its text.
-struct Verdict {
-    status: Status,
-    value: Option<Value>,
-    witness: Option<String>,
-    established: Option<Established>,
-}
-
-impl Verdict {
-    fn of(status: Status) -> Self {
-        Verdict {
-            status,
-            value: None,
-            witness: None,
-            established: None,
-        }
-    }
-}
-
 /// Checks the statements of one source text, in document order: the `let` bindings in scope,
 /// the claims counted, the diagnostics collected. It knows nothing of pages; the site's lesson
 /// stage owns one per lesson.
@@ -388,14 +369,14 @@ impl Checker {
                 established: None,
             };
         };
-        let verdict = self.run(&stmt);
+        let decided = self.run(&stmt);
         Checked {
             stmt: Some(stmt),
-            status: verdict.status,
-            value: verdict.value,
+            status: decided.status,
+            value: decided.value,
             source,
-            witness: verdict.witness,
-            established: verdict.established,
+            witness: decided.witness,
+            established: decided.established,
         }
     }
 
@@ -434,7 +415,7 @@ impl Checker {
         self.diagnostics.push(d);
     }
 
-    fn run(&mut self, stmt: &Spanned) -> Verdict {
+    fn run(&mut self, stmt: &Spanned) -> Decided {
         self.claims += match &stmt.stmt {
             Statement::Claim(Claim::Chain(chain)) => chain.links.len(),
             Statement::Claim(Claim::Is { .. }) | Statement::Quantified { .. } => 1,
@@ -461,16 +442,11 @@ impl Checker {
                     }
                     self.lets.insert(name.clone(), v.clone());
                 }
-                Verdict {
-                    status: decided.status,
-                    value: decided.value,
-                    witness: decided.witness,
-                    established: decided.established,
-                }
+                decided
             }
             Err((status, d)) => {
                 self.diagnostics.push(*d);
-                Verdict::of(status)
+                Decided::of(status)
             }
         }
     }
@@ -499,10 +475,8 @@ impl Checker {
             locals: &scope_locals,
         };
         let of = |status, value| Decided {
-            status,
             value,
-            witness: None,
-            established: None,
+            ..Decided::of(status)
         };
         match &stmt.stmt {
             Statement::Let { value, .. } => eval(value, &scope, &self.limits)
@@ -524,7 +498,7 @@ impl Checker {
                 |(witness, established)| Decided {
                     witness,
                     established,
-                    ..of(Status::Holds, None)
+                    ..Decided::of(Status::Holds)
                 },
             ),
         }
@@ -541,8 +515,9 @@ fn fits(stmt: &Statement, d: &Decided) -> bool {
     match stmt {
         Statement::Let { .. } => d.status == Status::Bound && d.value.is_some(),
         Statement::Expr(_) => d.status == Status::Value && d.value.is_some(),
-        Statement::Claim(_) => d.status == Status::Holds && d.value.is_none(),
-        Statement::Quantified { .. } => d.status == Status::Holds && d.value.is_none(),
+        Statement::Claim(_) | Statement::Quantified { .. } => {
+            d.status == Status::Holds && d.value.is_none()
+        }
     }
 }
 

@@ -150,11 +150,12 @@ fn expr_names<'a>(e: &'a Expr, out: &mut BTreeSet<&'a str>) {
     }
 }
 
-/// What the checker remembers of a statement it decided without a diagnostic: everything its
-/// [`Checked`](super::Checked) holds beyond the parsed statement.
+/// What became of a statement: everything its [`Checked`](super::Checked) holds beyond the
+/// parsed statement and its text. A memory is told, and recalls, only those decided without a
+/// diagnostic ([`Status::Holds`], [`Status::Bound`] or [`Status::Value`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Decided {
-    /// [`Status::Holds`], [`Status::Bound`] or [`Status::Value`].
+    /// What became of it.
     pub(crate) status: Status,
     /// The value of a binding or a bare expression.
     pub(crate) value: Option<Value>,
@@ -162,6 +163,18 @@ pub(crate) struct Decided {
     pub(crate) witness: Option<String>,
     /// How a quantified claim was established.
     pub(crate) established: Option<Established>,
+}
+
+impl Decided {
+    /// A statement with `status` and nothing more to show.
+    pub(crate) fn of(status: Status) -> Decided {
+        Decided {
+            status,
+            value: None,
+            witness: None,
+            established: None,
+        }
+    }
 }
 
 /// A memory of decided statements. The checker calls it from the thread that checks the

@@ -18,7 +18,7 @@ use std::ops::Range;
 use super::{SourceFile, Span};
 
 /// The most lines an excerpt shows; a span over more is cut after them.
-pub(super) const MAX_LINES: usize = 8;
+const MAX_LINES: usize = 8;
 /// A line up to this many bytes is shown whole (the renderer fits it to the terminal).
 const MAX_LINE_BYTES: usize = 400;
 /// Of a longer line, the bytes shown before the span's start ...
@@ -134,7 +134,7 @@ pub(super) fn shown(s: &str) -> std::borrow::Cow<'_, str> {
 /// controls other than tab and line feed, DEL, the line and paragraph separators, and the
 /// format characters (Unicode's category Cf: the bidirectional controls, zero-width spaces and
 /// joiners, the byte order mark, soft hyphen, invisible operators, tags).
-pub(super) fn is_invisible(c: char) -> bool {
+fn is_invisible(c: char) -> bool {
     matches!(c,
         '\0'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
         | '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}'

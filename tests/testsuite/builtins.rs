@@ -3,16 +3,8 @@
 //! knows), and the arity errors and suggestions that come from the same registry.
 
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
 
-/// Runs `nimbook ARGS` without colour.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimbook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run nimbook")
-}
+use crate::common::run;
 
 /// One builtin as listed: kind (`function` or `directive`), usage, description.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -64,6 +64,15 @@ mod books {
             .expect("run nimbook")
     }
 
+    /// Runs `nimbook ARGS` without colour.
+    pub(crate) fn run(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_nimbook"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run nimbook")
+    }
+
     /// Text from HTML with nimbook's and pulldown-cmark's escapes undone.
     pub(crate) fn unescape(s: &str) -> String {
         s.replace("&quot;", "\"")

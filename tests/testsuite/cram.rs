@@ -6,6 +6,8 @@
 //! Beling published with igsolve (the boards that take minutes are `#[ignore]`d: run them with
 //! `cargo test --release cram -- --ignored`).
 
+mod beling;
+
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -15,8 +17,8 @@ use crate::common::budget;
 use crate::game_oracle::brute_cram;
 use nimbook::game::{cram_grundy, Board, Budget, CramOptions, Game, GameError, Outcome};
 
-/// Every rule off: the oracle.
-fn plain() -> CramOptions {
+/// Every rule off: the oracle (the Cram tests of `game_theorems` use it too).
+pub(crate) fn plain() -> CramOptions {
     CramOptions {
         symmetry: false,
         paths: false,
@@ -103,45 +105,9 @@ proptest! {
     }
 }
 
-/// Beling's table (igsolve's README): `(rows, cols, value)`.
-const PUBLISHED: [(u64, u64, u64); 28] = [
-    (4, 4, 0),
-    (4, 5, 2),
-    (4, 6, 0),
-    (4, 7, 3),
-    (4, 8, 0),
-    (4, 9, 1),
-    (4, 10, 0),
-    (4, 11, 1),
-    (4, 12, 0),
-    (4, 13, 3),
-    (4, 14, 0),
-    (4, 15, 4),
-    (5, 5, 0),
-    (5, 6, 2),
-    (5, 7, 1),
-    (5, 8, 1),
-    (5, 9, 1),
-    (5, 10, 2),
-    (5, 11, 0),
-    (5, 12, 3),
-    (6, 6, 0),
-    (6, 7, 5),
-    (6, 8, 0),
-    (6, 9, 1),
-    (6, 10, 0),
-    (7, 7, 1),
-    (7, 8, 3),
-    (7, 9, 1),
-];
-
-/// The published value of a board, from the table.
+/// The published value of a board, from Beling's table.
 fn published(rows: u64, cols: u64) -> u64 {
-    PUBLISHED
-        .iter()
-        .find(|&&(r, c, _)| (r, c) == (rows, cols))
-        .map(|&(_, _, v)| v)
-        .unwrap()
+    beling::published(rows, cols).unwrap()
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! rules; and the engine's public contract (spellings, errors, budgets, game graphs).
 
 use crate::common::budget;
+use crate::cram::plain;
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -10,16 +11,6 @@ use nimbook::game::{
     cram_grundy, octal_sequence, parse_cells, parse_hackenbush, period, Board, Budget, CramOptions,
     Game, GameError, OctalCode, Outcome, Periodicity,
 };
-
-fn plain() -> CramOptions {
-    CramOptions {
-        symmetry: false,
-        paths: false,
-        point_symmetry: false,
-        reductions: false,
-        pruned_search: false,
-    }
-}
 
 // ---------------------------------------------------------------- Cram
 

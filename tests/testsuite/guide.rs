@@ -6,9 +6,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::common::{built_book, stderr, unescape};
+use crate::common::{built_book, run, stderr, unescape};
 
 /// The repository root.
 fn root() -> &'static Path {
@@ -23,15 +23,6 @@ pub(crate) fn built() -> PathBuf {
         &root().join("guide"),
         &["--deny", "vacuous-claims", "--deny", "unverified-numbers"],
     )
-}
-
-/// Runs `nimbook ARGS` without colour.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimbook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run nimbook")
 }
 
 fn stdout(o: &Output) -> String {

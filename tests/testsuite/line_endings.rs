@@ -194,9 +194,9 @@ fn the_course_reads_the_same_with_every_line_ending() {
     });
 }
 
-#[test]
-fn a_lesson_with_cr_endings_only_is_checked() {
-    // The defect of issue 37: with `\r` alone the lesson was one heading and nothing was checked.
+/// A nimbook book in a fresh folder: its `book.toml`, and `files` (a path in the book, the
+/// text) in its `content/`.
+fn small_book(files: &[(&str, &str)]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(tmp.path().join("content")).expect("content");
     std::fs::write(
@@ -204,11 +204,19 @@ fn a_lesson_with_cr_endings_only_is_checked() {
         "[book]\ntitle = \"t\"\nsrc = \"content\"\n[nimbook]\n",
     )
     .expect("book.toml");
-    std::fs::write(
-        tmp.path().join("content/l.md"),
+    for (name, text) in files {
+        std::fs::write(tmp.path().join("content").join(name), text).expect("write");
+    }
+    tmp
+}
+
+#[test]
+fn a_lesson_with_cr_endings_only_is_checked() {
+    // The defect of issue 37: with `\r` alone the lesson was one heading and nothing was checked.
+    let tmp = small_book(&[(
+        "l.md",
         "# L\r\r```nim\r5 + 3 = 7\r```\r\rtext `nim: 5 + 3 = 7` end\r",
-    )
-    .expect("lesson");
+    )]);
     let o = build(tmp.path());
     assert_eq!(o.code, Some(1), "{o:?}");
     let places: Vec<(u64, u64, String)> = o
@@ -233,19 +241,10 @@ fn a_lesson_with_cr_endings_only_is_checked() {
 
 #[test]
 fn nul_becomes_the_replacement_character_everywhere() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir(tmp.path().join("content")).expect("content");
-    std::fs::write(
-        tmp.path().join("book.toml"),
-        "[book]\ntitle = \"t\"\nsrc = \"content\"\n[nimbook]\n",
-    )
-    .expect("book.toml");
-    std::fs::write(
-        tmp.path().join("content/SUMMARY.md"),
-        "# Summary\n\n- [L\0a](l.md)\n",
-    )
-    .expect("summary");
-    std::fs::write(tmp.path().join("content/l.md"), "# L\n\nhel\0lo\n").expect("lesson");
+    let tmp = small_book(&[
+        ("SUMMARY.md", "# Summary\n\n- [L\0a](l.md)\n"),
+        ("l.md", "# L\n\nhel\0lo\n"),
+    ]);
     let o = build(tmp.path());
     assert_eq!(o.code, Some(0), "{o:?}");
     let handout = tmp.path().join("handout.html");

@@ -226,11 +226,7 @@ fn codes(diagnostics: &[Value]) -> Vec<(String, u64)> {
 
 #[test]
 fn a_false_claim_is_reported_on_its_line_and_clears_when_fixed() {
-    let dir = book();
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, LESSON);
+    let (_dir, mut c, u) = opened("", LESSON);
     let first = codes(&c.diagnostics(&u, 1));
     assert!(first.contains(&("false-claim".into(), 6)), "{first:?}");
     assert!(first.contains(&("broken-link".into(), 10)), "{first:?}");
@@ -387,14 +383,31 @@ fn book_with(toml_extra: &str, lesson: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A server on a book whose lesson is `text` (see [`book_with`]), with the lesson opened: the
+/// book (kept while the test runs), the client and the lesson's URI.
+fn opened(toml_extra: &str, text: &str) -> (tempfile::TempDir, Client, String) {
+    let dir = book_with(toml_extra, text);
+    let mut c = Client::start(dir.path());
+    let u = uri(&dir.path().join("content/lesson.md"));
+    c.open(&u, text);
+    (dir, c, u)
+}
+
+/// The first diagnostics published for `uri`: the quick pass's.
+fn first_published(c: &mut Client, uri: &str) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = c.next(deadline);
+        if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == uri {
+            return v["params"]["diagnostics"].to_string();
+        }
+    }
+}
+
 #[test]
 fn an_unverified_number_gets_the_quick_fixes_its_help_names() {
     let text = "# Sums\n\nThe nim-sum 5 + 7 = 2 holds.\n";
-    let dir = book_with("unverified-numbers = \"deny\"\n", text);
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, text);
+    let (_dir, mut c, u) = opened("unverified-numbers = \"deny\"\n", text);
     let d = c.diagnostics(&u, 1);
     assert!(d.iter().all(|d| d["code"] == "unverified-number"), "{d:?}");
     let actions = c.request(
@@ -433,22 +446,11 @@ fn a_slow_claim_neither_holds_back_the_rest_nor_outlives_a_newer_edit() {
     // Far more cases than either the quick pass or this test's wait can get through: only
     // cancellation lets the second version be checked at all.
     let slow = "# Slow\n\n```nim\nforall a, b < 2^20: a * b = b * a\n6 * 13 = 14\n```\n";
-    let dir = book_with("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, slow);
+    let (_dir, mut c, u) = opened("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
     // The quick pass: the false claim now, the slow one marked as still being checked.
-    let deadline = Instant::now() + WAIT;
-    let quick = loop {
-        let v = c.next(deadline);
-        if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == u {
-            break v["params"]["diagnostics"].clone();
-        }
-    };
-    let text = quick.to_string();
+    let quick = first_published(&mut c, &u);
     assert!(
-        text.contains("false-claim") && text.contains("still checking"),
+        quick.contains("false-claim") && quick.contains("still checking"),
         "{quick}"
     );
     // A newer version without the slow claim is checked at once.
@@ -456,49 +458,6 @@ fn a_slow_claim_neither_holds_back_the_rest_nor_outlives_a_newer_edit() {
     let d = c.diagnostics(&u, 2);
     assert!(d.is_empty(), "{d:?}");
     assert!(c.shutdown().success());
-}
-
-#[test]
-fn hover_over_a_directive_shows_what_the_build_drew() {
-    let text = "# Tables\n\n```nimbook\naddition_table(4)\nexpansion(6, 13)\n```\n";
-    let dir = book_with("", text);
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, text);
-    c.diagnostics(&u, 1);
-    let table = c.at("textDocument/hover", &u, 3, 3);
-    let shown = table["result"]["contents"]["value"]
-        .as_str()
-        .unwrap_or("")
-        .to_string();
-    assert!(
-        shown.contains("addition_table(n)") && shown.contains("the build drew"),
-        "{shown}"
-    );
-    // 3 ⊕ 2 = 1 is in the 4 × 4 table the build drew.
-    assert!(shown.contains('3') && shown.contains('1'), "{shown}");
-    let expansion = c.at("textDocument/hover", &u, 4, 2);
-    let shown = expansion["result"]["contents"]["value"]
-        .as_str()
-        .unwrap_or("")
-        .to_string();
-    assert!(
-        shown.contains("15"),
-        "the expansion ends at 6 ⊗ 13 = 15: {shown}"
-    );
-    assert!(c.shutdown().success());
-}
-
-/// The first diagnostics published for `uri`: the quick pass's.
-fn first_published(c: &mut Client, uri: &str) -> String {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let v = c.next(deadline);
-        if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == uri {
-            return v["params"]["diagnostics"].to_string();
-        }
-    }
 }
 
 #[test]
@@ -543,15 +502,19 @@ fn hover_block(hover: &Value) -> Vec<String> {
 }
 
 #[test]
-fn hover_over_a_directive_keeps_the_rows_it_drew() {
+fn hover_over_a_directive_shows_what_the_build_drew_row_by_row() {
     let text = "# Tables\n\n```nimbook\naddition_table(4)\nexpansion(6, 13)\n```\n";
-    let dir = book_with("", text);
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, text);
+    let (_dir, mut c, u) = opened("", text);
     c.diagnostics(&u, 1);
-    let table = hover_block(&c.at("textDocument/hover", &u, 3, 3));
+    let hover = c.at("textDocument/hover", &u, 3, 3);
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        shown.contains("addition_table(n)") && shown.contains("the build drew"),
+        "{shown}"
+    );
+    // 3 ⊕ 2 = 1 is in the 4 × 4 table the build drew.
+    assert!(shown.contains('3') && shown.contains('1'), "{shown}");
+    let table = hover_block(&hover);
     // Each row of the nim-addition table, computed here with XOR, is one line of the hover.
     for r in 0..4u32 {
         let row: Vec<String> = [r]
@@ -567,7 +530,13 @@ fn hover_over_a_directive_keeps_the_rows_it_drew() {
         );
     }
     // One line per step, from the product to its value.
-    let expansion = hover_block(&c.at("textDocument/hover", &u, 4, 2));
+    let hover = c.at("textDocument/hover", &u, 4, 2);
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        shown.contains("15"),
+        "the expansion ends at 6 ⊗ 13 = 15: {shown}"
+    );
+    let expansion = hover_block(&hover);
     assert!(expansion.len() >= 3, "{expansion:?}");
     assert!(expansion[0].starts_with("6 ⊗ 13 "), "{expansion:?}");
     assert!(
@@ -582,11 +551,7 @@ fn completion_right_after_an_edit_offers_its_new_names() {
     // A claim that keeps the check busy far longer than this test waits: whatever is running,
     // completion answers from the text just sent.
     let slow = "# Slow\n\n```nim\nforall a, b < 2^20: a * b = b * a\nlet f = 16\n```\n";
-    let dir = book_with("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
-    c.open(&u, slow);
+    let (_dir, mut c, u) = opened("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
     let edited = slow.replace(
         "let f = 16\n",
         "let f = 16\nlet fresh_name = f * f\nlet other = fr\n",
@@ -610,10 +575,7 @@ fn completion_right_after_an_edit_offers_its_new_names() {
 
 #[test]
 fn positions_are_the_same_whatever_the_line_endings() {
-    let dir = book();
-    let lesson = dir.path().join("content/lesson.md");
-    let mut c = Client::start(dir.path());
-    let u = uri(&lesson);
+    let (_dir, mut c, u) = opened("", LESSON);
     let ranges = |d: &[Value]| {
         let mut r: Vec<String> = d
             .iter()
@@ -622,7 +584,6 @@ fn positions_are_the_same_whatever_the_line_endings() {
         r.sort();
         r
     };
-    c.open(&u, LESSON);
     let lf = ranges(&c.diagnostics(&u, 1));
     assert_eq!(lf.len(), 2, "{lf:?}");
     for (version, ending) in [(2, "\r\n"), (3, "\r")] {

@@ -75,6 +75,23 @@ fn chapters(book: &Value) -> Vec<(String, String, String, String)> {
     out
 }
 
+/// Asserts that the standard error of `o` says `what`.
+fn says(o: &std::process::Output, what: &str) {
+    let err = common::stderr(o);
+    assert!(err.contains(what), "{what}: {err}");
+}
+
+/// Builds the book at `root` with nimbook, which must fail with exit code 2 and say
+/// `expected`, and with mdBook where it is installed, which must fail too.
+fn fails_as_in_mdbook(root: &Path, expected: &str) {
+    let (o, _) = ours(root, &[]);
+    assert_eq!(code(&o), 2, "{}", common::stderr(&o));
+    says(&o, expected);
+    if let Some((ok, _)) = theirs(root) {
+        assert!(!ok, "mdBook fails too");
+    }
+}
+
 fn context(dir: &Path) -> Value {
     serde_json::from_str(&read(&dir.join("ctx.json"))).expect("the render context is JSON")
 }
@@ -175,12 +192,9 @@ fn an_optional_renderer_that_is_missing_warns_and_a_required_one_fails_as_in_mdb
     );
     let (o, out) = ours(optional.path(), &[]);
     assert_eq!(code(&o), 0, "{}", common::stderr(&o));
-    assert!(
-        common::stderr(&o).contains(
-            "warning: renderer `nothere` was not run: `nimbook-test-no-such-program` was not found"
-        ),
-        "{}",
-        common::stderr(&o)
+    says(
+        &o,
+        "warning: renderer `nothere` was not run: `nimbook-test-no-such-program` was not found",
     );
     assert!(out.join("html/index.html").is_file());
     if let Some((ok, _)) = theirs(optional.path()) {
@@ -188,16 +202,7 @@ fn an_optional_renderer_that_is_missing_warns_and_a_required_one_fails_as_in_mdb
     }
     let required =
         renderer_book("[book]\ntitle = \"T\"\n[output.html]\n[output.nothere]\ncommand = \"nimbook-test-no-such-program\"\n");
-    let (o, _) = ours(required.path(), &[]);
-    assert_eq!(code(&o), 2, "{}", common::stderr(&o));
-    assert!(
-        common::stderr(&o).contains("set `optional = true` in [output.nothere]"),
-        "{}",
-        common::stderr(&o)
-    );
-    if let Some((ok, _)) = theirs(required.path()) {
-        assert!(!ok, "mdBook fails on a missing renderer");
-    }
+    fails_as_in_mdbook(required.path(), "set `optional = true` in [output.nothere]");
 }
 
 #[test]
@@ -205,16 +210,7 @@ fn a_renderer_that_fails_fails_the_build() {
     let b = renderer_book(
         "[book]\ntitle = \"T\"\n[output.html]\n[output.bad]\ncommand = \"sh -c 'exit 3'\"\n",
     );
-    let (o, _) = ours(b.path(), &[]);
-    assert_eq!(code(&o), 2, "{}", common::stderr(&o));
-    assert!(
-        common::stderr(&o).contains("error: renderer `bad` failed (exit status 3)"),
-        "{}",
-        common::stderr(&o)
-    );
-    if let Some((ok, _)) = theirs(b.path()) {
-        assert!(!ok, "mdBook fails too");
-    }
+    fails_as_in_mdbook(b.path(), "error: renderer `bad` failed (exit status 3)");
 }
 
 #[test]
@@ -251,10 +247,9 @@ fn untrusted_runs_no_renderer_command_and_keeps_the_layout() {
     );
     let (o, out) = ours(b.path(), &["--untrusted"]);
     assert_eq!(code(&o), 0, "{}", common::stderr(&o));
-    assert!(
-        common::stderr(&o).contains("the renderer `dump` was not run: --untrusted runs no command"),
-        "{}",
-        common::stderr(&o)
+    says(
+        &o,
+        "the renderer `dump` was not run: --untrusted runs no command",
     );
     assert!(out.join("html/index.html").is_file());
     assert!(!out.join("dump/ctx.json").exists());
@@ -269,81 +264,20 @@ fn build_dir_and_dash_d_follow_the_same_layout() {
     assert_eq!(code(&o), 0, "{}", common::stderr(&o));
     assert!(b.path().join("site/html/index.html").is_file());
     assert!(b.path().join("site/markdown/index.md").is_file());
-    assert!(
-        common::stderr(&o).contains("wrote the site to"),
-        "{}",
-        common::stderr(&o)
-    );
-    assert!(
-        common::stderr(&o).contains("site/html"),
-        "{}",
-        common::stderr(&o)
-    );
+    says(&o, "wrote the site to");
+    says(&o, "site/html");
 }
 
 #[test]
 fn serve_previews_the_site_where_build_puts_it() {
-    use std::io::{BufRead, BufReader, Read, Write};
     let b = renderer_book(
         "[book]\ntitle = \"T\"\n[output.html]\n[output.dump]\ncommand = \"bin/dump.sh\"\n",
     );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nimbook"))
-        .args(["serve", "-p", "0"])
-        .arg(b.path())
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("start nimbook serve");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    // "serving at" comes once the first build is written; bounded, and the server is killed
-    // whatever happens.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let mut port = None;
-    while port.is_none() && std::time::Instant::now() < deadline {
-        match rx.recv_timeout(std::time::Duration::from_millis(200)) {
-            Ok(l) => {
-                port = l
-                    .strip_prefix("serving at http://127.0.0.1:")
-                    .and_then(|r| {
-                        r.chars()
-                            .take_while(char::is_ascii_digit)
-                            .collect::<String>()
-                            .parse::<u16>()
-                            .ok()
-                    });
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-        }
-    }
-    let served = port.map(|port| {
-        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
-        s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
-            .expect("timeout");
-        write!(
-            s,
-            "GET /part/b.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        )
-        .expect("send");
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
-    });
-    let _ = child.kill();
-    let _ = child.wait();
-    let answer = served.expect("the server said where it listens");
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(answer.contains("beta"), "{answer}");
+    let server = crate::serve::Server::start(b.path());
+    let (status, body) = server.get("/part/b.html");
+    drop(server);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("beta"), "{body}");
     assert!(b.path().join("book/html/part/b.html").is_file());
     assert!(
         !b.path().join("book/part").exists(),

@@ -62,8 +62,14 @@ use super::{ClaimError, Limits};
 use crate::diag::Span;
 use crate::nim::Nimber;
 
-/// How a quantified claim was established, with the theorems a proof rests on.
+/// How a quantified claim was established, with the theorems a proof rests on. The cache of
+/// decided results (`site::lesson::memo`) writes it as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "site",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub enum Established {
     /// Every one of `cases` cases was evaluated.

@@ -86,8 +86,11 @@ pub(crate) struct Store {
 struct Open {
     root: PathBuf,
     memo: Arc<Memo>,
-    /// When each loaded entry was last used, by digest, and the file's generation.
-    stamps: Contents,
+    /// The file's generation, as last read or written.
+    generation: u64,
+    /// When each entry of the file was last used, by digest, as last read or written (the
+    /// entries themselves are the memory's).
+    used: HashMap<String, u64>,
     /// Whether a failed write goes unreported: it was reported already (a server saves after
     /// every rebuild), or the file could not be read either, which was.
     write_warned: bool,
@@ -109,16 +112,21 @@ impl Store {
             Ok(contents) => (contents, None),
             Err(warning) => (Contents::default(), warning),
         };
+        let mut used = HashMap::with_capacity(contents.entries.len());
         let loaded = contents
             .entries
-            .iter()
-            .map(|(k, (_, e))| (k.clone(), e.clone()))
+            .into_iter()
+            .map(|(k, (u, e))| {
+                used.insert(k.clone(), u);
+                (k, e)
+            })
             .collect();
         Store {
             open: Some(Open {
                 root,
                 memo: Arc::new(Memo::new(loaded)),
-                stamps: contents,
+                generation: contents.generation,
+                used,
                 write_warned: warning.is_some(),
             }),
             warnings: warning.into_iter().collect(),
@@ -171,19 +179,19 @@ impl Open {
     /// Merges the memory into the file as it is on disk now and writes it.
     fn write(&mut self) -> Result<(), Diagnostic> {
         let on_disk = read(&self.root).unwrap_or_default();
-        let generation = self.stamps.generation.max(on_disk.generation) + 1;
+        let generation = self.generation.max(on_disk.generation) + 1;
         let mut merged = on_disk.entries;
         for (key, entry, used) in self.memo.entries() {
             let stamp = if used {
                 generation
             } else {
-                self.stamps.entries.get(&key).map_or(0, |(u, _)| *u)
+                self.used.get(&key).copied().unwrap_or(0)
             };
-            let slot = merged.entry(key).or_insert((stamp, entry.clone()));
-            *slot = (slot.0.max(stamp), entry);
+            let on_disk = merged.get(&key).map_or(0, |(u, _)| *u);
+            merged.insert(key, (on_disk.max(stamp), entry));
         }
         let lines = bounded(merged);
-        let body = serde_json::to_string(&lines).map_err(|e| self.cannot_write(&e.to_string()))?;
+        let body = body(&lines);
         let text = format!(
             "{MAGIC} {FORMAT} {ENGINE} {generation} {}\n{body}",
             hex_sha256(body.as_bytes())
@@ -200,11 +208,9 @@ impl Open {
         }
         crate::site::output::write_file_atomically(&dir.join(FILE), text.as_bytes())
             .map_err(|fatal| self.cannot_write(&fatal.message))?;
-        self.stamps.generation = generation;
-        for line in lines {
-            self.stamps
-                .entries
-                .insert(line.key, (line.used, line.result));
+        self.generation = generation;
+        for (line, _) in lines {
+            self.used.insert(line.key, line.used);
         }
         self.memo.saved();
         Ok(())
@@ -220,22 +226,32 @@ impl Open {
     }
 }
 
-/// The entries to keep, sorted by digest: the most recently used first, while they fit in
-/// [`MAX_BYTES`].
-fn bounded(entries: HashMap<String, (u64, Stored)>) -> Vec<Line> {
-    let mut lines: Vec<Line> = entries
+/// The entries to keep, each with its JSON, sorted by digest: the most recently used first,
+/// while they fit in [`MAX_BYTES`]. An entry serde cannot write is left out.
+fn bounded(entries: HashMap<String, (u64, Stored)>) -> Vec<(Line, String)> {
+    let mut lines: Vec<(Line, String)> = entries
         .into_iter()
-        .map(|(key, (used, result))| Line { key, used, result })
+        .filter_map(|(key, (used, result))| {
+            let line = Line { key, used, result };
+            let json = serde_json::to_string(&line).ok()?;
+            Some((line, json))
+        })
         .collect();
-    lines.sort_by(|a, b| b.used.cmp(&a.used).then_with(|| a.key.cmp(&b.key)));
+    lines.sort_by(|(a, _), (b, _)| b.used.cmp(&a.used).then_with(|| a.key.cmp(&b.key)));
     let mut total = 0;
-    lines.retain(|line| {
+    lines.retain(|(_, json)| {
         // The line's own size, with its separator: the file is exactly these bytes.
-        total += serde_json::to_string(line).map_or(0, |s| s.len()) + 1;
+        total += json.len() + 1;
         total <= MAX_BYTES
     });
-    lines.sort_by(|a, b| a.key.cmp(&b.key));
+    lines.sort_by(|(a, _), (b, _)| a.key.cmp(&b.key));
     lines
+}
+
+/// The JSON list of `lines`, from the JSON `bounded` wrote of each to measure it.
+fn body(lines: &[(Line, String)]) -> String {
+    let jsons: Vec<&str> = lines.iter().map(|(_, json)| json.as_str()).collect();
+    format!("[{}]", jsons.join(","))
 }
 
 fn hex_sha256(bytes: &[u8]) -> String {
@@ -377,7 +393,20 @@ mod tests {
         ]
         .into_iter()
         .collect();
-        let kept: Vec<String> = bounded(entries).into_iter().map(|l| l.key).collect();
+        let kept: Vec<String> = bounded(entries).into_iter().map(|(l, _)| l.key).collect();
         assert_eq!(kept, ["b", "c", "d"]);
+    }
+
+    #[test]
+    fn the_body_is_the_json_of_the_kept_lines() {
+        let entries: HashMap<String, (u64, Stored)> = [
+            ("b".to_string(), (2, entry(0))),
+            ("a".to_string(), (1, entry(3))),
+        ]
+        .into_iter()
+        .collect();
+        let lines = bounded(entries);
+        let list: Vec<&Line> = lines.iter().map(|(l, _)| l).collect();
+        assert_eq!(body(&lines), serde_json::to_string(&list).expect("json"));
     }
 }

@@ -442,7 +442,7 @@ fn math(
     display: bool,
     range: &Range<usize>,
 ) -> Node {
-    match mathml::parse_tex(tex, display) {
+    match mathml::parse_tex(tex) {
         Ok(()) => Node::Tex(Tex {
             tex: tex.to_string(),
             display,

@@ -62,7 +62,7 @@ pub(crate) enum Stored {
         /// An `exists`'s witness.
         witness: Option<String>,
         /// How a quantified claim was established.
-        established: Option<StoredEstablished>,
+        established: Option<Established>,
     },
     /// A directive of a `nimbook` block.
     Directive {
@@ -163,76 +163,6 @@ impl StoredValue {
     }
 }
 
-/// How a quantified claim was established (see [`Established`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub(crate) enum StoredEstablished {
-    /// Every case was evaluated.
-    Checked {
-        /// How many.
-        cases: u64,
-    },
-    /// A polynomial identity.
-    Polynomial,
-    /// A periodic claim, decided on a window.
-    Periodic {
-        /// The period.
-        period: u64,
-        /// Where the repetition starts.
-        from: u64,
-        /// What the sides add every period.
-        saltus: u64,
-        /// Whether a Guy–Smith period was used.
-        guy_smith: bool,
-        /// Whether Lasker's Nim's arithmetic period was used.
-        shift_residue: bool,
-    },
-}
-
-impl From<Established> for StoredEstablished {
-    fn from(e: Established) -> Self {
-        match e {
-            Established::Checked { cases } => StoredEstablished::Checked { cases },
-            Established::Polynomial => StoredEstablished::Polynomial,
-            Established::Periodic {
-                period,
-                from,
-                saltus,
-                guy_smith,
-                shift_residue,
-            } => StoredEstablished::Periodic {
-                period,
-                from,
-                saltus,
-                guy_smith,
-                shift_residue,
-            },
-        }
-    }
-}
-
-impl From<StoredEstablished> for Established {
-    fn from(e: StoredEstablished) -> Self {
-        match e {
-            StoredEstablished::Checked { cases } => Established::Checked { cases },
-            StoredEstablished::Polynomial => Established::Polynomial,
-            StoredEstablished::Periodic {
-                period,
-                from,
-                saltus,
-                guy_smith,
-                shift_residue,
-            } => Established::Periodic {
-                period,
-                from,
-                saltus,
-                guy_smith,
-                shift_residue,
-            },
-        }
-    }
-}
-
 impl Stored {
     /// A decided statement as an entry; `None` when its value cannot be written exactly.
     fn of_decided(d: &Decided) -> Option<Stored> {
@@ -250,7 +180,7 @@ impl Stored {
             status,
             value,
             witness: d.witness.clone(),
-            established: d.established.map(StoredEstablished::from),
+            established: d.established,
         })
     }
 
@@ -278,7 +208,7 @@ impl Stored {
             },
             value,
             witness: witness.clone(),
-            established: established.map(Established::from),
+            established: *established,
         })
     }
 }

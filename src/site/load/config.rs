@@ -752,6 +752,27 @@ impl Config {
             .unwrap_or(super::confine::DEFAULT_MAX_LESSON_BYTES)
     }
 
+    /// The longest one external preprocessor may run, from `preprocessor-seconds` or its
+    /// default.
+    pub(crate) fn preprocessor_limit(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(
+            self.nimbook
+                .as_ref()
+                .and_then(|n| n.preprocessor_seconds)
+                .unwrap_or(DEFAULT_PREPROCESSOR_SECONDS),
+        )
+    }
+
+    /// The longest one renderer command may run, from `renderer-seconds` or its default.
+    pub(crate) fn renderer_limit(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(
+            self.nimbook
+                .as_ref()
+                .and_then(|n| n.renderer_seconds)
+                .unwrap_or(DEFAULT_RENDERER_SECONDS),
+        )
+    }
+
     /// The lint levels of `[nimbook]`; a lint not named is `"warn"`, except `broken-links`,
     /// which a nimbook book denies.
     pub(crate) fn lints(&self) -> Lints {

@@ -106,7 +106,6 @@ struct Loaded {
 }
 
 /// The books the server has seen.
-#[derive(Default)]
 pub(crate) struct Workspace {
     books: HashMap<PathBuf, Loaded>,
     /// Whether books' caches are used (`nimbook lsp --no-cache` says no).

@@ -11,7 +11,6 @@
 //! emptied, since it is the command's to keep. Under `--untrusted` no command runs.
 
 use std::path::Path;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -19,7 +18,6 @@ use super::{guard, guard_sources, Staging};
 use crate::diag::{Code, Diagnostic};
 use crate::site::lesson::book::Book;
 use crate::site::lesson::report::Report;
-use crate::site::load::config::DEFAULT_RENDERER_SECONDS;
 use crate::site::load::confine::Trust;
 use crate::site::load::layout::{Kind, Layout, Renderer};
 use crate::site::load::Fatal;
@@ -83,19 +81,12 @@ fn run_one(book: &Book, renderer: &Renderer, build: &Path) -> Result<Option<Diag
         "config": config,
         "destination": destination,
     });
-    let limit = Duration::from_secs(
-        book.config
-            .nimbook
-            .as_ref()
-            .and_then(|n| n.renderer_seconds)
-            .unwrap_or(DEFAULT_RENDERER_SECONDS),
-    );
     process::render(
         &root,
         &destination,
         (name, command, optional),
         &context.to_string(),
-        limit,
+        book.config.renderer_limit(),
     )
 }
 

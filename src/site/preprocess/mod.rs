@@ -219,13 +219,7 @@ fn chain(
     let root = files.root();
     let (mut entries, unreadable) = read(files, src, chapters);
     let mut indexed = false;
-    let limit = Duration::from_secs(
-        config
-            .nimbook
-            .as_ref()
-            .and_then(|n| n.preprocessor_seconds)
-            .unwrap_or(crate::site::load::config::DEFAULT_PREPROCESSOR_SECONDS),
-    );
+    let limit = config.preprocessor_limit();
     let order = order(config)?;
     let answers = ask_support(root, config, &order, limit, renderer)?;
     for name in order {

@@ -168,7 +168,7 @@ struct Output {
 
 /// Whose command runs, for the wording and the code of its errors.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Who<'a> {
+enum Who<'a> {
     /// `[preprocessor.NAME]`.
     Preprocessor(&'a str),
     /// `[output.NAME]`.
@@ -204,12 +204,12 @@ impl std::fmt::Display for Who<'_> {
 /// Runs `c`, feeding it `input`, and kills it after `limit`. Output is read on threads so that
 /// a preprocessor writing more than a pipe holds cannot block.
 fn run_bounded(
-    c: Command,
+    mut c: Command,
     input: Option<&str>,
     who: Who<'_>,
     limit: Duration,
 ) -> Result<Output, Fatal> {
-    let child = spawn(c, who)?;
+    let child = c.spawn().map_err(|e| not_run(who, &e))?;
     finish(child, input, who, limit)
 }
 
@@ -219,10 +219,6 @@ fn not_run(who: Who<'_>, e: &std::io::Error) -> Fatal {
         who.code(),
         format!("{who} could not be run: {e}"),
     ))
-}
-
-fn spawn(mut c: Command, who: Who<'_>) -> Result<std::process::Child, Fatal> {
-    c.spawn().map_err(|e| not_run(who, &e))
 }
 
 /// Feeds a started command `input`, reads its output, and kills it after `limit`.

@@ -136,7 +136,7 @@ pub(crate) fn math_runs(
     let mut out = Vec::new();
     for (i, piece) in text.split('$').enumerate() {
         if i % 2 == 1 {
-            crate::site::lesson::mathml::parse_tex(piece, false).map_err(|e| {
+            crate::site::lesson::mathml::parse_tex(piece).map_err(|e| {
                 error(
                     env,
                     at,

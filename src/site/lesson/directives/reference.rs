@@ -18,12 +18,24 @@ use crate::site::lesson::context::DirectiveEnv;
 use crate::site::load::compat::{self, Support};
 use crate::site::load::keys::KEYS;
 
-/// The kinds that are not groups of functions, with their tables' captions.
-const OTHER_KINDS: &[(&str, &str)] = &[
-    ("directives", "The directives of nimbook blocks"),
-    ("configuration", "The keys of book.toml that nimbook reads"),
-    ("mdbook", "What nimbook does with mdBook's other keys"),
-    ("diagnostics", "The diagnostic codes"),
+/// A function that draws a reference table under the caption it is given.
+type Draw = fn(String) -> Block;
+
+/// The kinds that are not groups of functions: each with its table's caption and the function
+/// that draws the table.
+const OTHER_KINDS: &[(&str, &str, Draw)] = &[
+    ("directives", "The directives of nimbook blocks", directives),
+    (
+        "configuration",
+        "The keys of book.toml that nimbook reads",
+        configuration,
+    ),
+    (
+        "mdbook",
+        "What nimbook does with mdBook's other keys",
+        mdbook,
+    ),
+    ("diagnostics", "The diagnostic codes", diagnostics),
 ];
 
 /// `reference(kind)`.
@@ -33,22 +45,15 @@ pub(super) fn reference(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Blo
         let caption = format!("The functions of the group \"{kind}\"");
         return Ok(signatures(caption, functions.collect()));
     }
-    let caption = OTHER_KINDS
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map(|(_, c)| (*c).to_string());
-    Ok(match (kind, caption) {
-        ("directives", Some(c)) => signatures(c, super::list().collect()),
-        ("configuration", Some(c)) => configuration(c),
-        ("mdbook", Some(c)) => mdbook(c),
-        ("diagnostics", Some(c)) => diagnostics(c),
-        _ => return Err(unknown(env, d, kind)),
-    })
+    match OTHER_KINDS.iter().find(|(k, ..)| *k == kind) {
+        Some((_, caption, draw)) => Ok(draw((*caption).to_string())),
+        None => Err(unknown(env, d, kind)),
+    }
 }
 
 /// The error for a kind that does not exist, with a suggestion and the list.
 fn unknown(env: &DirectiveEnv<'_>, d: &Directive, kind: &str) -> Diagnostic {
-    let kinds = || group_names().chain(OTHER_KINDS.iter().map(|(k, _)| *k));
+    let kinds = || group_names().chain(OTHER_KINDS.iter().map(|(k, ..)| *k));
     let diag = error(env, &d.args[0].1, format!("unknown reference \"{kind}\""));
     let diag = match nearest(kind, kinds()) {
         Some(best) => diag.help(format!(
@@ -111,26 +116,28 @@ fn signatures(caption: String, list: Vec<&Signature>) -> Block {
     table(caption, &["usage", "what it gives"], rows)
 }
 
-/// Every key nimbook reads itself, with its default (and its ceiling, where a key has one).
+/// Every directive: how each is called, and what it computes.
+fn directives(caption: String) -> Block {
+    signatures(caption, super::list().collect())
+}
+
+/// Every key nimbook reads itself, with its default and its ceiling (empty for a key without one).
 fn configuration(caption: String) -> Block {
-    let ceilings = KEYS.iter().any(|k| k.ceiling().is_some());
-    let mut head = vec!["key", "takes", "default"];
-    if ceilings {
-        head.push("ceiling");
-    }
-    head.push("what it does");
+    let head = ["key", "takes", "default", "ceiling", "what it does"];
     let rows = KEYS
         .iter()
         .map(|k| {
-            let mut cells = vec![prose(k.takes), code(&(k.default)())];
-            if ceilings {
-                cells.push(k.ceiling().map_or_else(Vec::new, |(max, why)| {
-                    let mut runs = code(&max.to_string());
-                    runs.extend(prose(&format!(" ({why})")));
-                    runs
-                }));
-            }
-            cells.push(prose(k.meaning));
+            let ceiling = k.ceiling().map_or_else(Vec::new, |(max, why)| {
+                let mut runs = code(&max.to_string());
+                runs.extend(prose(&format!(" ({why})")));
+                runs
+            });
+            let cells = vec![
+                prose(k.takes),
+                code(&(k.default)()),
+                ceiling,
+                prose(k.meaning),
+            ];
             (code(&format!("[{}] {}", k.table, k.name)), cells)
         })
         .collect();

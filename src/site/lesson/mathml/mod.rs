@@ -140,9 +140,11 @@ pub(crate) fn math(inner: &str, display: bool, alt: &str) -> String {
 }
 
 /// Whether LaTeX math parses (and so renders), or why not: what the lesson stage asks before a
-/// formula goes into the document.
-pub(crate) fn parse_tex(tex: &str, display: bool) -> Result<(), String> {
-    render_tex(tex, display).map(|_| ())
+/// formula goes into the document. Only the parse: what parses renders (the MathML writer fails
+/// only when its output does, and a `String` does not), and the page renders it once, later.
+pub(crate) fn parse_tex(tex: &str) -> Result<(), String> {
+    let storage = pulldown_latex::Storage::new();
+    parse_events(tex, &storage).map(|_| ())
 }
 
 /// The deepest nesting of groups (`{…}`, `\left…\right`, `\begin…\end`, a command's `[…]`)
@@ -199,27 +201,33 @@ fn tex_depth(tex: &str) -> usize {
     deepest
 }
 
-/// Renders LaTeX math to MathML, or says why it cannot.
-pub(crate) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
-    use pulldown_latex::config::DisplayMode;
+/// The events pulldown-latex reads from `tex`, or why it cannot: too deep a nesting, or the
+/// first parse error.
+fn parse_events<'s>(
+    tex: &'s str,
+    storage: &'s pulldown_latex::Storage,
+) -> Result<Vec<pulldown_latex::Event<'s>>, String> {
     let depth = tex_depth(tex);
     if depth > MAX_TEX_DEPTH {
         return Err(format!(
             "the formula nests {depth} groups deep, more than the {MAX_TEX_DEPTH} levels a formula may nest"
         ));
     }
+    pulldown_latex::Parser::new(tex, storage)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            // The first line of the message is the reason; the rest repeats the input.
+            let msg = e.to_string();
+            let first = msg.lines().next().unwrap_or("");
+            first.trim_start_matches("parsing error: ").to_string()
+        })
+}
+
+/// Renders LaTeX math to MathML, or says why it cannot.
+pub(crate) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
+    use pulldown_latex::config::DisplayMode;
     let storage = pulldown_latex::Storage::new();
-    let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
-    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
-        // The first line of the message is the reason; the rest repeats the input.
-        let msg = e.to_string();
-        let first = msg
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("parsing error: ");
-        return Err(first.to_string());
-    }
+    let events = parse_events(tex, &storage)?;
     let config = pulldown_latex::RenderConfig {
         display_mode: if display {
             DisplayMode::Block
@@ -229,8 +237,8 @@ pub(crate) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
         ..Default::default()
     };
     let mut html = String::new();
-    pulldown_latex::push_mathml(&mut html, events.into_iter(), config)
-        .map_err(|e| e.to_string())?;
+    let events = events.into_iter().map(Ok::<_, pulldown_latex::ParserError>);
+    pulldown_latex::push_mathml(&mut html, events, config).map_err(|e| e.to_string())?;
     Ok(with_tex_annotation(well_formed(&html).trim(), tex))
 }
 
@@ -367,8 +375,10 @@ mod tests {
             refused.contains("nests 100 groups deep, more than the 64"),
             "{refused}"
         );
+        assert_eq!(super::parse_tex(&deep), Err(refused));
+        assert!(super::parse_tex(r"\frac{1}{").is_err());
         let fits = r"\frac{1}{".repeat(60) + &"}".repeat(60);
-        assert!(super::render_tex(&fits, true).is_ok());
+        assert!(super::render_tex(&fits, true).is_ok() && super::parse_tex(&fits).is_ok());
     }
 
     #[test]
