@@ -398,25 +398,7 @@ impl std::fmt::Display for Statement {
                         Quantifier::Exists => "∃",
                     }
                 )?;
-                for (i, group) in binder_groups(binders).enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    let names: Vec<&str> = group.iter().map(|b| b.name.as_str()).collect();
-                    let names = names.join(", ");
-                    match &group[0].range {
-                        Range::Below { bound, inclusive } => {
-                            let rel = if *inclusive { "≤" } else { "<" };
-                            write!(f, "{names} {rel} {bound}")?;
-                        }
-                        Range::From { start, inclusive } => {
-                            let rel = if *inclusive { "≥" } else { ">" };
-                            write!(f, "{names} {rel} {start}")?;
-                        }
-                        Range::All => write!(f, "{names}")?,
-                    }
-                }
-                write!(f, ": {body}")
+                write!(f, "{}: {body}", Ranges(binders))
             }
             Statement::Expr(e) => write!(f, "{e}"),
         }
@@ -473,6 +455,35 @@ pub fn ordinal_text(o: &Ordinal) -> String {
         out.push('0');
     }
     out
+}
+
+/// What a quantifier's variables range over, as the reader's notation writes it: `a, b < 16`,
+/// `n ≥ 1`, `a, b`.
+#[derive(Debug, Clone, Copy)]
+pub struct Ranges<'a>(pub &'a [Binder]);
+
+impl std::fmt::Display for Ranges<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, group) in binder_groups(self.0).enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            let names: Vec<&str> = group.iter().map(|b| b.name.as_str()).collect();
+            let names = names.join(", ");
+            match &group[0].range {
+                Range::Below { bound, inclusive } => {
+                    let rel = if *inclusive { "≤" } else { "<" };
+                    write!(f, "{names} {rel} {bound}")?;
+                }
+                Range::From { start, inclusive } => {
+                    let rel = if *inclusive { "≥" } else { ">" };
+                    write!(f, "{names} {rel} {start}")?;
+                }
+                Range::All => write!(f, "{names}")?,
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The binders of a quantifier in the groups the author wrote them in: `a, b < 256` is one

@@ -42,6 +42,8 @@ pub(crate) mod value;
 #[cfg(feature = "site")]
 pub(crate) use check::bindings;
 pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
+#[cfg(feature = "site")]
+pub(crate) use prove::grouped;
 pub use prove::{Criterion, Established, CRITERIA};
 pub use vacuous::{vacuity, Vacuity};
 pub use value::Value;

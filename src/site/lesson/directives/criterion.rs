@@ -33,7 +33,10 @@ pub(super) fn criterion(env: &mut DirectiveEnv<'_>, d: &Directive) -> Result<Blo
                 }
             }
             None => parts.push(CriterionPart::Paragraph(math_runs(
-                env, paragraph, &at.1, "criterion",
+                env,
+                paragraph,
+                &at.1,
+                "criterion",
             )?)),
         }
     }

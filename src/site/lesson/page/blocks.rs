@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use crate::site::html::escape;
 use crate::site::lesson::blocks::{
-    Block, Caption, Cell, CellClass, Choice, Criterion, CriterionPart, Exercise, Figure, Frame, Grading, Hint, Practice,
-    PracticeKind, Run, Steps, Table, Widget, WidgetGame,
+    Block, Caption, Cell, CellClass, Choice, Criterion, CriterionPart, Exercise, Figure, Frame,
+    Grading, Hint, Practice, PracticeKind, Run, Steps, Table, Widget, WidgetGame,
 };
 use crate::site::lesson::claims::VERIFIED_STEP;
 use crate::site::lesson::mathml;
@@ -420,7 +420,11 @@ mod tests {
 /// A criterion: a titled box, its conditions a numbered list.
 fn criterion(c: &Criterion) -> String {
     let mut h = String::from("<div class=\"criterion\">");
-    let _ = write!(h, "<p class=\"criterion-title\"><strong>{}.</strong></p>", escape(&c.title));
+    let _ = write!(
+        h,
+        "<p class=\"criterion-title\"><strong>{}.</strong></p>",
+        escape(&c.title)
+    );
     for part in &c.parts {
         match part {
             CriterionPart::Paragraph(r) => {

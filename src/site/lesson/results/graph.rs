@@ -131,7 +131,7 @@ fn unknown_use(
         .label("used here");
     let mut names: Vec<&str> = by_name.keys().map(String::as_str).collect();
     names.sort_unstable();
-    match crate::claim::builtins::nearest(name, names.into_iter()) {
+    match crate::diag::nearest(name, names.into_iter()) {
         Some(near) => d
             .help(format!("a result with a similar name exists: `{near}`"))
             .suggest("use that name", span.clone(), near.to_string()),

@@ -41,6 +41,7 @@ use std::ops::Range;
 
 use super::context::LessonContext;
 use super::document::{Document, Node};
+use crate::claim::ast::{Ranges, Statement};
 use crate::claim::{Checked, Established};
 use crate::diag::{Code, Diagnostic};
 
@@ -94,8 +95,14 @@ pub(crate) enum Evidence {
     Stated,
     /// A claim without a quantifier, or a value shown.
     Computed,
-    /// A quantified claim evaluated case by case (`Established::Checked`).
-    Checked(Established),
+    /// A quantified claim evaluated case by case (`Established::Checked`): how many cases, and
+    /// up to which bounds (`a, b < 16`, as the claim's quantifier writes them).
+    Checked {
+        /// How many cases.
+        cases: u64,
+        /// What the variables ranged over.
+        ranges: String,
+    },
     /// A quantified claim proved for every case (a polynomial identity, a period).
     Proved(Established),
 }
@@ -106,7 +113,7 @@ impl Evidence {
         match self {
             Evidence::Stated => "stated",
             Evidence::Computed => "computed",
-            Evidence::Checked(_) => "checked",
+            Evidence::Checked { .. } => "checked",
             Evidence::Proved(_) => "proved",
         }
     }
@@ -114,8 +121,7 @@ impl Evidence {
     /// Its rank among evidence of its own sort (cases, or a proof), weakest first.
     fn rank(&self) -> (u8, u64) {
         match self {
-            Evidence::Checked(Established::Checked { cases }) => (1, *cases),
-            Evidence::Checked(_) => (1, u64::MAX),
+            Evidence::Checked { cases, .. } => (1, *cases),
             Evidence::Proved(_) => (2, 0),
             Evidence::Stated | Evidence::Computed => (0, 0),
         }
@@ -126,9 +132,13 @@ impl Evidence {
     fn of(c: &Checked) -> Option<Evidence> {
         use crate::claim::Status;
         match (c.status, &c.established) {
-            (Status::Holds, Some(e @ Established::Checked { .. })) => {
-                Some(Evidence::Checked(*e))
-            }
+            (Status::Holds, Some(Established::Checked { cases })) => Some(Evidence::Checked {
+                cases: *cases,
+                ranges: match c.stmt.as_ref().map(|s| &s.stmt) {
+                    Some(Statement::Quantified { binders, .. }) => Ranges(binders).to_string(),
+                    _ => String::new(),
+                },
+            }),
             (Status::Holds, Some(e)) => Some(Evidence::Proved(*e)),
             (Status::Holds | Status::Value, None) => Some(Evidence::Computed),
             _ => None,
@@ -139,7 +149,7 @@ impl Evidence {
     /// closed claims (they are the result's examples), and among quantified claims the weakest
     /// decides.
     fn add(self, other: Evidence) -> Evidence {
-        let general = |e: &Evidence| matches!(e, Evidence::Checked(_) | Evidence::Proved(_));
+        let general = |e: &Evidence| matches!(e, Evidence::Checked { .. } | Evidence::Proved(_));
         match (general(&self), general(&other)) {
             (true, true) if other.rank() < self.rank() => other,
             (true, _) => self,
@@ -154,7 +164,15 @@ impl fmt::Display for Evidence {
     /// a field)`: the claim's own mark for what a quantifier established.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Evidence::Checked(e) | Evidence::Proved(e) => write!(f, "{e}"),
+            Evidence::Checked { cases, ranges } => {
+                let noun = if *cases == 1 { "case" } else { "cases" };
+                write!(f, "checked ({} {noun}", crate::claim::grouped(*cases))?;
+                if !ranges.is_empty() {
+                    write!(f, ", {ranges}")?;
+                }
+                write!(f, ")")
+            }
+            Evidence::Proved(e) => write!(f, "{e}"),
             other => f.write_str(other.word()),
         }
     }
@@ -378,9 +396,9 @@ fn kind_of(
         return Some(kind);
     }
     let names = Kind::ALL.iter().map(|(n, _)| *n);
-    let near = classes.iter().find_map(|c| {
-        crate::claim::builtins::nearest(&c.to_lowercase(), names.clone()).map(|k| (c, k))
-    });
+    let near = classes
+        .iter()
+        .find_map(|c| crate::diag::nearest(&c.to_lowercase(), names.clone()).map(|k| (c, k)));
     let file = lesson.file().clone();
     if let Some((class, kind)) = near {
         let span = attr_span(source, line, &format!(".{class}")).unwrap_or(line.clone());

@@ -1,7 +1,10 @@
 use super::*;
 
 fn checked(cases: u64) -> Evidence {
-    Evidence::Checked(Established::Checked { cases })
+    Evidence::Checked {
+        cases,
+        ranges: format!("n < {cases}"),
+    }
 }
 
 fn proved() -> Evidence {
@@ -37,7 +40,10 @@ fn statuses_read_the_same_words_as_the_claims_marks() {
         evidence: checked(64),
         resting_on: vec![label("Definition 1.2")],
     };
-    assert_eq!(s.to_string(), "checked (64 cases), given Definition 1.2");
+    assert_eq!(
+        s.to_string(),
+        "checked (64 cases, n < 64), given Definition 1.2"
+    );
     let s = Status {
         evidence: proved(),
         resting_on: vec![label("Theorem 1.2"), label("Lemma 2.1")],

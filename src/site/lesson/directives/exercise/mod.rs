@@ -38,9 +38,7 @@ use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::game::{OctalCode, TakeAndBreak};
-use crate::site::lesson::blocks::{
-    AnswerKind, Block, Exercise, Grading, Practice, PracticeKind, Run,
-};
+use crate::site::lesson::blocks::{AnswerKind, Block, Exercise, Grading, Practice, PracticeKind};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 use crate::site::lesson::page::blocks::runs_html;
 
