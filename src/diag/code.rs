@@ -53,7 +53,8 @@ pub enum Code {
     UnsafeOutput,
     /// A handout names a chapter the book does not have.
     UnknownChapter,
-    /// A handout leaves out a resource it cannot inline (a warning).
+    /// A handout or the printed book leaves out a resource it cannot inline or print: an image
+    /// that is missing, not a file of the book, or not an image (a warning).
     MissingResource,
     /// A `let` binds a name that is already bound (a warning).
     RedefinedName,
@@ -78,6 +79,11 @@ pub enum Code {
     /// A worked answer that names some of a choice's correct options, in its claims, but not
     /// all of them.
     IncompleteAnswer,
+    /// The printed book sets something differently to fit the page: a table wider than the
+    /// page set smaller, a code line wider than the page broken (a warning).
+    PrintLayout,
+    /// Typst could not typeset the printed book (`nimbook pdf`); nothing is written.
+    TypesetError,
 }
 
 impl Code {
@@ -109,6 +115,8 @@ impl Code {
         Code::UnverifiedNumber,
         Code::VacuousClaim,
         Code::IncompleteAnswer,
+        Code::PrintLayout,
+        Code::TypesetError,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -140,6 +148,8 @@ impl Code {
             Code::UnverifiedNumber => "unverified-number",
             Code::VacuousClaim => "vacuous-claim",
             Code::IncompleteAnswer => "incomplete-answer",
+            Code::PrintLayout => "print-layout",
+            Code::TypesetError => "typeset-error",
         }
     }
 }

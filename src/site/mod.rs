@@ -11,6 +11,9 @@
 //! 5. `output`: the staging folder, which replaces the output folder only once it is
 //!    complete, and only if every lesson checked clean.
 //!
+//! `print` is a stage beside `render`: the checked lessons typeset as one PDF by Typst
+//! (`nimbook pdf`, `handout --pdf`, and `build` with `[output.pdf]`).
+//!
 //! `serve`, `handout` and `lsp` are front ends built on those stages; no stage of a build
 //! imports them.
 
@@ -22,6 +25,7 @@ mod load;
 mod lsp;
 mod output;
 mod preprocess;
+mod print;
 mod render;
 mod serve;
 
@@ -46,12 +50,44 @@ pub fn check(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
 }
 
 /// `nimbook build`: check, then render and write the site atomically. On content errors
-/// nothing is written and the previous site stays as it was.
+/// nothing is written and the previous site stays as it was. With `[output.pdf]` in
+/// `book.toml` the site also holds the book as a PDF, linked from every page.
 pub fn build(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
     let (book, checked, mut report) = Book::check_all(options, progress)?;
     if report.errors == 0 {
         let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
-        render::publish(&book, &lessons, &mut report, options.output.as_deref())?;
+        let Some(extra) = print::site_files(&book, &lessons, &mut report)? else {
+            return Ok(report);
+        };
+        render::publish(&book, &lessons, &mut report, options.output.as_deref(), extra)?;
     }
+    Ok(report)
+}
+
+/// `nimbook pdf`: check every claim, then typeset the whole book as one PDF and write it to
+/// `options.output` (else into the output folder, named after the book), atomically. A false
+/// claim or a denied lint writes nothing and leaves an existing file as it was.
+pub fn pdf(options: &Options, progress: &Progress) -> Result<Report, Fatal> {
+    let (book, checked, mut report) = Book::check_all(options, progress)?;
+    if report.errors > 0 {
+        return Ok(report);
+    }
+    let lessons: Vec<_> = checked.into_iter().map(|(lesson, _)| lesson).collect();
+    let Some(pdf) = print::typeset(&book, &lessons, &mut report, print::Edition::Book)? else {
+        return Ok(report);
+    };
+    let file = match &options.output {
+        Some(file) => {
+            output::write_file_atomically(file, &pdf)?;
+            file.clone()
+        }
+        None => {
+            let name = book.config.pdf_name();
+            let out = book.output_dir(None);
+            output::write_into_output(&book.root, &book.src, &out, &name, &pdf)?;
+            out.join(name)
+        }
+    };
+    report.output = Some(file);
     Ok(report)
 }

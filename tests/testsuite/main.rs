@@ -16,7 +16,9 @@
 //!   preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security`
 //!   (a stranger's book cannot read outside itself, hang the build, or run commands under
-//!   `--untrusted`).
+//!   `--untrusted`);
+//! - with the `pdf` feature: `pdf` (the printed book read back by poppler's tools against the
+//!   site's own text).
 
 #[cfg(test)]
 mod common;
@@ -58,6 +60,8 @@ mod coverage;
 mod diagnostics;
 #[cfg(all(test, feature = "site"))]
 mod diagrams;
+#[cfg(all(test, feature = "pdf"))]
+mod pdf;
 #[cfg(all(test, feature = "site"))]
 mod exercises;
 #[cfg(all(test, feature = "site"))]

@@ -75,6 +75,8 @@ const WORKS: &[&str] = &[
     "output.html.search.chapter.**",
     "output.html.redirect",
     "output.html.redirect.**",
+    "output.pdf",
+    "output.pdf.file",
 ];
 
 /// The other keys of mdBook 0.5's `book.toml`, grouped by what nimbook does with them; looked
@@ -165,8 +167,14 @@ const PARTLY: &[(&[&str], Support)] = &[
         Support::Ignored("nimbook's search always lists only sections with every term"),
     ),
     (
+        &["output.pdf.*"],
+        Support::Ignored(
+            "nimbook typesets its own PDF with Typst; the settings of mdBook's `mdbook-pdf` renderer (headless Chrome) do not apply",
+        ),
+    ),
+    (
         &["output.*"],
-        Support::Ignored("nimbook writes HTML only; other mdBook renderers are not run"),
+        Support::Ignored("nimbook writes HTML (and with `[output.pdf]` a PDF) only; other mdBook renderers are not run"),
     ),
 ];
 

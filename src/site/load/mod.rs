@@ -41,6 +41,8 @@ pub struct Options {
     /// `handout --answers`: also write the teacher's answer key, beside the handout (see
     /// [`crate::site::handout`]).
     pub answer_key: bool,
+    /// `handout --pdf`: write the handout (and its key) as PDF, typeset like `nimbook pdf`.
+    pub handout_pdf: bool,
 }
 
 impl Options {

@@ -148,6 +148,8 @@ pub(crate) struct BookContext<'a> {
     authors: &'a [String],
     language: &'a str,
     direction: TextDirection,
+    /// With `[output.pdf]`, the file name of the book's PDF in the site.
+    pdf: Option<&'a str>,
 }
 
 #[derive(Serialize, Clone, PartialEq)]
@@ -193,6 +195,7 @@ pub(crate) struct SiteRenderer {
     authors: Vec<String>,
     language: String,
     direction: TextDirection,
+    pdf: Option<String>,
     entries: Vec<TocEntry>,
     links: Vec<Option<Link>>,
     /// The book's number account, stated on the front page.
@@ -249,6 +252,7 @@ impl SiteRenderer {
             authors: book.config.book.authors.clone(),
             language: book.config.book.language.clone(),
             direction: book.config.book.text_direction,
+            pdf: book.config.pdf_file_name(),
             numbered,
             unfolded_levels: book.config.html.fold.unfolded_levels(),
             entries: lessons
@@ -280,6 +284,7 @@ impl SiteRenderer {
             authors: &self.authors,
             language: &self.language,
             direction: self.direction,
+            pdf: self.pdf.as_deref(),
         }
     }
 
