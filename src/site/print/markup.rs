@@ -376,7 +376,7 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             Err(reason) => {
                 self.warn(span, reason);
                 out.push_str("#nb-missing[");
-                text(out, &format!("[image: {}]", if alt.is_empty() { &link.url } else { &alt }));
+                text(out, &format!("[image: {}]", if alt.is_empty() { link.url.as_ref() } else { alt.as_str() }));
                 out.push(']');
             }
         }

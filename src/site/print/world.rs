@@ -97,7 +97,7 @@ impl World for BookWorld {
         self.sources
             .get(&id)
             .cloned()
-            .ok_or_else(|| FileError::NotFound(id.vpath().as_rooted_path().into()))
+            .ok_or_else(|| FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into()))
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
@@ -107,7 +107,7 @@ impl World for BookWorld {
         self.files
             .get(&id)
             .cloned()
-            .ok_or_else(|| FileError::NotFound(id.vpath().as_rooted_path().into()))
+            .ok_or_else(|| FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into()))
     }
 
     fn font(&self, index: usize) -> Option<Font> {

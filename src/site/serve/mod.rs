@@ -117,6 +117,7 @@ pub fn serve(
         output: Some(out.clone()),
         trust: options.trust,
         answer_key: false,
+        handout_pdf: false,
     };
     let mut live = rebuild(&build, &version, on_event);
 
