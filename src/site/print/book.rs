@@ -254,7 +254,8 @@ fn appendix(out: &mut String, printer: &Printer, chapters: &[Chapter], edition: 
             out.push_str("\n\n");
         }
         for worked in &chapter.worked {
-            out.push_str("#nb-box[#strong[Worked answers]\n\n");
+            // The block's own summary ("Worked answers") is its first line.
+            out.push_str("#nb-box[");
             out.push_str(worked);
             out.push_str("]\n\n");
         }
