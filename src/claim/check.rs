@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::ast::{Claim, Expr, ExprKind, Spanned, Statement};
 use super::eval::{eval, Scope};
-use super::lexer::lex;
+use super::lexer::{lex, Tok};
 use super::parser::parse_statement;
 use super::prove::Established;
 use super::value::Value;
@@ -525,6 +525,29 @@ pub(crate) fn statement_ranges(text: &str) -> Vec<Span> {
         match out.last_mut() {
             Some(last) if continues => last.end = end,
             _ => out.push(start..end),
+        }
+    }
+    out
+}
+
+/// The names that the `let` statements of a block bind, each with the span of its statement in
+/// `text` (a name is bound after it), read from the statements' first tokens without parsing or
+/// evaluating the rest: for an editor, which must answer while the text is half typed and
+/// before its check ends.
+pub(crate) fn bindings(text: &str, limits: &Limits) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    for range in statement_ranges(text) {
+        let statement = &text[range.clone()];
+        // A statement may not lex to its end while it is being typed; its start is enough.
+        let tokens = lex(statement, limits)
+            .or_else(|e| lex(statement.get(..e.span.start).unwrap_or_default(), limits));
+        let Ok(tokens) = tokens else { continue };
+        if let [first, second, ..] = tokens.as_slice() {
+            if let (Tok::Ident(keyword), Tok::Ident(name)) = (&first.tok, &second.tok) {
+                if keyword == "let" {
+                    out.push((name.clone(), range.clone()));
+                }
+            }
         }
     }
     out

@@ -192,7 +192,8 @@ fn binary(
         }
         BinOp::Mul => {
             let bits = a.bit_len() + b.bit_len();
-            if bits > limits.max_bits + 1 {
+            // Saturating: a budget may be as large as `u64::MAX` (a library caller's limits).
+            if bits > limits.max_bits.saturating_add(1) {
                 return Err(over_budget(bits, &span, limits));
             }
             to_nimber(a.to_biguint() * b.to_biguint(), &span, limits)

@@ -38,6 +38,7 @@ mod tests;
 pub(crate) mod vacuous;
 pub(crate) mod value;
 
+pub(crate) use check::bindings;
 pub use check::{calc, Checked, Checker, Directive, MappedText, Status};
 pub use prove::Established;
 pub use vacuous::{vacuity, Vacuity};

@@ -495,11 +495,12 @@ pub(crate) fn parse_number(raw: &str, span: Span, limits: &Limits) -> Result<Nim
     let significant = clean.trim_start_matches('0').len() as u64;
     // Bits needed: at most 4 per hex digit, log2(10) < 3.33 per decimal digit.
     let bits = if radix == 16 {
-        significant * 4
+        significant.saturating_mul(4)
     } else {
-        (significant * 3322).div_ceil(1000)
+        significant.saturating_mul(3322).div_ceil(1000)
     };
-    if bits > limits.max_bits + 4 {
+    // Saturating: a budget may be as large as `u64::MAX` (a library caller's limits).
+    if bits > limits.max_bits.saturating_add(4) {
         return Err(ClaimError::budget(
             span,
             format!(

@@ -15,6 +15,8 @@ use std::sync::Arc;
 use annotate_snippets::{AnnotationKind, Group, Level as SnippetLevel, Renderer, Snippet};
 
 mod code;
+mod snippet;
+pub(crate) mod text;
 pub use code::Code;
 
 /// A failure that stops the run before content is judged: configuration, usage or I/O
@@ -29,18 +31,20 @@ pub type Span = Range<usize>;
 pub struct SourceFile {
     /// The name shown in diagnostics, a path relative to the book root such as `content/a.md`.
     pub name: String,
-    /// The full text.
+    /// The full text, as CommonMark reads it: every line ending (`\r\n`, `\r`) is a `\n`
+    /// and every NUL a U+FFFD (see [`text`]).
     pub text: String,
     line_starts: Vec<usize>,
 }
 
 impl SourceFile {
-    /// Wraps a text under the given display name.
+    /// Wraps a text under the given display name. The text is normalised as CommonMark reads
+    /// it (`\r\n` and `\r` become `\n`, NUL becomes U+FFFD), so that everything read from
+    /// `text` later sees one kind of line ending; lines and columns are those of the text as
+    /// given.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Self> {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let text = text::normalized(text.into());
+        let line_starts = text::line_starts(&text);
         Arc::new(SourceFile {
             name: name.into(),
             text,
@@ -65,16 +69,14 @@ impl SourceFile {
         (line + 1, col)
     }
 
-    /// The byte range of the lines that `span` touches, without the final newline.
-    fn lines_around(&self, span: &Span) -> Span {
-        let first = self.line_index(self.clamp(span.start));
-        let last = self.line_index(self.clamp(span.end.saturating_sub(1).max(span.start)));
-        let start = self.line_starts[first];
+    /// The byte range of line `line` (0-based), without its line ending.
+    fn line_range(&self, line: usize) -> (usize, usize) {
+        let start = self.line_starts[line];
         let end = self
             .line_starts
-            .get(last + 1)
+            .get(line + 1)
             .map_or(self.text.len(), |&s| s.saturating_sub(1));
-        start..end.max(start)
+        (start, end.max(start))
     }
 
     /// Moves an offset onto the nearest character boundary inside the text.
@@ -224,30 +226,34 @@ impl Diagnostic {
             Level::Error => SnippetLevel::ERROR,
             Level::Warning => SnippetLevel::WARNING,
         };
-        let title = level.primary_title(self.message.as_str());
-        let mut group = match &self.location {
-            Some((file, span)) => {
-                let lines = file.lines_around(span);
-                let (line, _) = file.line_col(lines.start);
-                let start = file.clamp(span.start).clamp(lines.start, lines.end) - lines.start;
-                let end = file.clamp(span.end).clamp(lines.start, lines.end) - lines.start;
-                let snippet = Snippet::source(&file.text[lines.clone()])
-                    .line_start(line)
+        let message = snippet::shown(&self.message);
+        let label = snippet::shown(&self.label);
+        let title = level.primary_title(message.as_ref());
+        let excerpt = self
+            .location
+            .as_ref()
+            .map(|(file, span)| (file, snippet::excerpt(file, span)));
+        let mut group = match &excerpt {
+            Some((file, shown)) => {
+                let snippet = Snippet::source(shown.text.as_str())
+                    .line_start(shown.first_line)
                     .path(file.name.as_str())
                     .annotation(
                         AnnotationKind::Primary
-                            .span(start..end.max(start))
-                            .label(self.label.as_str()),
+                            .span(shown.span.clone())
+                            .label(label.as_ref()),
                     );
                 title.element(snippet)
             }
             None => Group::with_title(title),
         };
-        for n in &self.notes {
-            group = group.element(SnippetLevel::NOTE.message(n.as_str()));
+        let notes: Vec<_> = self.notes.iter().map(|n| snippet::shown(n)).collect();
+        let helps: Vec<_> = self.helps.iter().map(|h| snippet::shown(h)).collect();
+        for n in &notes {
+            group = group.element(SnippetLevel::NOTE.message(n.as_ref()));
         }
-        for h in &self.helps {
-            group = group.element(SnippetLevel::HELP.message(h.as_str()));
+        for h in &helps {
+            group = group.element(SnippetLevel::HELP.message(h.as_ref()));
         }
         let renderer = if color {
             Renderer::styled()
@@ -360,6 +366,16 @@ mod tests {
         assert_eq!(f.line_col(2), (2, 1));
         // "⊕⊗ " is 7 bytes and 3 characters.
         assert_eq!(f.line_col(9), (2, 4));
+    }
+
+    #[test]
+    fn every_line_ending_counts_and_columns_stay() {
+        for text in ["ab\n⊕ cd\n", "ab\r\n⊕ cd\r\n", "ab\r⊕ cd\r", "ab\r⊕ cd\n"] {
+            let f = SourceFile::new("a.md", text);
+            let at = f.text.find('c').unwrap_or(0);
+            assert_eq!(f.line_col(at), (2, 3), "{text:?}");
+            assert_eq!(f.text, "ab\n⊕ cd\n");
+        }
     }
 
     #[test]

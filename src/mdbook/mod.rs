@@ -134,7 +134,10 @@ fn collect<'a>(items: &'a mut [BookItem], out: &mut Vec<Job<'a>>) {
 fn check(settings: &Settings, job: &mut Job<'_>, target: Target) -> embed::Embedded {
     let checked = embed::chapter(settings, job.source_path, job.name, job.content, &job.page);
     if checked.errors == 0 && !checked.fragments.is_empty() {
-        *job.content = splice(job.content, &checked.fragments, target);
+        // The fragments' ranges are ranges of the text as nimbook reads it (one kind of line
+        // ending), so that text is what they go into.
+        let read = crate::diag::text::normalize(job.content);
+        *job.content = splice(&read, &checked.fragments, target);
     }
     checked
 }

@@ -115,7 +115,7 @@ fn tables_and_captions_show_the_engines_values() {
     let out = built("diagrams");
     let html = page(&out);
     let tables = figures(&html, "nim-table-figure");
-    assert_eq!(tables.len(), 5);
+    assert_eq!(tables.len(), 6);
     // Cram: row m, column n holds grundy(cram(m, n)).
     let cram = tables[0];
     for m in 1..=4u64 {
@@ -261,6 +261,35 @@ fn the_wythoff_widget_carries_the_values_of_its_board() {
         svg.contains("class=\"queen\"") && !svg.contains("square p"),
         "{svg}"
     );
+}
+
+/// The Wythoff table is laid out as the board is drawn (issue 39: the board took `a` as the
+/// column, the table as the row): column `a` from the left, row `b` counted up from the bottom.
+#[test]
+fn the_wythoff_table_puts_the_queens_square_where_the_board_does() {
+    let html = page(&built("diagrams"));
+    let table = figures(&html, "nim-table-figure")[5];
+    assert!(table.contains("b \\ a"), "{table}");
+    let values = wythoff_by_mex(4, 6);
+    let rows: Vec<&str> = table.split("<tr><th>").skip(1).collect();
+    assert_eq!(rows.len(), 6, "{table}");
+    for (i, row) in rows.iter().enumerate() {
+        let b = 5 - i;
+        assert!(row.starts_with(&format!("{b}</th>")), "row {i}: {row}");
+        let cells: Vec<&str> = row.split("<td").skip(1).collect();
+        assert_eq!(cells.len(), 4, "{row}");
+        for (a, cell) in cells.iter().enumerate() {
+            let text = &cell[cell.find('>').expect(">") + 1..];
+            let value: u64 = text[..text.find('<').expect("<")].parse().expect("number");
+            assert_eq!(value, values[a][b], "square ({a}, {b})");
+            let shaded = cell.starts_with(" class=\"p\"");
+            assert_eq!(
+                shaded,
+                wythoff_losing(a as u64, b as u64),
+                "square ({a}, {b})"
+            );
+        }
+    }
 }
 
 #[test]

@@ -335,3 +335,60 @@ fn a_worked_answer_names_every_correct_option_or_none() {
         .diagnostics
         .is_empty());
 }
+
+/// A choice's hint states the rule of its own game (issue 39: Nim's rule, followed, calls
+/// `wythoff(8, 13)`, `staircase_nim(3, 1, 3)` and `welter(0, 1, 2)` N-positions, and all three
+/// are P), and an exercise's prompt lists the answers it accepts, a draw among them when the
+/// game is loopy.
+#[test]
+fn a_hint_speaks_of_its_own_game_and_a_prompt_lists_its_answers() {
+    use nimbook::site::lesson::{check_lesson, LessonSettings};
+    let hint_of = |options: &str| {
+        let text =
+            format!("# L\n\n```nimbook\nchoice(\"Which are P?\", [{options}], \"P\")\n```\n");
+        let lesson = check_lesson(&text, "l.md", &LessonSettings::default());
+        assert!(lesson.diagnostics.is_empty(), "{:?}", lesson.diagnostics);
+        let at = lesson.html.find("nim-hint-title").expect("a hint");
+        let end = lesson.html[at..].find("</div>").expect("closed") + at;
+        lesson.html[at..end].to_string()
+    };
+    let nims = "the nim-sum of its heaps is 0";
+    for (options, own) in [
+        ("wythoff(8, 13), wythoff(9, 14)", "⌊kφ⌋"),
+        (
+            "staircase_nim(3, 1, 3), staircase_nim(1, 1, 1)",
+            "odd steps",
+        ),
+        ("welter(0, 1, 2), welter(1, 2, 4)", "Welter&#39;s function"),
+        (
+            "loopy(\"0>1 1>0 1>2\", 0), loopy(\"0>1 1>0\", 0)",
+            "a draw (D)",
+        ),
+        (
+            "subtraction([1, 2, 3], 6) + nim(2), subtraction([1, 2, 3], 7) + nim(2)",
+            "nim-sum of the values of its parts",
+        ),
+    ] {
+        let hint = hint_of(options);
+        assert!(
+            hint.contains(own) && !hint.contains(nims),
+            "{options}: {hint}"
+        );
+    }
+    assert!(hint_of("nim(1, 2, 3), nim(5, 6)").contains(nims));
+    let prompt_of = |answer: &str| {
+        let text = format!("# L\n\n```nimbook\nexercise(\"Which?\", {answer})\n```\n");
+        let html = check_lesson(&text, "l.md", &LessonSettings::default()).html;
+        let at = html.find("Answer to exercise 1 (").expect("a prompt") + 21;
+        html[at..at + html[at..].find(')').expect("closed") + 1].to_string()
+    };
+    assert_eq!(prompt_of("outcome(nim(1, 2, 3))"), "(P or N)");
+    assert_eq!(prompt_of("outcome(loopy(\"0>1 1>0\", 0))"), "(P, N or D)");
+    // A loopy game that is decided still offers the draw: the prompt must not give it away.
+    assert_eq!(
+        prompt_of("outcome(loopy(\"0>1 1>0 1>2\", 0))"),
+        "(P, N or D)"
+    );
+    assert_eq!(prompt_of("grundy(nim(3))"), "(a number, such as 12 or 0xC)");
+    assert_eq!(prompt_of("is_primitive(2)"), "(true or false)");
+}

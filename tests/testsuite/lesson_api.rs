@@ -65,3 +65,49 @@ fn links_are_checked_against_the_pages_given() {
     assert_eq!(broken, [Some(34), Some(57)]);
     assert_eq!(lesson.errors, 2);
 }
+
+#[test]
+fn no_budget_overflows_however_large() {
+    // A library caller may set any limit: none may wrap around and refuse `5 + 3 = 6`, or stop
+    // a deadline's arithmetic with a panic.
+    let mut settings = LessonSettings::default();
+    settings.set_limits(nimbook::claim::Limits {
+        max_bits: u64::MAX,
+        max_cases: u64::MAX,
+        max_nodes: usize::MAX,
+        max_depth: 64,
+        max_literal_len: usize::MAX,
+        max_table: u64::MAX,
+        max_terms: usize::MAX,
+        game: nimbook::game::Budget {
+            max_positions: u64::MAX,
+            max_time: std::time::Duration::MAX,
+        },
+    });
+    let text = "```nim\n5 + 3 = 6\nint(3 * 5) = 15\n0x1f + 1 = 30\nforall a < 4: a + a = 0\nforall a, b: a * b = b * a\nint(2 ^ 3) = 8\n```\n";
+    let lesson = check_lesson(text, "a.md", &settings);
+    assert_eq!(
+        (lesson.claims, lesson.errors),
+        (6, 0),
+        "{:?}",
+        lesson.diagnostics
+    );
+}
+
+#[test]
+fn invisible_characters_in_a_snippet_are_escapes() {
+    // U+202E would turn the rest of the terminal's line around; U+200B is not seen at all.
+    let text = "```nim\n5 + 3 = 7 # \u{202e}evil\u{200b}\n```\n";
+    let lesson = check_lesson(text, "a.md", &LessonSettings::default());
+    assert_eq!(lesson.errors, 1);
+    let shown = lesson.diagnostics[0].render(nimbook::diag::MessageFormat::Human, false);
+    assert!(
+        shown.contains("5 + 3 = 7 # \\u{202e}evil\\u{200b}"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains('\u{202e}') && !shown.contains('\u{fffd}'),
+        "{shown}"
+    );
+    assert!(shown.contains("--> a.md:2:1"), "{shown}");
+}

@@ -489,3 +489,117 @@ fn hover_over_a_directive_shows_what_the_build_drew() {
     );
     assert!(c.shutdown().success());
 }
+
+/// The code block of a hover (the lines between its fences).
+fn hover_block(hover: &Value) -> Vec<String> {
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+    let mut lines = shown.lines().skip_while(|l| !l.starts_with("```"));
+    lines.next();
+    lines
+        .take_while(|l| !l.starts_with("```"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn hover_over_a_directive_keeps_the_rows_it_drew() {
+    let text = "# Tables\n\n```nimbook\naddition_table(4)\nexpansion(6, 13)\n```\n";
+    let dir = book_with("", text);
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    c.open(&u, text);
+    c.diagnostics(&u, 1);
+    let table = hover_block(&c.at("textDocument/hover", &u, 3, 3));
+    // Each row of the nim-addition table, computed here with XOR, is one line of the hover.
+    for r in 0..4u32 {
+        let row: Vec<String> = [r]
+            .into_iter()
+            .chain((0..4).map(|c| r ^ c))
+            .map(|v| v.to_string())
+            .collect();
+        assert!(
+            table
+                .iter()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>() == row),
+            "row {r} ({row:?}) is not a line of {table:#?}"
+        );
+    }
+    // One line per step, from the product to its value.
+    let expansion = hover_block(&c.at("textDocument/hover", &u, 4, 2));
+    assert!(expansion.len() >= 3, "{expansion:?}");
+    assert!(expansion[0].starts_with("6 ⊗ 13 "), "{expansion:?}");
+    assert!(
+        expansion.last().is_some_and(|l| l.starts_with("15 ")),
+        "the expansion ends at 6 ⊗ 13 = 15: {expansion:?}"
+    );
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn completion_right_after_an_edit_offers_its_new_names() {
+    // A claim that keeps the check busy far longer than this test waits: whatever is running,
+    // completion answers from the text just sent.
+    let slow = "# Slow\n\n```nim\nforall a, b < 2^20: a * b = b * a\nlet f = 16\n```\n";
+    let dir = book_with("max-cases = 1099511627776\nmax-seconds = 3600\n", slow);
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    c.open(&u, slow);
+    let edited = slow.replace(
+        "let f = 16\n",
+        "let f = 16\nlet fresh_name = f * f\nlet other = fr\n",
+    );
+    c.change(&u, 2, &edited);
+    // Line 6 is `let other = fr`: the cursor after `fr`.
+    let items = c.at("textDocument/completion", &u, 6, 14);
+    let labels: Vec<&str> = items["result"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
+        .unwrap_or_default();
+    for name in ["f", "fresh_name", "grundy"] {
+        assert!(labels.contains(&name), "{name} missing from {labels:?}");
+    }
+    assert!(
+        !labels.contains(&"other"),
+        "`other` is bound after the cursor: {labels:?}"
+    );
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn positions_are_the_same_whatever_the_line_endings() {
+    let dir = book();
+    let lesson = dir.path().join("content/lesson.md");
+    let mut c = Client::start(dir.path());
+    let u = uri(&lesson);
+    let ranges = |d: &[Value]| {
+        let mut r: Vec<String> = d
+            .iter()
+            .map(|d| format!("{} {}", d["code"], d["range"]))
+            .collect();
+        r.sort();
+        r
+    };
+    c.open(&u, LESSON);
+    let lf = ranges(&c.diagnostics(&u, 1));
+    assert_eq!(lf.len(), 2, "{lf:?}");
+    for (version, ending) in [(2, "\r\n"), (3, "\r")] {
+        c.change(&u, version, &LESSON.replace('\n', ending));
+        assert_eq!(ranges(&c.diagnostics(&u, version)), lf, "{ending:?}");
+    }
+    // An edit by range in the `\r` text: `14` on line 6 becomes `15`, and the claim holds.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": u, "version": 4 },
+            "contentChanges": [{
+                "range": { "start": { "line": 6, "character": 9 }, "end": { "line": 6, "character": 11 } },
+                "text": "15"
+            }]
+        }),
+    );
+    let after = codes(&c.diagnostics(&u, 4));
+    assert_eq!(after, [("broken-link".to_string(), 10)]);
+    assert!(c.shutdown().success());
+}

@@ -11,8 +11,9 @@
 //! - site (with the `site` feature, running the real binary): `builtins` (`calc --list` held to
 //!   README.md's tables), `site` (fixture books), `diagrams`
 //!   (generated tables and drawings), `diagnostics` (one fixture per error kind, snapshotted),
-//!   `handout`, `serve`, `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
-//!   lesson checked through the library, no book on disk), `mdbook` (nimbook as mdBook's
+//!   `handout`, `serve`, `serve_hostile` (idle, slow-loris, busy and malformed clients), `live`, `init` (a new course), `exercises`, `coverage`, `lesson_api` (one
+//!   lesson checked through the library, no book on disk), `line_endings` (every fixture and
+//!   the course with `\r\n`, `\r` and mixed line endings, against `\n`), `mdbook` (nimbook as mdBook's
 //!   preprocessor, built by the real mdBook), `mdbook_compat` (mdBook's markdown and
 //!   book.toml), `realbooks` (the shared real books against mdBook's own output), `security`
 //!   (a stranger's book cannot read outside itself, hang the build, or run commands under
@@ -71,6 +72,8 @@ mod init;
 #[cfg(all(test, feature = "site"))]
 mod lesson_api;
 #[cfg(all(test, feature = "site"))]
+mod line_endings;
+#[cfg(all(test, feature = "site"))]
 mod live;
 #[cfg(all(test, feature = "site"))]
 mod lsp;
@@ -86,5 +89,7 @@ mod realbooks;
 mod security;
 #[cfg(all(test, feature = "site"))]
 mod serve;
+#[cfg(all(test, feature = "site"))]
+mod serve_hostile;
 #[cfg(all(test, feature = "site"))]
 mod site;

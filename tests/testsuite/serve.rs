@@ -1,6 +1,7 @@
 //! Integration test of `nimbook serve`: start the real binary on a free port, request pages
 //! and hostile paths, edit a lesson and watch the version go up, then stop the server. Every
-//! wait is bounded, and the server is killed when the test ends, pass or fail.
+//! wait is bounded, and the server is killed when the test ends, pass or fail. [`Server`] and
+//! [`fixture`] are shared with `serve_hostile`.
 
 use crate::common::copy_dir;
 
@@ -12,13 +13,13 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Generous, because CI machines are slow and shared; a healthy run takes a second or two.
-const STARTUP: Duration = Duration::from_secs(60);
+pub(crate) const STARTUP: Duration = Duration::from_secs(60);
 const REBUILD: Duration = Duration::from_secs(60);
 
 /// The server process, killed on drop.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
     stderr: Arc<Mutex<String>>,
 }
 
@@ -30,7 +31,7 @@ impl Drop for Server {
 }
 
 impl Server {
-    fn start(book: &Path) -> Server {
+    pub(crate) fn start(book: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_nimbook"))
             .args(["serve", "-p", "0"])
             .arg(book)
@@ -84,12 +85,17 @@ impl Server {
         );
     }
 
-    fn stderr(&self) -> String {
+    /// Whether the server process is still running.
+    pub(crate) fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    pub(crate) fn stderr(&self) -> String {
         self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     /// Sends a raw GET (the target as written, not normalised) and returns status and body.
-    fn get(&self, target: &str) -> (u16, String) {
+    pub(crate) fn get(&self, target: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
@@ -114,14 +120,19 @@ impl Server {
         (status, body)
     }
 
-    fn version(&self) -> u64 {
+    pub(crate) fn version(&self) -> u64 {
         let (status, body) = self.get("/__nimbook/version");
         assert_eq!(status, 200);
         body.trim().parse().expect("a version number")
     }
 
     /// Polls until `done` holds or the time is up.
-    fn wait_for(&self, what: &str, limit: Duration, mut done: impl FnMut(&Server) -> bool) {
+    pub(crate) fn wait_for(
+        &self,
+        what: &str,
+        limit: Duration,
+        mut done: impl FnMut(&Server) -> bool,
+    ) {
         let deadline = Instant::now() + limit;
         while Instant::now() < deadline {
             if done(self) {
@@ -133,7 +144,7 @@ impl Server {
     }
 }
 
-fn fixture() -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn fixture() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("temp dir");
     copy_dir(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/basic"),

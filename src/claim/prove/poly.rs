@@ -134,7 +134,7 @@ pub(crate) struct Ring {
     /// The most bits one exponent may have.
     max_degree_bits: u64,
     /// When the work must stop, and the budget that sets it.
-    deadline: std::time::Instant,
+    deadline: Option<std::time::Instant>,
     seconds: u64,
 }
 
@@ -150,13 +150,19 @@ impl Ring {
             fields,
             max_terms,
             max_degree_bits,
-            deadline: std::time::Instant::now() + time,
+            // A time too far off for the clock to hold is no deadline (a library caller's
+            // `Duration::MAX`), rather than a panic.
+            deadline: std::time::Instant::now().checked_add(time),
             seconds: time.as_secs(),
         }
     }
 
     fn check_time(&self) -> Result<(), Overrun> {
-        if std::time::Instant::now() > self.deadline || crate::game::cancel::is_raised() {
+        if self
+            .deadline
+            .is_some_and(|deadline| std::time::Instant::now() > deadline)
+            || crate::game::cancel::is_raised()
+        {
             return Err(Overrun::Time {
                 seconds: self.seconds,
             });
@@ -225,7 +231,7 @@ impl Ring {
         // The product has at most `bound` terms; forming it costs `bound` nimber products.
         if bound > self.max_terms.saturating_mul(16) {
             return Err(Overrun::Terms {
-                reached: p.len().max(q.len()).max(self.max_terms + 1),
+                reached: p.len().max(q.len()).max(self.max_terms.saturating_add(1)),
                 budget: self.max_terms,
             });
         }

@@ -149,6 +149,9 @@ fn mapped(
 ) -> (Arc<SourceFile>, SourceMap) {
     let root = &settings.root;
     let src = settings.config.src_dir(root);
+    // The text as its source file holds it (one kind of line ending), so that the lesson
+    // stage's ranges are ranges of it.
+    let content = &*crate::diag::text::normalize(content);
     let original = source_path.map(|p| src.join(p)).and_then(|path| {
         settings
             .files

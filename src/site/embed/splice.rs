@@ -12,7 +12,7 @@
 //! its words with markdown's punctuation escaped. Formulas read as their `alttext`, which is
 //! what the claim says in words and symbols.
 
-use crate::site::html::{attr, decode_attr, decode_entity, element_end, scan_tag};
+use crate::site::html::{decode_entity, element_end, plain_text, scan_tag};
 use crate::site::lesson::markdown::Fragment;
 
 /// How the fragments are written into the chapter.
@@ -186,101 +186,6 @@ fn escape_markdown(text: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// Elements whose end starts a new line of text.
-const BLOCKS: [&str; 13] = [
-    "div",
-    "p",
-    "tr",
-    "li",
-    "br",
-    "caption",
-    "figcaption",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "table",
-    "figure",
-];
-
-/// The words of an HTML fragment: a formula is its `alttext`, an image or drawing its label,
-/// table cells are separated by ` | `, blocks end lines; scripts, styles and form controls are
-/// left out.
-pub(crate) fn plain_text(html: &str) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while let Some(lt) = html[i..].find('<').map(|p| i + p) {
-        push_text(&mut out, &html[i..lt]);
-        let Some(tag) = scan_tag(html, lt) else {
-            push_text(&mut out, "<");
-            i = lt + 1;
-            continue;
-        };
-        i = tag.end;
-        let name = tag.name.as_str();
-        if tag.closing {
-            if BLOCKS.contains(&name) {
-                new_line(&mut out);
-            } else if name == "td" || name == "th" {
-                out.push_str(" | ");
-            }
-            continue;
-        }
-        let skipped = match name {
-            "math" => Some(attr(tag.attrs, "alttext").map(decode_attr)),
-            "svg" => Some(attr(tag.attrs, "aria-label").map(decode_attr)),
-            "script" | "style" | "button" | "select" | "textarea" | "template" => Some(None),
-            _ => None,
-        };
-        if let Some(words) = skipped {
-            if let Some(words) = words {
-                out.push_str(&words);
-                out.push(' ');
-            }
-            i = element_end(html, i, name);
-        } else if name == "br" {
-            new_line(&mut out);
-        }
-    }
-    push_text(&mut out, &html[i..]);
-    let lines: Vec<&str> = out
-        .lines()
-        .map(|l| l.trim().trim_end_matches(" |").trim())
-        .filter(|l| !l.is_empty())
-        .collect();
-    lines.join("\n")
-}
-
-fn new_line(out: &mut String) {
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-}
-
-/// Text between tags, entities decoded and white space collapsed.
-fn push_text(out: &mut String, text: &str) {
-    let mut i = 0;
-    while i < text.len() {
-        let rest = &text[i..];
-        let Some(c) = rest.chars().next() else { break };
-        if c == '&' {
-            if let Some((s, end)) = decode_entity(text, i) {
-                out.push_str(&s);
-                i = end;
-                continue;
-            }
-        }
-        if c.is_whitespace() {
-            if !out.ends_with([' ', '\n']) && !out.is_empty() {
-                out.push(' ');
-            }
-        } else {
-            out.push(c);
-        }
-        i += c.len_utf8();
-    }
 }
 
 #[cfg(test)]

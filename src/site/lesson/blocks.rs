@@ -289,8 +289,12 @@ pub(crate) enum Grading {
 pub(crate) enum AnswerKind {
     /// A number.
     Number,
-    /// An outcome class, `P` or `N`.
-    Outcome,
+    /// An outcome class: `P` or `N`, and `D` too when the game is loopy (the prompt offers a
+    /// draw whenever the answer could be one, so it never gives away that it is not).
+    Outcome {
+        /// Whether `D` is among the answers offered.
+        draws: bool,
+    },
     /// `true` or `false`.
     Truth,
 }
@@ -300,16 +304,17 @@ impl AnswerKind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             AnswerKind::Number => "number",
-            AnswerKind::Outcome => "outcome",
+            AnswerKind::Outcome { .. } => "outcome",
             AnswerKind::Truth => "truth",
         }
     }
 
-    /// What the answer field asks for.
+    /// What the answer field asks for: the answers it accepts.
     pub(crate) fn placeholder(self) -> &'static str {
         match self {
             AnswerKind::Number => "a number, such as 12 or 0xC",
-            AnswerKind::Outcome => "P or N",
+            AnswerKind::Outcome { draws: false } => "P or N",
+            AnswerKind::Outcome { draws: true } => "P, N or D",
             AnswerKind::Truth => "true or false",
         }
     }

@@ -210,7 +210,8 @@ pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
     };
     let file = SourceFile::new(name, text);
     let mut out = Vec::new();
-    walk(&table, "", &file, &mut out);
+    let places = Places::of(&file.text);
+    walk(&table, "", (&file, &places), &mut out);
     let theme = root.join("theme");
     if let Ok(entries) = std::fs::read_dir(&theme) {
         let mut names: Vec<String> = entries
@@ -230,7 +231,12 @@ pub(crate) fn warnings(root: &Path, text: &str, name: &str) -> Vec<Diagnostic> {
     out
 }
 
-fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) {
+fn walk(
+    table: &toml::Table,
+    prefix: &str,
+    (file, places): (&Arc<SourceFile>, &Places),
+    out: &mut Vec<Diagnostic>,
+) {
     for (key, value) in table {
         let path = if prefix.is_empty() {
             key.clone()
@@ -245,7 +251,7 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
         // Every finding here is a warning at the key, with a note that says why.
         let warn = |message: String, why: &str| {
             Diagnostic::warning(Code::IgnoredSetting, message)
-                .at(file, locate(&file.text, &path))
+                .at(file, places.locate(&path))
                 .note(why)
         };
         match support(&path) {
@@ -271,37 +277,67 @@ fn walk(table: &toml::Table, prefix: &str, file: &Arc<SourceFile>, out: &mut Vec
             None => {}
         }
         if let toml::Value::Table(t) = value {
-            walk(t, &path, file, out);
+            walk(t, &path, (file, places), out);
         }
     }
 }
 
-/// Where the key at a dotted `path` is written: its `key =` line under its table header, or
-/// the header `[path]` itself; the start of the file if neither is found.
-fn locate(text: &str, path: &str) -> std::ops::Range<usize> {
-    let header = format!("[{path}]");
-    if let Some(i) = text.find(&header) {
-        return i..i + header.len();
-    }
-    let (table, key) = path.rsplit_once('.').unwrap_or(("", path));
-    let from = if table.is_empty() {
-        0
-    } else {
-        text.find(&format!("[{table}]")).unwrap_or(0)
-    };
-    let mut offset = from;
-    for line in text[from..].split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let rest = trimmed
-            .strip_prefix(key)
-            .or_else(|| trimmed.strip_prefix(&format!("\"{key}\"")));
-        if rest.is_some_and(|r| r.trim_start().starts_with('=')) {
-            let start = offset + (line.len() - trimmed.len());
-            return start..start + key.len();
+/// Where each table and key of a `book.toml` is written, found in one pass over its lines, so
+/// that locating every key of a large file is linear in its length.
+struct Places {
+    /// Each table header `[path]`, by its text between the brackets: the first one written.
+    headers: std::collections::HashMap<String, std::ops::Range<usize>>,
+    /// Each `key =` line (`key` bare or quoted) under a header: by `table.key` (`key` before
+    /// any header), the first one written.
+    keys: std::collections::HashMap<String, std::ops::Range<usize>>,
+}
+
+impl Places {
+    fn of(text: &str) -> Self {
+        let mut places = Places {
+            headers: std::collections::HashMap::new(),
+            keys: std::collections::HashMap::new(),
+        };
+        let mut table = String::new();
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            let indent = line.len() - line.trim_start().len();
+            let trimmed = line.trim();
+            let start = offset + indent;
+            offset += line.len();
+            if let Some(inner) = trimmed.strip_prefix('[').filter(|t| !t.starts_with('[')) {
+                if let Some(close) = inner.find(']') {
+                    table = inner[..close].to_string();
+                    let header = start..start + close + 2;
+                    places.headers.entry(table.clone()).or_insert(header);
+                }
+                continue;
+            }
+            let Some((key, _)) = trimmed.split_once('=') else {
+                continue;
+            };
+            let written = key.trim_end();
+            let key = written.trim_matches('"');
+            let at = start + usize::from(written.starts_with('"'));
+            let path = if table.is_empty() {
+                key.to_string()
+            } else {
+                format!("{table}.{key}")
+            };
+            places.keys.entry(path).or_insert(at..at + key.len());
         }
-        offset += line.len();
+        places
     }
-    0..0
+
+    /// Where the key at a dotted `path` is written: its `key =` line under its table header,
+    /// or the header `[path]` itself; the start of the file if neither is found.
+    fn locate(&self, path: &str) -> std::ops::Range<usize> {
+        self.headers
+            .get(path)
+            .or_else(|| self.keys.get(path))
+            .cloned()
+            .unwrap_or(0..0)
+    }
 }
 
 #[cfg(test)]
@@ -322,6 +358,23 @@ mod tests {
             assert!(support(k).is_some(), "{k}");
         }
         assert_eq!(support("output.html.colour"), None);
+    }
+
+    #[test]
+    fn keys_are_found_under_their_own_table() {
+        let text = "top = 1\n[a]\nx = 1\n\"q\" = 2\nd.e = 3\n[b]\nx = 4\n";
+        let places = Places::of(text);
+        let at = |path: &str| {
+            let r = places.locate(path);
+            (text[..r.start].matches('\n').count(), &text[r])
+        };
+        assert_eq!(at("top"), (0, "top"));
+        assert_eq!(at("a"), (1, "[a]"));
+        assert_eq!(at("a.x"), (2, "x"));
+        assert_eq!(at("a.q"), (3, "q"));
+        assert_eq!(at("a.d.e"), (4, "d.e"));
+        assert_eq!(at("b.x"), (6, "x"));
+        assert_eq!(places.locate("c.x"), 0..0);
     }
 
     #[test]

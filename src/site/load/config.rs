@@ -374,25 +374,78 @@ impl Default for BuildTable {
     }
 }
 
+/// Defines the ceiling of each budget key of `[nimbook]`: for each key the function that reads
+/// its value and refuses one above the ceiling, so that the refusal is a TOML error with the
+/// value's span. A ceiling is far above what a course needs, and low enough that nothing it
+/// allows is unbounded and no arithmetic on a budget can overflow; the README lists them
+/// (a test holds it to `CEILINGS`).
+macro_rules! ceilings {
+    ($($read:ident: $key:literal <= $max:expr, $why:literal;)*) => {
+        /// Every budget key of `[nimbook]` with its ceiling, for the tests.
+        #[cfg(test)]
+        const CEILINGS: &[(&str, u64)] = &[$(($key, $max)),*];
+        $(
+            fn $read<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+                at_most(d, $key, $max, $why)
+            }
+        )*
+    };
+}
+
+ceilings! {
+    max_bits: "max-bits" <= crate::nim::MAX_BITS, "a nimber has at most 8192 bits";
+    max_cases: "max-cases" <= 1 << 48, "2^48 cases; `max-seconds` stops a check long before";
+    max_table: "max-table" <= 1024, "a table of 1024 × 1024 cells is a page of tens of megabytes";
+    max_terms: "max-terms" <= 1 << 20, "a product of two such polynomials is 2^40 products of terms";
+    max_positions: "max-positions" <= 1 << 40, "2^40 positions; `max-seconds` stops a search long before";
+    max_seconds: "max-seconds" <= 86_400, "one day";
+    max_lesson_bytes: "max-lesson-bytes" <= 1 << 28, "256 MiB: a page takes about forty times its source in memory";
+    preprocessor_seconds: "preprocessor-seconds" <= 86_400, "one day";
+}
+
+/// Reads a budget, refused above `max`.
+fn at_most<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    key: &str,
+    max: u64,
+    why: &str,
+) -> Result<Option<u64>, D::Error> {
+    let value = u64::deserialize(d)?;
+    if value > max {
+        return Err(serde::de::Error::custom(format!(
+            "`{key} = {value}` is above its ceiling of {max} ({why})"
+        )));
+    }
+    Ok(Some(value))
+}
+
 /// `[nimbook]`: the checker's budgets.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct NimbookTable {
     /// The largest number, in bits, that a claim may write or compute.
+    #[serde(default, deserialize_with = "max_bits")]
     pub max_bits: Option<u64>,
     /// The most cases one quantified claim may check.
+    #[serde(default, deserialize_with = "max_cases")]
     pub max_cases: Option<u64>,
     /// The largest side of a generated table.
+    #[serde(default, deserialize_with = "max_table")]
     pub max_table: Option<u64>,
     /// The most terms of a polynomial expanded to prove an identity.
-    pub max_terms: Option<usize>,
+    #[serde(default, deserialize_with = "max_terms")]
+    pub max_terms: Option<u64>,
     /// The most positions one game search may examine.
+    #[serde(default, deserialize_with = "max_positions")]
     pub max_positions: Option<u64>,
     /// The most seconds one game search may take.
+    #[serde(default, deserialize_with = "max_seconds")]
     pub max_seconds: Option<u64>,
     /// The longest source file (a lesson or `SUMMARY.md`), in bytes.
+    #[serde(default, deserialize_with = "max_lesson_bytes")]
     pub max_lesson_bytes: Option<u64>,
     /// The longest one preprocessor may run (default 60 seconds).
+    #[serde(default, deserialize_with = "preprocessor_seconds")]
     pub preprocessor_seconds: Option<u64>,
     /// The level of the `unverified-numbers` lint: `"allow"`, `"warn"` (the default) or
     /// `"deny"`.
@@ -474,6 +527,9 @@ impl Config {
                 })
             })
             .map_err(Box::new)?;
+        // Line endings as every source text has them, so that a span found in `text` later
+        // (`Config::locate`, the compatibility warnings) is a span of the file shown.
+        let text = crate::diag::text::normalized(text);
         let mut config = Self::parse(&text, &path.display().to_string())?;
         config.text.clone_from(&text);
         config.content_layout = config
@@ -485,6 +541,9 @@ impl Config {
 
     /// Parses the text of a `book.toml` shown as `name` in errors.
     pub(crate) fn parse(text: &str, name: &str) -> Result<Config, Fatal> {
+        // TOML's spans are offsets into the text it read: the text as the diagnostic's file
+        // holds it.
+        let text = &*crate::diag::text::normalize(text);
         let located = |e: toml::de::Error| {
             let file = SourceFile::new(name, text);
             let message = e.message().to_string();
@@ -631,7 +690,7 @@ impl Config {
             l.max_table = t;
         }
         if let Some(t) = nimbook.max_terms {
-            l.max_terms = t;
+            l.max_terms = usize::try_from(t).unwrap_or(usize::MAX);
         }
         if let Some(p) = nimbook.max_positions {
             l.game.max_positions = p;
@@ -646,6 +705,43 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_budget_above_its_ceiling_is_refused_at_its_line() {
+        let err = Config::parse(
+            "[nimbook]\nmax-cases = 5\nmax-bits = 18446744073709551615\n",
+            "book.toml",
+        )
+        .err()
+        .map(|d| (d.position(), d.message.clone()));
+        let (position, message) = err.unwrap_or_default();
+        assert_eq!(position, Some(("book.toml".into(), 3, 12)));
+        assert!(
+            message.contains("`max-bits = 18446744073709551615` is above its ceiling of 8192"),
+            "{message}"
+        );
+        for (key, max) in CEILINGS {
+            let at = format!("[nimbook]\n{key} = {max}\n");
+            assert!(Config::parse(&at, "book.toml").is_ok(), "{at}");
+            let above = format!("[nimbook]\n{key} = {}\n", max + 1);
+            assert!(Config::parse(&above, "book.toml").is_err(), "{above}");
+        }
+    }
+
+    #[test]
+    fn the_readme_lists_every_ceiling() {
+        let readme = include_str!("../../../README.md");
+        for (key, max) in CEILINGS {
+            let defaults = readme
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{key}` |")))
+                .unwrap_or_default();
+            assert!(
+                defaults.contains(&format!("| {max} ")),
+                "README's row of `{key}` names its ceiling {max}: {defaults:?}"
+            );
+        }
+    }
 
     #[test]
     fn unknown_key_is_an_error_with_its_line() {

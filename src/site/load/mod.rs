@@ -8,6 +8,8 @@ pub(crate) mod config;
 pub(crate) mod confine;
 pub(crate) mod include;
 pub(crate) mod lints;
+#[cfg(test)]
+mod properties;
 pub(crate) mod redirects;
 pub(crate) mod sourcemap;
 pub(crate) mod untrusted;

@@ -87,9 +87,7 @@ pub(crate) fn restrict(config: &mut Config, shown: &str) -> Vec<Diagnostic> {
         &mut n.preprocessor_seconds,
         super::config::DEFAULT_PREPROCESSOR_SECONDS,
     );
-    let mut terms = n.max_terms.map(|t| t as u64);
-    cap("max-terms", &mut terms, limits.max_terms as u64);
-    n.max_terms = terms.map(|t| t as usize);
+    cap("max-terms", &mut n.max_terms, limits.max_terms as u64);
     if !lowered.is_empty() {
         warnings.push(Diagnostic::warning(
             Code::InvalidConfig,
@@ -109,7 +107,7 @@ mod tests {
 
     #[test]
     fn untrusted_drops_commands_and_include_roots_and_caps_budgets() {
-        let text = "[nimbook]\nmax-bits = 100000\nmax-cases = 5\ninclude-roots = [\"..\"]\n[preprocessor.evil]\ncommand = \"touch x\"\n[preprocessor.links]\n";
+        let text = "[nimbook]\nmax-bits = 8000\nmax-cases = 5\ninclude-roots = [\"..\"]\n[preprocessor.evil]\ncommand = \"touch x\"\n[preprocessor.links]\n";
         let mut c = Config::parse(text, "book.toml")
             .map_err(|d| d.message.clone())
             .expect("config");

@@ -367,11 +367,13 @@ fn finish(
     }
 }
 
-/// The longest text of a drawing a hover shows.
-const MAX_DRAWN_TEXT: usize = 600;
+/// The most lines of a drawing a hover shows, and the most characters of each.
+const MAX_DRAWN_LINES: usize = 40;
+const MAX_DRAWN_LINE: usize = 160;
 
 /// What a hover over a directive shows: its usage and description from the registry, and the
-/// text of what the build drew (a table's numbers, an expansion's steps, a graph's counts).
+/// text of what the build drew (a table's numbers, an expansion's steps, a graph's counts), line
+/// by line in a code block: a table keeps its rows, its columns aligned.
 fn drawn_text(call: &str, html: &str) -> String {
     let name = call.split('(').next().unwrap_or(call).trim();
     let mut out = builtins()
@@ -380,21 +382,78 @@ fn drawn_text(call: &str, html: &str) -> String {
         .map_or_else(String::new, |(_, usage, description)| {
             format!("`{usage}`: {description}\n\n")
         });
-    let mut drawn: String = crate::site::render::search::sections(html)
-        .into_iter()
-        .flat_map(|s| [s.heading, s.text])
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if drawn.chars().count() > MAX_DRAWN_TEXT {
-        drawn = drawn.chars().take(MAX_DRAWN_TEXT).collect::<String>() + " …";
-    }
-    if drawn.is_empty() {
+    let text = html::plain_text(html);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
         out.push_str("drawn by the build (a picture with no text)");
-    } else {
-        out.push_str(&format!("the build drew:\n\n```text\n{drawn}\n```"));
+        return out;
+    }
+    let mut drawn: Vec<String> = aligned(&lines)
+        .into_iter()
+        .take(MAX_DRAWN_LINES)
+        .map(|line| match line.char_indices().nth(MAX_DRAWN_LINE) {
+            Some((cut, _)) => format!("{} …", &line[..cut]),
+            None => line,
+        })
+        .collect();
+    if lines.len() > MAX_DRAWN_LINES {
+        drawn.push("…".into());
+    }
+    let fence = "`".repeat(longest_backtick_run(&drawn).max(2) + 1);
+    out.push_str(&format!(
+        "the build drew:\n\n{fence}text\n{}\n{fence}",
+        drawn.join("\n")
+    ));
+    out
+}
+
+/// The lines of a drawing's text with each run of table rows (cells split by ` | `) padded to
+/// aligned columns.
+fn aligned(lines: &[&str]) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..].iter().take_while(|l| l.contains(" | ")).count();
+        if run == 0 {
+            out.push(lines[i].to_string());
+            i += 1;
+            continue;
+        }
+        let rows: Vec<Vec<&str>> = lines[i..i + run]
+            .iter()
+            .map(|l| l.split(" | ").collect())
+            .collect();
+        let mut widths: Vec<usize> = Vec::new();
+        for row in &rows {
+            for (c, cell) in row.iter().enumerate() {
+                let w = cell.chars().count();
+                match widths.get_mut(c) {
+                    Some(old) => *old = (*old).max(w),
+                    None => widths.push(w),
+                }
+            }
+        }
+        for row in rows {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, &w)| format!("{cell:>w$}"))
+                .collect();
+            out.push(cells.join("  ").trim_end().to_string());
+        }
+        i += run;
     }
     out
+}
+
+/// The longest run of backticks in `lines`, so the fence around them can be longer.
+fn longest_backtick_run(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
 }
 
 /// What a hover over a statement shows: the verdict and how it was reached, the statement as

@@ -56,11 +56,13 @@ pub(crate) fn hover(a: &Analysis, position: Position) -> Option<Hover> {
 }
 
 /// Builtin functions and directives, and the names bound before the cursor, inside the claim
-/// language; nothing in prose.
-pub(crate) fn completion(a: &Analysis, text: &str, position: Position) -> Vec<CompletionItem> {
+/// language; nothing in prose. Everything is read from `text` itself, so the answer is of the
+/// latest text whatever check is still running.
+pub(crate) fn completion(text: &str, position: Position) -> Vec<CompletionItem> {
     let index = LineIndex::new(text);
     let offset = index.offset(text, position);
-    if !in_claims(&super::regions::claim_regions(text), offset) {
+    let regions = super::regions::claim_regions(text);
+    if !in_claims(&regions, offset) {
         return Vec::new();
     }
     let mut items: Vec<CompletionItem> = super::analysis::builtins()
@@ -73,12 +75,14 @@ pub(crate) fn completion(a: &Analysis, text: &str, position: Position) -> Vec<Co
             ..CompletionItem::default()
         })
         .collect();
-    let mut seen = HashMap::new();
-    for b in a.bindings.iter().filter(|b| b.span.end <= offset) {
-        seen.insert(b.name.clone(), b);
-    }
-    let mut names: Vec<_> = seen.into_keys().collect();
+    let mut names: Vec<String> = super::regions::bindings(text, &regions)
+        .into_iter()
+        // Bound once its statement ends: not while the cursor is still in it.
+        .filter(|(_, statement)| statement.end < offset)
+        .map(|(name, _)| name)
+        .collect();
     names.sort();
+    names.dedup();
     items.extend(names.into_iter().map(|name| CompletionItem {
         label: name,
         kind: Some(CompletionItemKind::VARIABLE),
@@ -116,7 +120,9 @@ pub(crate) fn definition(
         .links
         .iter()
         .find(|l| l.span.start <= offset && offset <= l.span.end)?;
+    // The heading's offset is one of the text as nimbook reads it.
     let target = std::fs::read_to_string(&link.path).ok()?;
+    let target = crate::diag::text::normalize(&target);
     let at = LineIndex::new(&target).position(&target, link.offset);
     Some(GotoDefinitionResponse::Scalar(Location::new(
         path_to_uri(&link.path)?,

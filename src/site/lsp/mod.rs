@@ -33,9 +33,13 @@ use serde::de::DeserializeOwned;
 
 use worker::{Job, Shared};
 
-/// One open document: the editor's text, with every change applied.
+/// One open document: the editor's text, with every change applied, and that text as nimbook
+/// reads it (one kind of line ending: [`crate::diag::text`]). Positions are the same in both,
+/// since a line ending is in no line; edits are applied to the first, everything else reads the
+/// second.
 struct Document {
     text: String,
+    read: Arc<str>,
 }
 
 /// Runs the language server on standard input and output until the editor says `exit` or
@@ -68,13 +72,13 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
     };
     let mut server = Server {
         connection,
-        shared,
+        shared: Arc::clone(&shared),
         jobs,
         documents: HashMap::new(),
     };
     server.run();
     drop(server);
-    crate::game::cancel::raise();
+    shared.close_all();
     let _ = worker.join();
     Ok(())
 }
@@ -168,13 +172,14 @@ impl Server<'_> {
 
     fn update(&mut self, uri: Uri, version: i32, text: String) {
         self.shared.supersede(&uri, version);
+        let read: Arc<str> = Arc::from(&*crate::diag::text::normalize(&text));
         let job = Job {
             uri: uri.clone(),
             path: protocol::uri_to_path(&uri),
-            text: Arc::from(text.as_str()),
+            text: Arc::clone(&read),
             version,
         };
-        self.documents.insert(uri, Document { text });
+        self.documents.insert(uri, Document { text, read });
         let _ = self.jobs.send(job);
     }
 
@@ -200,12 +205,12 @@ impl Server<'_> {
                 ))
             }
             "textDocument/completion" => {
+                // From the latest text, not the latest check: the editor asks on every
+                // keystroke, long before the check of that keystroke's text has ended.
                 let p: CompletionParams = typed(&r)?;
                 let at = p.text_document_position;
                 let text = self.text(&at.text_document.uri);
-                let a = self.analysis(&at.text_document.uri).unwrap_or_default();
                 json(serde_json::to_value(features::completion(
-                    &a,
                     &text,
                     at.position,
                 )))
@@ -244,14 +249,14 @@ impl Server<'_> {
     fn analysis(&self, uri: &Uri) -> Option<Arc<analysis::Analysis>> {
         let a = self.shared.analysis(uri)?;
         let doc = self.documents.get(uri)?;
-        (*a.text == *doc.text).then_some(a)
+        (*a.text == *doc.read).then_some(a)
     }
 
-    fn text(&self, uri: &Uri) -> String {
+    /// The latest text of a document, as nimbook reads it.
+    fn text(&self, uri: &Uri) -> Arc<str> {
         self.documents
             .get(uri)
-            .map(|d| d.text.clone())
-            .unwrap_or_default()
+            .map_or_else(|| Arc::from(""), |d| Arc::clone(&d.read))
     }
 }
 

@@ -36,6 +36,21 @@ pub(crate) fn claim_regions(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Every name a `let` binds in the claim language of `text` (in `regions`), with the span of
+/// its statement, read without evaluating anything.
+pub(crate) fn bindings(text: &str, regions: &[Range<usize>]) -> Vec<(String, Range<usize>)> {
+    let limits = crate::claim::Limits::default();
+    regions
+        .iter()
+        .filter_map(|r| Some((r.start, text.get(r.clone())?)))
+        .flat_map(|(start, region)| {
+            crate::claim::bindings(region, &limits)
+                .into_iter()
+                .map(move |(name, span)| (name, span.start + start..span.end + start))
+        })
+        .collect()
+}
+
 /// Whether `offset` is in the claim language (the end of a region counts, where the cursor
 /// stands after the last character typed).
 pub(crate) fn in_claims(regions: &[Range<usize>], offset: usize) -> bool {
@@ -77,6 +92,15 @@ mod tests {
         );
         let prose = text.find("Prose").expect("there");
         assert!(!in_claims(&regions, prose));
+    }
+
+    #[test]
+    fn bindings_are_read_from_the_text_even_half_typed() {
+        let text = "```nim\nlet f = 16\n# let no = 1\nlet g = f * (\nlet h = \"open\n6 * 13 = 15\n```\n\nProse let x = 1 and `nim: let k = 2`.\n";
+        let found = bindings(text, &claim_regions(text));
+        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["f", "g", "h", "k"]);
+        assert_eq!(&text[found[0].1.clone()], "let f = 16");
     }
 
     #[test]

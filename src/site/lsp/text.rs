@@ -6,6 +6,10 @@
 //! bytes). [`LineIndex`] converts between the two, in both directions, and clamps positions
 //! that fall outside the text or inside a character rather than failing: an editor may send a
 //! position computed against a newer text than the server has seen.
+//!
+//! Lines end where CommonMark (and the protocol) says they do: at `\n`, `\r\n` or a lone `\r`
+//! ([`crate::diag::text`]), so a position means the same in the editor's text and in that text
+//! as nimbook reads it, with `\n` alone.
 
 use std::ops::Range;
 
@@ -20,9 +24,9 @@ pub(crate) struct LineIndex {
 impl LineIndex {
     /// The index of `text`.
     pub(crate) fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { starts }
+        LineIndex {
+            starts: crate::diag::text::line_starts(text),
+        }
     }
 
     /// The editor position of byte `offset` (clamped to the text, and down to a character
@@ -54,10 +58,9 @@ impl LineIndex {
         let Some(&start) = self.starts.get(line) else {
             return text.len();
         };
-        let end = self
-            .starts
-            .get(line + 1)
-            .map_or(text.len(), |&next| next - 1);
+        let end = self.starts.get(line + 1).map_or(text.len(), |&next| {
+            start + crate::diag::text::without_ending(&text[start..next]).len()
+        });
         let mut units = 0usize;
         for (i, c) in text[start..end].char_indices() {
             if units + c.len_utf16() > position.character as usize {
@@ -93,20 +96,35 @@ pub(crate) fn apply_changes(text: &mut String, changes: Vec<TextDocumentContentC
 mod tests {
     use super::*;
 
-    /// The reference: count UTF-16 units of every character before `offset`, line by line.
+    /// The reference: count UTF-16 units of every character before `offset`, line by line,
+    /// a line ending at `\n`, at a `\r` not followed by `\n`, or at `\r\n` (read as one).
     fn naive_position(text: &str, offset: usize) -> (u32, u32) {
-        let before = &text[..offset];
-        let line = before.matches('\n').count();
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].encode_utf16().count();
+        let (mut line, mut col, mut after_cr) = (0, 0, false);
+        for c in text[..offset].chars() {
+            match c {
+                // The second half of `\r\n`: its line was counted at the `\r`.
+                '\n' if after_cr => {}
+                '\n' | '\r' => {
+                    line += 1;
+                    col = 0;
+                }
+                c => col += c.len_utf16(),
+            }
+            after_cr = c == '\r';
+        }
         (line as u32, col as u32)
     }
 
     #[test]
     fn positions_count_utf16_units_both_ways() {
-        let text = "6 ⊗ 13 = 15\nω𝔽 ⊕ x\r\n\nend";
+        let text = "6 ⊗ 13 = 15\nω𝔽 ⊕ x\r\n\nend\rlast\r\r";
         let index = LineIndex::new(text);
+        // Inside a `\r\n` is no position of its own: it is the end of its line.
+        let inside_crlf = text.find("\r\n").map(|i| i + 1);
         for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            if Some(offset) == inside_crlf {
+                continue;
+            }
             let p = index.position(text, offset);
             assert_eq!(
                 (p.line, p.character),

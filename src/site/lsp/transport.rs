@@ -18,6 +18,38 @@ use lsp_server::{Connection, Message, Notification};
 /// default), and an edit of one carries at most a few times that in JSON escapes.
 pub(crate) const MAX_FRAME: usize = 64 << 20;
 
+/// The longest header line kept: a longer one (a peer sending megabytes without a line break)
+/// is read to its end without being held, and the frame is skipped.
+const MAX_HEADER_LINE: u64 = 8 << 10;
+
+/// Reads one header line into `line`: `None` at the end of the input, `Some(true)` for a line
+/// longer than [`MAX_HEADER_LINE`] (skipped to its end; `line` holds its start).
+fn header_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let n = input
+        .by_ref()
+        .take(MAX_HEADER_LINE)
+        .read_until(b'\n', line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.ends_with(b"\n") || (n as u64) < MAX_HEADER_LINE {
+        return Ok(Some(false));
+    }
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Some(true));
+        }
+        if let Some(i) = buffer.iter().position(|&b| b == b'\n') {
+            input.consume(i + 1);
+            return Ok(Some(true));
+        }
+        let all = buffer.len();
+        input.consume(all);
+    }
+}
+
 /// What the reader found in one frame.
 enum Frame {
     /// A well-formed message.
@@ -34,10 +66,13 @@ fn read_frame(input: &mut impl BufRead) -> Frame {
     let mut bad_header = None;
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => return Frame::End,
-            Ok(_) => {}
+        match header_line(input, &mut line) {
+            Ok(None) | Err(_) => return Frame::End,
+            Ok(Some(true)) => {
+                bad_header = Some(format!("a header line longer than {MAX_HEADER_LINE} bytes"));
+                continue;
+            }
+            Ok(Some(false)) => {}
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end_matches(['\r', '\n']);
@@ -165,6 +200,7 @@ pub(crate) fn connect(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     fn frames(input: &str) -> Vec<String> {
         let mut input = std::io::Cursor::new(input.as_bytes().to_vec());
@@ -197,6 +233,68 @@ mod tests {
         assert!(got[2].starts_with("skipped: malformed message"), "{got:?}");
         // The huge frame has no body to drain: the input ends.
         assert_eq!(got.len(), 3, "{got:?}");
+    }
+
+    #[test]
+    fn a_header_line_without_end_is_skipped_not_kept() {
+        let good = frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#);
+        let input = format!("{}\r\n\r\n{good}", "x".repeat(1 << 20));
+        let got = frames(&input);
+        assert!(got[0].contains("longer than 8192 bytes"), "{got:?}");
+        assert_eq!(got[1..], ["initialized"]);
+    }
+
+    /// A frame of a notification whose method is `method`.
+    fn notification(method: &str) -> String {
+        frame(&serde_json::json!({ "jsonrpc": "2.0", "method": method }).to_string())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_bytes_never_panic_and_every_frame_ends(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600)
+        ) {
+            let mut input = std::io::Cursor::new(bytes);
+            let mut frames = 0;
+            loop {
+                let before = input.position();
+                match read_frame(&mut input) {
+                    Frame::End => break,
+                    _ => proptest::prop_assert!(input.position() > before, "no progress"),
+                }
+                frames += 1;
+            }
+            proptest::prop_assert!(frames <= 600);
+        }
+
+        #[test]
+        fn garbage_between_frames_never_loses_a_frame(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    "[a-z/]{1,12}".prop_map(|m| (true, m)),
+                    // A line that is no header (no `:`), or a header that is not a length.
+                    "[^:\r\n]{1,40}".prop_map(|g| (false, g)),
+                    "X-[a-z]{1,5}: [^\r\n]{0,9}".prop_map(|g| (false, g)),
+                ],
+                0..20,
+            )
+        ) {
+            let mut input = String::new();
+            let mut expected = Vec::new();
+            for (good, text) in &parts {
+                if *good {
+                    input.push_str(&notification(text));
+                    expected.push(text.clone());
+                } else {
+                    input.push_str(&format!("{text}\r\n\r\n"));
+                }
+            }
+            let got: Vec<String> = frames(&input)
+                .into_iter()
+                .filter(|f| !f.starts_with("skipped: "))
+                .collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub(crate) struct Shared {
     pub(crate) running: Mutex<Option<Uri>>,
     /// The latest analysis of each document.
     pub(crate) results: Mutex<HashMap<Uri, Arc<Analysis>>>,
+    /// Set when the session ends: no check starts after it.
+    pub(crate) closing: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -70,6 +72,21 @@ impl Shared {
         if lock(&self.running).as_ref() == Some(uri) {
             crate::game::cancel::raise();
         }
+    }
+
+    /// Ends the session: the running check stops, and no other starts.
+    pub(crate) fn close_all(&self) {
+        // Recorded before the flag is raised, so that a worker that clears the flag after this
+        // sees it (see `check`).
+        self.closing
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        crate::game::cancel::raise();
+    }
+
+    /// Whether a check of `version` of `uri` should start now: it is the newest, and the
+    /// session goes on.
+    fn should_check(&self, uri: &Uri, version: i32) -> bool {
+        self.is_current(uri, version) && !self.closing.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The latest analysis of `uri`.
@@ -100,22 +117,26 @@ pub(crate) fn run(jobs: Receiver<Job>, shared: Arc<Shared>, out: Sender<Message>
 }
 
 fn check(workspace: &mut Workspace, job: &Job, shared: &Shared, out: &Sender<Message>) {
-    if !shared.is_current(&job.uri, job.version) {
+    if !shared.should_check(&job.uri, job.version) {
         return;
     }
     *lock(&shared.running) = Some(job.uri.clone());
+    // Whoever raises the flag (a newer edit, the end of the session) records why first, so the
+    // question is asked after the flag is cleared: a raise between the two is then seen here,
+    // and one after stops the pass. Asked before, a raise in between would be cleared away and
+    // a stale check would run for the whole of `max-seconds`.
     crate::game::cancel::clear();
-    if !shared.is_current(&job.uri, job.version) {
-        *lock(&shared.running) = None;
-        return;
-    }
-    let quick = quick_pass(workspace, job);
-    let pending = quick.pending;
-    publish(job, quick, shared, out);
-    if pending && shared.is_current(&job.uri, job.version) {
-        crate::game::cancel::clear();
-        let full = workspace.analyse(job.path.as_deref(), &job.text, Mode::Full);
-        publish(job, full, shared, out);
+    if shared.should_check(&job.uri, job.version) {
+        let quick = quick_pass(workspace, job);
+        let pending = quick.pending;
+        publish(job, quick, shared, out);
+        if pending {
+            crate::game::cancel::clear();
+            if shared.should_check(&job.uri, job.version) {
+                let full = workspace.analyse(job.path.as_deref(), &job.text, Mode::Full);
+                publish(job, full, shared, out);
+            }
+        }
     }
     *lock(&shared.running) = None;
 }

@@ -437,6 +437,9 @@ fn walk(
             .get("content")
             .and_then(Value::as_str)
             .ok_or_else(|| not_a_book(name, "a chapter has no `content`"))?;
+        // Read as every source text is, so that the diff against the text it was given and the
+        // chapter's source file count the same bytes.
+        let content = &*crate::diag::text::normalize(content);
         let source = c
             .get("source_path")
             .and_then(Value::as_str)

@@ -87,7 +87,10 @@ pub(crate) fn load(book: Option<&Reader>) -> Result<(Tera, BTreeMap<String, Stri
     let mut assets = BTreeMap::new();
     for (name, (shown, text)) in &sources {
         if name.ends_with(".html") {
-            tera.add_raw_template(name, text).map_err(|e| {
+            // Read as every source text is (one kind of line ending), so that Tera's line
+            // numbers are the lines a diagnostic counts.
+            let text = crate::diag::text::normalize(text);
+            tera.add_raw_template(name, &text).map_err(|e| {
                 let chain = error_chain(&e);
                 let mut d = Diagnostic::error(
                     Code::TemplateError,
@@ -95,8 +98,8 @@ pub(crate) fn load(book: Option<&Reader>) -> Result<(Tera, BTreeMap<String, Stri
                 );
                 // Tera names the place as ` --> line:column`; without it there is no honest
                 // location, and a made-up line 1 would mislead.
-                if let Some(at) = parse_error_offset(text, &chain) {
-                    let file = SourceFile::new(shown.clone(), text.clone());
+                if let Some(at) = parse_error_offset(&text, &chain) {
+                    let file = SourceFile::new(shown.clone(), text.to_string());
                     let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
                     d = d.at(&file, at..end);
                 }

@@ -14,23 +14,23 @@
 //! script that polls `/__nimbook/version`; the script is added to HTML *as it is sent*, never
 //! written to disk, so the output folder of `serve` is byte for byte the output of `build`.
 //!
-//! HTTP is the smallest part: requests are parsed by `httparse`, each connection gets a short
-//! thread and every response closes its connection. (`tiny_http` was tried first, but its
-//! connection pool can leave a new keep-alive connection queued behind idle ones, and Chromium's
-//! six parallel connections then hung the first page load about one time in three.)
+//! HTTP is [`http`]'s: hyper's HTTP/1.1 server on a single-threaded tokio runtime of its own
+//! thread, with keep-alive, a timeout on request heads, and a bound on open connections that
+//! closes the longest-idle one first ([`connections`]). The runtime goes no further than that
+//! thread; rebuilds run on the calling thread and rayon, as `nimbook build` does.
 //!
 //! Only files inside the output folder are served. [`resolve`] decodes the URL path, refuses
 //! `..` segments, backslashes, NUL bytes and drive prefixes, and then canonicalises the result
 //! and checks that it still lies under the canonical output folder, which also catches
 //! symbolic links that point out of it. Anything else is a 404.
 
+mod connections;
+mod http;
 pub(crate) mod live;
 
 use std::collections::BTreeSet;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -121,11 +121,14 @@ pub fn serve(
     };
     let mut live = rebuild(&build, &version, on_event);
 
-    {
-        let out = out.clone();
-        let version = Arc::clone(&version);
-        std::thread::spawn(move || accept(listener, out, version));
-    }
+    listener
+        .serve(out.clone(), Arc::clone(&version))
+        .map_err(|e| {
+            Box::new(Diagnostic::error(
+                Code::IoError,
+                format!("cannot start the server on {address}: {e}"),
+            ))
+        })?;
     on_event(ServeEvent::Listening(format!("http://{address}/")));
 
     let relevant = |event: &notify::Event| {
@@ -193,8 +196,8 @@ pub fn serve(
 }
 
 /// Listens on 127.0.0.1 at `port`: the listener and its address.
-fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+fn bind(port: u16) -> Result<(http::Listener, String), Fatal> {
+    let listener = http::Listener::bind(port).map_err(|e| {
         Box::new(
             Diagnostic::error(
                 Code::IoError,
@@ -204,7 +207,7 @@ fn bind(port: u16) -> Result<(TcpListener, String), Fatal> {
         )
     })?;
     let address = listener
-        .local_addr()
+        .address()
         .map_or_else(|_| format!("127.0.0.1:{}", port), |a| a.to_string());
     Ok((listener, address))
 }
@@ -378,78 +381,6 @@ pub(super) fn inject_reload(html: &str, version: u64) -> String {
     out
 }
 
-/// Accepts connections, one short-lived thread each, up to [`MAX_CONNECTIONS`] at a time.
-///
-/// Every response closes its connection. A browser then opens a new connection per file, which
-/// on the loopback interface costs nothing, and no idle keep-alive connection can hold a
-/// worker while another request waits.
-fn accept(listener: TcpListener, out: PathBuf, version: Arc<AtomicU64>) {
-    let open = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-            // Dropping the stream closes it; the browser retries.
-            continue;
-        }
-        open.fetch_add(1, Ordering::SeqCst);
-        let (out, version, open) = (out.clone(), Arc::clone(&version), Arc::clone(&open));
-        let spawned = std::thread::Builder::new().spawn(move || {
-            let _ = handle(stream, &out, &version);
-            open.fetch_sub(1, Ordering::SeqCst);
-        });
-        if spawned.is_err() {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-/// The most connections served at once.
-const MAX_CONNECTIONS: usize = 64;
-
-/// The largest request head accepted.
-const MAX_HEAD: usize = 16 * 1024;
-
-/// Reads one request from `stream` and answers it.
-fn handle(mut stream: TcpStream, out: &Path, version: &AtomicU64) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    stream.set_write_timeout(Some(Duration::from_secs(10)))?;
-    let mut head = Vec::with_capacity(1024);
-    let mut buf = [0u8; 2048];
-    let (method, target) = loop {
-        let n = stream.read(&mut buf)?;
-        if n == 0 {
-            return Ok(());
-        }
-        head.extend_from_slice(&buf[..n]);
-        let mut headers = [httparse::EMPTY_HEADER; 64];
-        let mut request = httparse::Request::new(&mut headers);
-        match request.parse(&head) {
-            Ok(httparse::Status::Complete(_)) => {
-                break (
-                    request.method.unwrap_or("").to_string(),
-                    request.path.unwrap_or("").to_string(),
-                )
-            }
-            Ok(httparse::Status::Partial) if head.len() < MAX_HEAD => {}
-            Ok(httparse::Status::Partial) => {
-                return write_response(
-                    &mut stream,
-                    431,
-                    "text/plain",
-                    b"request too large\n",
-                    false,
-                )
-            }
-            Err(_) => {
-                return write_response(&mut stream, 400, "text/plain", b"bad request\n", false)
-            }
-        }
-    };
-    let head_only = method == "HEAD";
-    let (status, ty, body) = answer(&method, &target, out, version);
-    write_response(&mut stream, status, ty, &body, head_only)
-}
-
 /// Status, content type and body for a request.
 pub(super) fn answer(
     method: &str,
@@ -486,45 +417,6 @@ pub(super) fn answer(
         bytes
     };
     (200, ty, body)
-}
-
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        204 => "No Content",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        431 => "Request Header Fields Too Large",
-        _ => "Error",
-    }
-}
-
-fn write_response(
-    stream: &mut TcpStream,
-    status: u16,
-    content_type: &str,
-    body: &[u8],
-    head_only: bool,
-) -> std::io::Result<()> {
-    let mut response = format!(
-        "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        reason(status),
-        if status == 204 { 0 } else { body.len() }
-    )
-    .into_bytes();
-    if !head_only && status != 204 {
-        response.extend_from_slice(body);
-    }
-    stream.write_all(&response)?;
-    stream.flush()?;
-    let _ = stream.shutdown(std::net::Shutdown::Write);
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
-    // Let the client read the response before the socket closes under it.
-    let mut sink = [0u8; 512];
-    while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
-    Ok(())
 }
 
 #[cfg(test)]

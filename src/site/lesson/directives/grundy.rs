@@ -186,34 +186,37 @@ pub(super) fn grundy_table(env: &DirectiveEnv<'_>, d: &Directive) -> Result<Bloc
     Ok(grid_table("grundy", caption, "n", &cols, &body))
 }
 
-/// `grundy_table("wythoff", rows, cols)`: the queen's values on the squares `(a, b)` with
-/// `a < rows` and `b < cols`, the corner at the bottom left as on the board.
+/// `grundy_table("wythoff", columns, rows)`: the queen's values on the squares `(a, b)` with
+/// `a < columns` and `b < rows`, laid out as `draw` and `play` lay out the board: `a` the
+/// column from the left, `b` the row from the bottom.
 fn wythoff_grid(
     env: &DirectiveEnv<'_>,
     d: &Directive,
     budget: &Budget,
 ) -> Result<Block, Diagnostic> {
     arity(env, d, Arity::Exactly(3))?;
-    let rows = side(env, &d.args[1])?;
-    let cols = side(env, &d.args[2])?;
-    let table = game::wythoff_table(rows.saturating_sub(1), cols.saturating_sub(1), budget)
+    let cols = side(env, &d.args[1])?;
+    let rows = side(env, &d.args[2])?;
+    // `by_a[a][b]` is the value of `(a, b)`.
+    let by_a = game::wythoff_table(cols.saturating_sub(1), rows.saturating_sub(1), budget)
         .map_err(|e| game_error(env, &d.span, e))?;
-    let col_labels: Vec<String> = (0..cols).map(|b| b.to_string()).collect();
-    let body: Vec<Row> = table
-        .iter()
-        .enumerate()
+    let col_labels: Vec<String> = (0..cols).map(|a| a.to_string()).collect();
+    let body: Vec<Row> = (0..rows as usize)
         .rev()
-        .map(|(a, row)| shaded_row(a.to_string(), row))
+        .map(|b| {
+            let row: Vec<u64> = by_a.iter().filter_map(|col| col.get(b).copied()).collect();
+            shaded_row(b.to_string(), &row)
+        })
         .collect();
     let caption = format!(
-        "Grundy values of Wythoff's game with the queen on square (a, b): a is the row, counted up from 0 at the bottom, b the column, counted from 0 at the left (a = 0 … {}, b = 0 … {}), computed by nimbook's engine; value 0 (shaded) is a P-position.",
-        rows.saturating_sub(1),
-        cols.saturating_sub(1)
+        "Grundy values of Wythoff's game with the queen on square (a, b): a is the column, counted from 0 at the left, b the row, counted up from 0 at the bottom (a = 0 … {}, b = 0 … {}), as on the board; computed by nimbook's engine; value 0 (shaded) is a P-position.",
+        cols.saturating_sub(1),
+        rows.saturating_sub(1)
     );
     Ok(grid_table(
         "grundy",
         vec![Run::Prose(caption)],
-        "a \\ b",
+        "b \\ a",
         &col_labels,
         &body,
     ))

@@ -145,9 +145,69 @@ pub(crate) fn parse_tex(tex: &str, display: bool) -> Result<(), String> {
     render_tex(tex, display).map(|_| ())
 }
 
+/// The deepest nesting of groups (`{…}`, `\left…\right`, `\begin…\end`, a command's `[…]`)
+/// a formula may have. pulldown-latex reads each group's text again at every level it is nested
+/// in, so a formula's cost grows with its length times its depth: bounded here, it is linear in
+/// the length. Real formulas nest a handful of levels.
+pub(crate) const MAX_TEX_DEPTH: usize = 64;
+
+/// How deep the groups of `tex` nest, read in one pass as pulldown-latex reads them: braces,
+/// `\left` and `\right`, `\begin` and `\end`, and a `[` right after a command (an optional
+/// argument); escaped characters and `%` comments do not count.
+fn tex_depth(tex: &str) -> usize {
+    let bytes = tex.as_bytes();
+    let mut open: Vec<u8> = Vec::new();
+    let mut deepest = 0;
+    let mut after_command = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        i += 1;
+        match b {
+            b'\\' => {
+                let word = bytes[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                let name = &bytes[i..i + word];
+                // A control symbol (`\{`) is one escaped character.
+                i += word.max(1).min(bytes.len() - i);
+                match name {
+                    b"begin" | b"left" => open.push(b'b'),
+                    b"end" | b"right" if open.last() == Some(&b'b') => {
+                        open.pop();
+                    }
+                    _ => {}
+                }
+                after_command = word > 0;
+                deepest = deepest.max(open.len());
+                continue;
+            }
+            b'%' => {
+                i += bytes[i..].iter().take_while(|&&c| c != b'\n').count();
+            }
+            b'{' => open.push(b'{'),
+            b'[' if after_command => open.push(b'['),
+            b'}' | b']' if open.last() == Some(&(if b == b'}' { b'{' } else { b'[' })) => {
+                open.pop();
+            }
+            _ => {}
+        }
+        after_command = after_command && b.is_ascii_whitespace();
+        deepest = deepest.max(open.len());
+    }
+    deepest
+}
+
 /// Renders LaTeX math to MathML, or says why it cannot.
 pub(crate) fn render_tex(tex: &str, display: bool) -> Result<String, String> {
     use pulldown_latex::config::DisplayMode;
+    let depth = tex_depth(tex);
+    if depth > MAX_TEX_DEPTH {
+        return Err(format!(
+            "the formula nests {depth} groups deep, more than the {MAX_TEX_DEPTH} levels a formula may nest"
+        ));
+    }
     let storage = pulldown_latex::Storage::new();
     let events: Vec<_> = pulldown_latex::Parser::new(tex, &storage).collect();
     if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
@@ -286,6 +346,29 @@ mod tests {
             ),
             "<mo>&lt;</mo><mo>&gt;</mo><mi mathvariant=\"a>b\">x</mi><mo>&amp;</mo><mo>&lt;</mo>"
         );
+    }
+
+    #[test]
+    fn formulas_nest_as_deep_as_their_groups() {
+        assert_eq!(super::tex_depth("x"), 0);
+        assert_eq!(super::tex_depth(r"\frac{1}{2^{n}}"), 2);
+        assert_eq!(super::tex_depth(r"\left( \frac{a}{b} \right)"), 2);
+        assert_eq!(super::tex_depth(r"\begin{matrix} a \\ b \end{matrix}"), 2);
+        assert_eq!(
+            super::tex_depth(r"\sqrt[3]{x} [0, 1)"),
+            1,
+            "a `[` is a group after a command only"
+        );
+        assert_eq!(super::tex_depth(r"\{ \} % {{{ a comment"), 0);
+        let deep = r"\frac{1}{".repeat(100) + &"}".repeat(100);
+        assert_eq!(super::tex_depth(&deep), 100);
+        let refused = super::render_tex(&deep, true).err().unwrap_or_default();
+        assert!(
+            refused.contains("nests 100 groups deep, more than the 64"),
+            "{refused}"
+        );
+        let fits = r"\frac{1}{".repeat(60) + &"}".repeat(60);
+        assert!(super::render_tex(&fits, true).is_ok());
     }
 
     #[test]

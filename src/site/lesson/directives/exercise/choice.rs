@@ -4,7 +4,7 @@
 use crate::claim::ast::{Expr, ExprKind};
 use crate::claim::{Directive, MappedText, Value};
 use crate::diag::{Diagnostic, Span};
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::site::lesson::blocks::{Block, Choice, ChoiceOption, Run};
 use crate::site::lesson::context::{AnswerKey, DirectiveEnv};
 use crate::site::lesson::notation::{self, Formula};
@@ -250,7 +250,10 @@ pub(in super::super) fn choice(
     let correct: Vec<bool> = judged.iter().map(|j| j.correct).collect();
     let right = correct.iter().filter(|c| **c).count();
     let hint = match judge {
-        Judge::Class(_) => "A position is P when its Grundy value is 0; the value of a sum of games is the nim-sum of the values of its parts, so a Nim position is P exactly when the nim-sum of its heaps is 0.".to_string(),
+        Judge::Class(_) => {
+            let games: Vec<&Game> = options.values.iter().filter_map(Value::as_game).collect();
+            super::rules::class_hint(&games)
+        }
         _ => format!(
             "{right} of the {} options {} correct.",
             judged.len(),

@@ -31,7 +31,9 @@ mod choice;
 mod graded;
 mod hint;
 mod practice;
+mod rules;
 
+use crate::claim::ast::{Expr, ExprKind, OutcomeClass};
 use crate::claim::builtins::Arity;
 use crate::claim::{Directive, Value};
 use crate::diag::{Code, Diagnostic, Span};
@@ -121,32 +123,46 @@ fn question_runs(checker: &DirectiveEnv<'_>, q: &str, at: &Span) -> Result<Vec<R
     Ok(out)
 }
 
-/// The kind of an exercise's answer, its canonical form (see `graded`) and the text shown.
+/// The kind of an exercise's answer `answer`, written `expr`, and its canonical form (see
+/// `graded`). An outcome offers a draw when it is one, or when `expr` asks for the outcome of a
+/// loopy game, whose answer could have been one.
 fn answer_of(
     checker: &DirectiveEnv<'_>,
     answer: &Value,
+    expr: &Expr,
     at: &Span,
 ) -> Result<(AnswerKind, String), Diagnostic> {
     Ok(match answer {
         Value::Num(n) => (AnswerKind::Number, n.to_string()),
         Value::Outcome(c) => {
             let s = match c {
-                crate::claim::ast::OutcomeClass::P => "P",
-                crate::claim::ast::OutcomeClass::N => "N",
-                crate::claim::ast::OutcomeClass::D => "D",
+                OutcomeClass::P => "P",
+                OutcomeClass::N => "N",
+                OutcomeClass::D => "D",
             };
-            (AnswerKind::Outcome, s.to_string())
+            let draws = matches!(c, OutcomeClass::D) || asks_loopy_outcome(checker, expr);
+            (AnswerKind::Outcome { draws }, s.to_string())
         }
         Value::Bool(b) => (AnswerKind::Truth, b.to_string()),
         other => {
             return Err(error(
                 checker,
                 at,
-                format!("the answer of an exercise must be a number, an outcome (P or N) or a truth value, not {other}"),
+                format!("the answer of an exercise must be a number, an outcome (P, N or D) or a truth value, not {other}"),
             )
             .help("a student types the answer, so it must be one they can type; ask for a number such as grundy(G) or outcome(G)"))
         }
     })
+}
+
+/// Whether `expr` is `outcome(G)` for a loopy game `G`.
+fn asks_loopy_outcome(checker: &DirectiveEnv<'_>, expr: &Expr) -> bool {
+    match &hint::strip_parens(expr).kind {
+        ExprKind::Call { name, args, .. } if name == "outcome" && args.len() == 1 => {
+            matches!(checker.evaluate(&args[0]), Ok(Value::Game(g)) if g.is_loopy())
+        }
+        _ => false,
+    }
 }
 
 /// `exercise("question", answer)`.
@@ -154,8 +170,8 @@ pub(super) fn exercise(checker: &mut DirectiveEnv<'_>, d: &Directive) -> Result<
     let question = question_arg(checker, &d.args[0])?;
     let q_runs = question_runs(checker, &question, &d.args[0].1)?;
     let (answer, at) = (&d.args[1].0, &d.args[1].1);
-    let (kind, key) = answer_of(checker, answer, at)?;
     let expr = &d.exprs[1];
+    let (kind, key) = answer_of(checker, answer, expr, at)?;
     let hidden = checker.answer_salt().is_some();
     let hint = hint::hint(checker, expr, at, hidden)?;
     let (number, id) = next_id(checker);
