@@ -52,8 +52,18 @@ pub(crate) fn string(out: &mut String, s: &str) {
 
 /// Items of the reader's notation as Typst math.
 pub(crate) fn notation(out: &mut String, items: &[Math]) {
-    for item in items {
-        notation_one(out, item);
+    let mut i = 0;
+    while i < items.len() {
+        // `P` and `-position` are one word: Typst would space a letter and a text apart.
+        if let (Math::Upright(letter), Some(Math::Text(rest))) = (&items[i], items.get(i + 1)) {
+            if rest.starts_with('-') {
+                string(out, &format!("{letter}{rest}"));
+                i += 2;
+                continue;
+            }
+        }
+        notation_one(out, &items[i]);
+        i += 1;
     }
 }
 
