@@ -214,11 +214,14 @@ impl Widget {
         "The start position. Turn on JavaScript to play it against the computer.";
 
     /// What the widget is, where it cannot be played (on paper).
+    // Only the printed book (feature `pdf`) reads a block's form on paper.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
     pub(crate) const ON_PAPER: &'static str =
         "a game to play against the computer on the book's web page";
 
     /// The widget's static form in words: the start position, its value, and the moves that
     /// win from it, as the engine computed them.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
     pub(crate) fn static_form(&self) -> String {
         let mut s = format!(
             "Start position {}: value {} (computed by the engine), so ",
@@ -490,6 +493,8 @@ impl Practice {
     /// How many problems the printed book gives.
     pub(crate) const PRINTED: usize = 6;
     /// What the printed problems are, beside the page's.
+    // Only the printed book (feature `pdf`) reads a block's form on paper.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
     pub(crate) const ON_PAPER: &'static str =
         "a fixed set of problems; the book's web page draws new ones without end";
 }

@@ -35,6 +35,7 @@ pub(crate) struct Document {
     /// Graded mode: worked answers and answer keys stay off the page (and off paper).
     pub(crate) answers_hidden: bool,
     /// The lesson's text, for a writer to place its warnings.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
     pub(crate) file: Option<std::sync::Arc<crate::diag::SourceFile>>,
 }
 
