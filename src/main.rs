@@ -146,6 +146,18 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Check every claim, then typeset the whole book as one PDF (tagged, with its outline and
+    /// contents, the answers in an appendix), in process, with no TeX and no browser.
+    Pdf {
+        /// The book root, the folder of book.toml.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The PDF to write; by default the book's output folder, named after the book.
+        #[arg(short = 'o', long = "output", value_name = "FILE.pdf")]
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+    },
     /// Build the book, serve it on 127.0.0.1 and rebuild and reload pages on every change.
     Serve {
         /// The book root, the folder of book.toml.
@@ -178,6 +190,10 @@ enum Command {
         /// answers, to FILE.answers.html beside the handout.
         #[arg(long)]
         answers: bool,
+        /// Typeset the handout as a PDF instead (the key, with `--answers`, as
+        /// FILE.answers.pdf).
+        #[arg(long)]
+        pdf: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -282,6 +298,11 @@ fn main() -> ExitCode {
             common.output.message_format,
             Numbers::None,
         ),
+        Command::Pdf { dir, file, common } => report(
+            site::pdf(&common.options(dir, file), &progress()),
+            common.output.message_format,
+            Numbers::None,
+        ),
         Command::Check {
             dir,
             common,
@@ -318,6 +339,7 @@ fn main() -> ExitCode {
             all,
             file,
             answers,
+            pdf,
             common,
         } => {
             // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
@@ -336,6 +358,7 @@ fn main() -> ExitCode {
             }
             let mut options = common.options(dir, Some(file));
             options.answer_key = answers;
+            options.handout_pdf = pdf;
             report(
                 site::handout(&options, &chapters, all),
                 common.output.message_format,

@@ -56,7 +56,8 @@ pub enum Code {
     UnsafeOutput,
     /// A handout names a chapter the book does not have.
     UnknownChapter,
-    /// A handout leaves out a resource it cannot inline (a warning).
+    /// A handout or the printed book leaves out a resource it cannot inline or print: an image
+    /// that is missing, not a file of the book, or not an image (a warning).
     MissingResource,
     /// A `let` binds a name that is already bound (a warning).
     RedefinedName,
@@ -97,6 +98,11 @@ pub enum Code {
     UnknownResult,
     /// Results whose `uses` lead back to themselves.
     ResultCycle,
+    /// The printed book sets something differently to fit the page: a table wider than the
+    /// page set smaller, a code line wider than the page broken (a warning).
+    PrintLayout,
+    /// Typst could not typeset the printed book (`nimbook pdf`); nothing is written.
+    TypesetError,
 }
 
 impl Code {
@@ -135,6 +141,8 @@ impl Code {
         Code::InvalidResult,
         Code::UnknownResult,
         Code::ResultCycle,
+        Code::PrintLayout,
+        Code::TypesetError,
     ];
 
     /// The stable kebab-case name, as printed in JSON.
@@ -172,6 +180,8 @@ impl Code {
             Code::InvalidResult => "invalid-result",
             Code::UnknownResult => "unknown-result",
             Code::ResultCycle => "result-cycle",
+            Code::PrintLayout => "print-layout",
+            Code::TypesetError => "typeset-error",
         }
     }
 

@@ -24,7 +24,9 @@
 //!   `realbooks` (the shared real books against mdBook's own output), `security`
 //!   (a stranger's book cannot read outside itself, hang the build, or run commands under
 //!   `--untrusted`), `cache` (the cache of decided results: each input of a key, poisoned
-//!   entries, garbled files, builds at once, the course byte for byte with and without it).
+//!   entries, garbled files, builds at once, the course byte for byte with and without it);
+//! - with the `pdf` feature: `pdf` (the printed book read back by poppler's tools against the
+//!   site's own text).
 
 #[cfg(test)]
 mod common;
@@ -70,6 +72,8 @@ mod coverage;
 mod diagnostics;
 #[cfg(all(test, feature = "site"))]
 mod diagrams;
+#[cfg(all(test, feature = "pdf"))]
+mod pdf;
 #[cfg(all(test, feature = "site"))]
 mod exercises;
 #[cfg(all(test, feature = "site"))]

@@ -124,6 +124,9 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
     if report.errors > 0 {
         return Ok(report);
     }
+    if options.handout_pdf {
+        return printed(&book, &lessons, report, file, options.answer_key);
+    }
     let (html, warnings) = render(&book, &lessons)?;
     // A resource the confined reader refused is an error: the handout is not written.
     let refused = warnings
@@ -141,6 +144,38 @@ pub fn handout(options: &Options, names: &[String], all: bool) -> Result<Report,
         let path = key::path_of(file);
         let html = key::render(&book, &lessons)?;
         crate::site::output::write_file_atomically(&path, html.as_bytes())?;
+        report.answer_key = Some(path);
+    }
+    Ok(report)
+}
+
+/// `handout --pdf`: the chosen lessons typeset as `file`, and with `answers` the teacher's key
+/// beside it (`FILE.answers.pdf`); nothing is written if either cannot be typeset.
+fn printed(
+    book: &Book,
+    lessons: &[Lesson],
+    mut report: Report,
+    file: &Path,
+    answers: bool,
+) -> Result<Report, Fatal> {
+    use crate::site::print::{typeset, Edition};
+    let Some(pdf) = typeset(book, lessons, &mut report, Edition::Book)? else {
+        return Ok(report);
+    };
+    let key = if answers {
+        let Some(key) = typeset(book, lessons, &mut report, Edition::Key)? else {
+            return Ok(report);
+        };
+        let mut path = key::path_of(file);
+        path.set_extension("pdf");
+        Some((path, key))
+    } else {
+        None
+    };
+    crate::site::output::write_file_atomically(file, &pdf)?;
+    report.output = Some(file.to_path_buf());
+    if let Some((path, key)) = key {
+        crate::site::output::write_file_atomically(&path, &key)?;
         report.answer_key = Some(path);
     }
     Ok(report)

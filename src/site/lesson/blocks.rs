@@ -232,6 +232,41 @@ impl Widget {
     /// The line under the board before the script takes over.
     pub(crate) const STATUS: &'static str =
         "The start position. Turn on JavaScript to play it against the computer.";
+
+    /// What the widget is, where it cannot be played (on paper).
+    // Only the printed book (feature `pdf`) reads a block's form on paper.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
+    pub(crate) const ON_PAPER: &'static str =
+        "a game to play against the computer on the book's web page";
+
+    /// The widget's static form in words: the start position, its value, and the moves that
+    /// win from it, as the engine computed them.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
+    pub(crate) fn static_form(&self) -> String {
+        let mut s = format!(
+            "Start position {}: value {} (computed by the engine), so ",
+            self.position, self.value
+        );
+        if self.value == 0 {
+            s.push_str("a P-position: the player to move loses, whatever they do.");
+            return s;
+        }
+        s.push_str("an N-position: the player to move wins. ");
+        s.push_str(if self.winning_count == 1 {
+            "The winning move leads to "
+        } else {
+            "The winning moves lead to "
+        });
+        s.push_str(&self.winning.join(", "));
+        if self.winning_count > self.winning.len() {
+            s.push_str(&format!(
+                " and {} more",
+                self.winning_count - self.winning.len()
+            ));
+        }
+        s.push_str(", each a position of value 0.");
+        s
+    }
 }
 
 /// The game of a widget, with the engine's values the page's script plays by.
@@ -477,6 +512,11 @@ impl Practice {
         "Turn on JavaScript to draw practice problems without end.";
     /// How many problems the printed book gives.
     pub(crate) const PRINTED: usize = 6;
+    /// What the printed problems are, beside the page's.
+    // Only the printed book (feature `pdf`) reads a block's form on paper.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
+    pub(crate) const ON_PAPER: &'static str =
+        "a fixed set of problems; the book's web page draws new ones without end";
 }
 
 /// What a practice draws from.

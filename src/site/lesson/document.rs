@@ -28,6 +28,9 @@ use crate::diag::Span;
 pub(crate) struct Document {
     /// The nodes, in reading order.
     pub(crate) nodes: Vec<Node>,
+    /// Where each node stands in the lesson (a container: its whole extent), for a writer's
+    /// warnings.
+    pub(crate) spans: Vec<Span>,
     /// The worked-answers blocks (see `worked`), in document order.
     pub(crate) worked: Vec<Worked>,
     /// Graded mode: worked answers and answer keys stay off the page (and off paper).
@@ -35,6 +38,9 @@ pub(crate) struct Document {
     /// The named results (theorems, lemmas, …), in document order; a result's heading holds
     /// its index here (see `results`).
     pub(crate) results: Vec<NamedResult>,
+    /// The lesson's text, for a writer to place its warnings.
+    #[cfg_attr(not(feature = "pdf"), allow(dead_code))]
+    pub(crate) file: Option<std::sync::Arc<crate::diag::SourceFile>>,
 }
 
 /// One node of a document.
@@ -191,6 +197,12 @@ pub(crate) struct Worked {
 }
 
 impl Document {
+    /// Adds a node that stands at `span` of the lesson.
+    pub(crate) fn push(&mut self, node: Node, span: Span) {
+        self.nodes.push(node);
+        self.spans.push(span);
+    }
+
     /// Every statement of the claim language as it was checked, in document order.
     pub(crate) fn checked(&self) -> impl Iterator<Item = &Checked> {
         self.nodes.iter().flat_map(|n| match n {

@@ -271,31 +271,34 @@ fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints
     let lints = if flavour.claims { lints } else { Lints::ALLOW };
     let mut coverage = Coverage::new(source, lints);
     let events = parse(source, flavour);
-    let mut nodes: Vec<Node> = Vec::with_capacity(events.len());
+    let mut document = Document {
+        answers_hidden: lesson.answers_hidden(),
+        file: Some(std::sync::Arc::clone(&file)),
+        ..Document::default()
+    };
     let mut anchors = Anchors::default();
     let mut worked = super::worked::WorkedAnswers::default();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
         coverage.structure(event);
-        match event {
+        let node = match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 let (node, end) = code_block(lesson, &mut coverage, flavour, &events, i, kind);
-                nodes.push(node);
+                document.push(node, range.clone());
                 i = end + 1;
                 continue;
             }
             Event::Code(code) if flavour.claims && code.trim_start().starts_with("nim:") => {
-                let checked = inline_claim(lesson, &mut coverage, code, range);
-                nodes.push(Node::InlineClaim {
+                Node::InlineClaim {
                     range: range.clone(),
-                    checked,
-                });
+                    checked: inline_claim(lesson, &mut coverage, code, range),
+                }
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = matches!(event, Event::DisplayMath(_));
                 coverage.latex(tex, text_offset(source, tex, range));
-                nodes.push(math(lesson, flavour, tex, display, range));
+                math(lesson, flavour, tex, display, range)
             }
             Event::Start(Tag::Heading {
                 level,
@@ -305,7 +308,7 @@ fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints
             }) => {
                 let title = heading_title(lesson, flavour, &events[i + 1..]);
                 let anchor = anchors.of(&title, id.as_deref(), flavour);
-                nodes.push(Node::Heading(document::Heading {
+                Node::Heading(document::Heading {
                     level: *level,
                     anchor,
                     title,
@@ -316,34 +319,27 @@ fn check(lesson: &mut LessonContext, page: &str, flavour: &Flavour, lints: Lints
                         .map(|(k, v)| (k.clone().into_static(), v.clone().map(CowStr::into_static)))
                         .collect(),
                     result: None,
-                }));
+                })
             }
-            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {
-                nodes.push(link(page, event, range));
-            }
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => link(page, event, range),
             // Exemption braces and the number account belong to a nimbook book; elsewhere
             // `{1, 2, 3}` is just text.
             Event::Text(t) if flavour.claims => {
-                let shown = match coverage.prose(t, text_offset(source, t, range)) {
+                Node::Markdown(match coverage.prose(t, text_offset(source, t, range)) {
                     std::borrow::Cow::Borrowed(_) => document::owned(event),
                     std::borrow::Cow::Owned(shown) => Event::Text(CowStr::from(shown)),
-                };
-                nodes.push(Node::Markdown(shown));
+                })
             }
             Event::Html(h) => {
-                nodes.push(Node::Markdown(document::owned(event)));
-                worked.html(h, range, nodes.len() - 1);
+                worked.html(h, range, document.nodes.len());
+                Node::Markdown(document::owned(event))
             }
-            other => nodes.push(Node::Markdown(document::owned(other))),
-        }
+            other => Node::Markdown(document::owned(other)),
+        };
+        document.push(node, range.clone());
         i += 1;
     }
-    let mut document = Document {
-        nodes,
-        worked: worked.blocks,
-        answers_hidden: lesson.answers_hidden(),
-        results: Vec::new(),
-    };
+    document.worked = worked.blocks;
     if flavour.claims {
         super::results::gather(&mut document, lesson);
     }

@@ -90,6 +90,8 @@ const WORKS: &[&str] = &[
     "output.html.playground.copyable",
     "output.html.playpen",
     "output.html.playpen.editable",
+    "output.pdf",
+    "output.pdf.file",
 ];
 
 /// The other keys of mdBook 0.5's `book.toml`, grouped by what nimbook does with them; looked
@@ -150,6 +152,23 @@ const PARTLY: &[(&[&str], Support)] = &[
             "output.html.search.copy-js",
         ],
         Support::Ignored("nimbook's search shows its own snippets, from its own script"),
+        Support::Ignored(
+            "nimbook's search matches whole terms in its own index and shows its own snippets",
+        ),
+    ),
+    (
+        &["output.html.search.use-boolean-and"],
+        Support::Ignored("nimbook's search always lists only sections with every term"),
+    ),
+    (
+        &["output.pdf.*"],
+        Support::Ignored(
+            "nimbook typesets its own PDF with Typst; the settings of mdBook's `mdbook-pdf` renderer (headless Chrome) do not apply",
+        ),
+    ),
+    (
+        &["output.*"],
+        Support::Ignored("nimbook writes HTML (and with `[output.pdf]` a PDF) only; other mdBook renderers are not run"),
     ),
 ];
 

@@ -147,6 +147,33 @@ pub(crate) struct RendererTable {
     pub optional: bool,
 }
 
+/// Checks `[output.pdf]`'s `file`: a plain file name ending in `.pdf`, since it is written
+/// into the site's folder.
+fn check_pdf_table(table: &toml::Table, text: &str, name: &str) -> Result<(), Fatal> {
+    let Some(file) = table.get("file") else {
+        return Ok(());
+    };
+    let ok = file.as_str().is_some_and(|f| {
+        f.ends_with(".pdf")
+            && f.len() > 4
+            && !f.starts_with('.')
+            && !f.contains(['/', '\\', '\0'])
+    });
+    if ok {
+        return Ok(());
+    }
+    let source = SourceFile::new(name, text);
+    let at = text.find("[output.pdf]").map_or(0..0, |i| i..i + "[output.pdf]".len());
+    Err(Box::new(
+        Diagnostic::error(
+            Code::InvalidConfig,
+            format!("invalid book.toml: `[output.pdf] file = {file}` must be a file name ending in .pdf"),
+        )
+        .at(&source, at)
+        .help("the PDF is written into the site's folder: name it like `course.pdf`, without a folder"),
+    ))
+}
+
 /// The keys of `[output.html]` that nimbook acts on. Every other key of mdBook 0.5 is accepted
 /// with a warning from [`super::compat`].
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -664,6 +691,9 @@ impl Config {
             }
             config.html = toml::from_str::<Outer>(text).map_err(located)?.output.html;
         }
+        if let Some(pdf) = config.output.get("pdf") {
+            check_pdf_table(pdf, text, name)?;
+        }
         Ok(config)
     }
 
@@ -688,6 +718,29 @@ impl Config {
             })?;
         }
         Reader::new(root, roots, self.max_lesson_bytes(), trust)
+    }
+
+    /// With `[output.pdf]`, the file name of the PDF that `nimbook build` writes into the site
+    /// and links from every page: its `file`, else [`Config::pdf_name`].
+    pub(crate) fn pdf_file_name(&self) -> Option<String> {
+        let table = self.output.get("pdf")?;
+        Some(
+            table
+                .get("file")
+                .and_then(toml::Value::as_str)
+                .map_or_else(|| self.pdf_name(), str::to_string),
+        )
+    }
+
+    /// The name of the book's PDF: its title as a file name (`nimbers-and-impartial-games.pdf`),
+    /// `book.pdf` without one.
+    pub(crate) fn pdf_name(&self) -> String {
+        let stem = crate::site::html::slug(self.book.title.as_deref().unwrap_or(""));
+        if stem.is_empty() {
+            "book.pdf".to_string()
+        } else {
+            format!("{stem}.pdf")
+        }
     }
 
     /// `d` located where `value` is first written in `book.toml`, when it is written there

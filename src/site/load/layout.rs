@@ -7,7 +7,8 @@
 //! on its standard input. A book without `[output]` tables has the HTML renderer alone. With
 //! one renderer, it writes into the build folder itself (`book/`); with several, each writes
 //! into a folder of its own name inside it (`book/html/`, `book/linkcheck/`), so deploy
-//! scripts written for mdBook find the site where mdBook puts it. Renderers run in the order
+//! scripts written for mdBook find the site where mdBook puts it. `[output.pdf]` is no
+//! renderer of its own: it asks for the book as a PDF inside the site. Renderers run in the order
 //! of their names, as mdBook runs them.
 
 use std::path::{Path, PathBuf};
@@ -58,6 +59,8 @@ impl Layout {
         let mut named: Vec<(String, Kind)> = config
             .renderers
             .iter()
+            // `[output.pdf]` is the site's own PDF (`site::print`), written into the site.
+            .filter(|(name, _)| name.as_str() != "pdf")
             .map(|(name, table)| {
                 let kind = match name.as_str() {
                     "html" => Kind::Html,

@@ -51,6 +51,8 @@ pub struct Options {
     /// (`.nimbook/cache/`) and new ones saved there. Off unless asked for; the command line
     /// asks unless given `--no-cache`. An untrusted book never uses it.
     pub cache: bool,
+    /// `handout --pdf`: write the handout (and its key) as PDF, typeset like `nimbook pdf`.
+    pub handout_pdf: bool,
 }
 
 impl Options {

@@ -188,6 +188,27 @@ pub(super) fn replace_file(out: &Path, rel: &Path, bytes: Option<&[u8]>) -> Resu
     }
 }
 
+/// Writes one file (`nimbook pdf`'s book) into the output folder `out` of the book at `root`
+/// (sources in `src`), atomically, making the folder if needed. The folder is held to the same
+/// rule as a build's: one that holds the sources, or that nimbook did not make, is refused; a
+/// folder made here is marked as nimbook's, so a later build may replace it.
+pub(super) fn write_into_output(
+    root: &Path,
+    src: &Path,
+    out: &Path,
+    name: &str,
+    bytes: &[u8],
+) -> Result<(), Fatal> {
+    guard(root, src, out)?;
+    fs::create_dir_all(out).map_err(|e| io_error("create", out, e))?;
+    let marker = out.join(MARKER);
+    if !marker.is_file() {
+        fs::write(&marker, b"made by nimbook; replaced on every build\n")
+            .map_err(|e| io_error("write", &marker, e))?;
+    }
+    write_file_atomically(&out.join(name), bytes)
+}
+
 /// Writes `bytes` to `file` through a temporary sibling and a rename, so a reader never sees
 /// half a file (a handout, a page patched by `nimbook serve`).
 pub(super) fn write_file_atomically(file: &Path, bytes: &[u8]) -> Result<(), Fatal> {

@@ -164,12 +164,14 @@ impl Site {
 /// Writes a checked book's site as the new content of its folder (the HTML renderer's folder
 /// under `dest`, else under its `build-dir`: [`Book::layout`]), atomically: every page as it is
 /// rendered, the static files of the source folder, the contents, the assets and the search
-/// index. Records the folder in `report`.
+/// index, and `extra` files made beside the site (the book as a PDF). Records the folder in
+/// `report`.
 pub(crate) fn publish(
     book: &Book,
     lessons: &[Lesson],
     report: &mut Report,
     dest: Option<&Path>,
+    extra: Vec<(PathBuf, Vec<u8>)>,
 ) -> Result<(Site, PathBuf), Fatal> {
     let out = book.layout(dest).site();
     output::guard(&book.root, &book.src, &out)?;
@@ -178,6 +180,9 @@ pub(crate) fn publish(
     site.write(book, lessons, &Parts::all(book, lessons)?, |rel, bytes| {
         bytes.map_or(Ok(()), |b| staging.write(rel, b))
     })?;
+    for (rel, bytes) in &extra {
+        staging.write(rel, bytes)?;
+    }
     staging.commit()?;
     report.output = Some(out.clone());
     Ok((site, out))

@@ -206,6 +206,8 @@ impl EditLink {
         let path = format!("{}/{}", self.src, url_path(source));
         self.template.replace("{path}", &path)
     }
+    /// With `[output.pdf]`, the file name of the book's PDF in the site.
+    pdf: Option<&'a str>,
 }
 
 #[derive(Serialize, Clone, PartialEq)]
@@ -253,6 +255,7 @@ pub(crate) struct SiteRenderer {
     authors: Vec<String>,
     language: String,
     direction: TextDirection,
+    pdf: Option<String>,
     entries: Vec<TocEntry>,
     links: Vec<Option<Link>>,
     /// The book's number account, stated on the front page.
@@ -343,6 +346,7 @@ impl SiteRenderer {
             authors: book.config.book.authors.clone(),
             language: book.config.book.language.clone(),
             direction: book.config.book.text_direction,
+            pdf: book.config.pdf_file_name(),
             numbered,
             unfolded_levels: book.config.html.fold.unfolded_levels(),
             entries: lessons
@@ -385,6 +389,7 @@ impl SiteRenderer {
             repository: self.repository.as_deref(),
             themes: self.themes,
             code: &self.code,
+            pdf: self.pdf.as_deref(),
         }
     }
 

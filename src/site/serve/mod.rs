@@ -120,6 +120,7 @@ pub fn serve(
         trust: options.trust,
         answer_key: false,
         cache: options.cache,
+        handout_pdf: false,
     };
     let mut live = rebuild(&build, &version, on_event);
 
