@@ -220,6 +220,8 @@ impl Code {
             Code::InvalidResult => "a named result's heading with an unknown kind, a `uses` but no kind, or a name two results take",
             Code::UnknownResult => "a `uses` name that no result of the book has",
             Code::ResultCycle => "named results whose `uses` lead back to themselves",
+            Code::PrintLayout => "the printed book sets something differently to fit the page",
+            Code::TypesetError => "the printed book could not be typeset; nothing is written",
         }
     }
 

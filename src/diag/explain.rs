@@ -40,6 +40,8 @@ pub(super) fn text(code: Code) -> &'static str {
         Code::InvalidResult => include_str!("explain/invalid-result.md"),
         Code::UnknownResult => include_str!("explain/unknown-result.md"),
         Code::ResultCycle => include_str!("explain/result-cycle.md"),
+        Code::PrintLayout => include_str!("explain/print-layout.md"),
+        Code::TypesetError => include_str!("explain/typeset-error.md"),
     }
 }
 

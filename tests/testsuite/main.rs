@@ -72,8 +72,6 @@ mod coverage;
 mod diagnostics;
 #[cfg(all(test, feature = "site"))]
 mod diagrams;
-#[cfg(all(test, feature = "pdf"))]
-mod pdf;
 #[cfg(all(test, feature = "site"))]
 mod exercises;
 #[cfg(all(test, feature = "site"))]
@@ -98,6 +96,8 @@ mod mdbook_compat;
 mod mdbook_page;
 #[cfg(all(test, feature = "site"))]
 mod mdbook_parity;
+#[cfg(all(test, feature = "pdf"))]
+mod pdf;
 #[cfg(all(test, feature = "site"))]
 mod realbooks;
 #[cfg(all(test, feature = "site"))]

@@ -17,10 +17,18 @@ fn poppler(tool: &str, args: &[&str], pdf: &Path) -> String {
     let o = Command::new(tool)
         .args(args)
         .arg(pdf)
-        .args(if tool == "pdftotext" { &["-"][..] } else { &[][..] })
+        .args(if tool == "pdftotext" {
+            &["-"][..]
+        } else {
+            &[][..]
+        })
         .output()
         .unwrap_or_else(|e| panic!("{tool} is needed (apt-get install poppler-utils): {e}"));
-    assert!(o.status.success(), "{tool}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{tool}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
@@ -54,7 +62,10 @@ fn course() -> &'static (PathBuf, PathBuf) {
         let o = run(&["pdf", "-o", pdf.to_str().expect("utf-8")], &course_root());
         assert!(o.status.success(), "{}", stderr(&o));
         let site = dir.join("site");
-        let o = run(&["build", "-d", site.to_str().expect("utf-8")], &course_root());
+        let o = run(
+            &["build", "-d", site.to_str().expect("utf-8")],
+            &course_root(),
+        );
         assert!(o.status.success(), "{}", stderr(&o));
         (pdf, site)
     })
@@ -93,7 +104,8 @@ fn every_lesson_title_is_printed_in_summary_order() {
     // The contents list every lesson too, with a page number.
     for (title, _) in summary_chapters(&course_root()) {
         assert!(
-            text.lines().any(|l| l.contains(&title) && l.contains(". . .")),
+            text.lines()
+                .any(|l| l.contains(&title) && l.contains(". . .")),
             "{title} is not in the table of contents"
         );
     }
@@ -182,16 +194,20 @@ fn nim_operators_extract_as_text_and_no_markup_is_left_over() {
     let (pdf, site) = course();
     let text = text_of(pdf);
     assert!(text.contains('⊕') && text.contains('⊗'));
-    assert!(text.contains("6 ⊗ 13 = 15") || text.contains("6⊗13=15"), "no 6 ⊗ 13 = 15");
+    assert!(
+        text.contains("6 ⊗ 13 = 15") || text.contains("6⊗13=15"),
+        "no 6 ⊗ 13 = 15"
+    );
     // What the pages show as text (in code, where the course teaches its own syntax) bounds
     // what the paper may show; markup beyond that leaked.
     let mut shown = String::new();
     for (_, path) in summary_chapters(&course_root()) {
-        let html =
-            std::fs::read_to_string(site.join(path.replace(".md", ".html"))).expect("page");
+        let html = std::fs::read_to_string(site.join(path.replace(".md", ".html"))).expect("page");
         shown.push_str(&page_text(&html));
     }
-    for leftover in ["{{", "nim:", "$$", "`", "<span", "<div", "<details", "<math", "#emph", "#raw"] {
+    for leftover in [
+        "{{", "nim:", "$$", "`", "<span", "<div", "<details", "<math", "#emph", "#raw",
+    ] {
         let on_paper = text.matches(leftover).count();
         let on_pages = shown.matches(leftover).count();
         assert!(
@@ -206,7 +222,10 @@ fn the_pdf_is_tagged_titled_and_embeds_every_font() {
     let (pdf, _) = course();
     let info = poppler("pdfinfo", &[], pdf);
     assert!(info.contains("Tagged:          yes"), "{info}");
-    assert!(info.contains("Title:           Nimbers and Impartial Games"), "{info}");
+    assert!(
+        info.contains("Title:           Nimbers and Impartial Games"),
+        "{info}"
+    );
     let pages: usize = info
         .lines()
         .find_map(|l| l.strip_prefix("Pages:"))
@@ -252,7 +271,12 @@ fn a_false_claim_writes_no_pdf_and_leaves_the_old_one() {
     assert_eq!(std::fs::read(&out).expect("old"), b"the previous book");
     // The same located diagnostics as `build`.
     let built = nimbook(&["build"], tmp.path());
-    let first = |s: &str| s.lines().take_while(|l| !l.starts_with("checked")).collect::<Vec<_>>().join("\n");
+    let first = |s: &str| {
+        s.lines()
+            .take_while(|l| !l.starts_with("checked"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(first(&stderr(&o)), first(&stderr(&built)));
     assert!(stderr(&o).contains("-->"), "{}", stderr(&o));
     // And nothing new by default either.
@@ -280,13 +304,23 @@ fn a_handout_of_an_exercise_lesson_prints_with_its_key() {
     let tmp = copy_fixture("exercises");
     let out = tmp.path().join("h.pdf");
     let o = run(
-        &["handout", "01-answer.md", "--pdf", "--answers", "-o", out.to_str().expect("utf-8")],
+        &[
+            "handout",
+            "01-answer.md",
+            "--pdf",
+            "--answers",
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
         tmp.path(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let key = tmp.path().join("h.answers.pdf");
     let (handout, key) = (text_of(&out), text_of(&key));
-    assert!(handout.contains("Compute 6 ⊗ 13") || handout.contains("Compute 6⊗13"), "{handout}");
+    assert!(
+        handout.contains("Compute 6 ⊗ 13") || handout.contains("Compute 6⊗13"),
+        "{handout}"
+    );
     // The answers, from the definitions: 6 ⊗ 13 = 15 (the multiplication table of GF(16)),
     // 5 ⊕ 9 ⊕ 12 = 0 (XOR), Kayles' row of 5 has value 4 (Guy and Smith's table), nim(1, 2, 3)
     // is P (its nim-sum is 0).
@@ -343,10 +377,16 @@ fn hostile_book(dir: &Path) {
         "# Summary\n\n- [Pictures](pictures.md)\n- [Long](long.md)\n",
     )
     .expect("summary");
-    std::fs::write(dir.join("content/not-an-image.png"), b"this is text, not a PNG").expect("w");
+    std::fs::write(
+        dir.join("content/not-an-image.png"),
+        b"this is text, not a PNG",
+    )
+    .expect("w");
     let header: Vec<String> = (0..40).map(|i| format!("column{i}")).collect();
     let rule: Vec<&str> = (0..40).map(|_| "---").collect();
-    let row: Vec<String> = (0..40).map(|i| format!("{}", 1_000_000_007u64 * i)).collect();
+    let row: Vec<String> = (0..40)
+        .map(|i| format!("{}", 1_000_000_007u64 * i))
+        .collect();
     let code: Vec<String> = (0..300).map(|i| format!("let line_{i} = {i};")).collect();
     std::fs::write(
         dir.join("content/pictures.md"),
@@ -371,13 +411,22 @@ fn bad_input_prints_with_located_warnings() {
     let o = run(&["pdf", "-o", out.to_str().expect("utf-8")], tmp.path());
     let err = stderr(&o);
     assert!(o.status.success(), "{err}");
-    assert!(err.contains("warning") && err.contains("missing.png"), "{err}");
+    assert!(
+        err.contains("warning") && err.contains("missing.png"),
+        "{err}"
+    );
     assert!(err.contains("not-an-image.png"), "{err}");
     assert!(err.contains("--> content/pictures.md:3:1"), "{err}");
     assert!(err.contains("wider than the printed page"), "{err}");
     let text = text_of(&out);
-    assert!(text.contains("a missing picture"), "the image's text is printed instead");
-    assert!(text.contains("let line_299 = 299;"), "the long code block is printed whole");
+    assert!(
+        text.contains("a missing picture"),
+        "the image's text is printed instead"
+    );
+    assert!(
+        text.contains("let line_299 = 299;"),
+        "the long code block is printed whole"
+    );
     // The long line prints whole, broken where it must be.
     let xs = text.chars().filter(|c| *c == 'x').count();
     assert!(xs >= 50_000, "{xs} of the 50 000 characters printed");

@@ -152,9 +152,6 @@ const PARTLY: &[(&[&str], Support)] = &[
             "output.html.search.copy-js",
         ],
         Support::Ignored("nimbook's search shows its own snippets, from its own script"),
-        Support::Ignored(
-            "nimbook's search matches whole terms in its own index and shows its own snippets",
-        ),
     ),
     (
         &["output.html.search.use-boolean-and"],

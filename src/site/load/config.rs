@@ -154,16 +154,15 @@ fn check_pdf_table(table: &toml::Table, text: &str, name: &str) -> Result<(), Fa
         return Ok(());
     };
     let ok = file.as_str().is_some_and(|f| {
-        f.ends_with(".pdf")
-            && f.len() > 4
-            && !f.starts_with('.')
-            && !f.contains(['/', '\\', '\0'])
+        f.ends_with(".pdf") && f.len() > 4 && !f.starts_with('.') && !f.contains(['/', '\\', '\0'])
     });
     if ok {
         return Ok(());
     }
     let source = SourceFile::new(name, text);
-    let at = text.find("[output.pdf]").map_or(0..0, |i| i..i + "[output.pdf]".len());
+    let at = text
+        .find("[output.pdf]")
+        .map_or(0..0, |i| i..i + "[output.pdf]".len());
     Err(Box::new(
         Diagnostic::error(
             Code::InvalidConfig,

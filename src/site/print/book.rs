@@ -110,9 +110,7 @@ fn label_headings(printer: &mut Printer, chapters: &[Chapter], lessons: &[Lesson
             if first.is_none() && h.level == pulldown_cmark::HeadingLevel::H1 {
                 first = Some(label.clone());
             }
-            printer
-                .labels
-                .insert(&chapter.path, Some(&h.anchor), label);
+            printer.labels.insert(&chapter.path, Some(&h.anchor), label);
         }
         let start = first.unwrap_or_else(|| format!("c{i}"));
         printer.labels.insert(&chapter.path, None, start);
@@ -125,9 +123,7 @@ fn chapter_start(out: &mut String, w: &mut LessonWriter<'_, '_>) {
     out.push_str("\n#nb-chapter-break()\n");
     let opens_with_title = w.doc.nodes.iter().find_map(|n| match n {
         Node::Heading(h) => Some(heading_level(h.level) == 1),
-        Node::Markdown(pulldown_cmark::Event::Html(_) | pulldown_cmark::Event::SoftBreak) => {
-            None
-        }
+        Node::Markdown(pulldown_cmark::Event::Html(_) | pulldown_cmark::Event::SoftBreak) => None,
         _ => Some(false),
     });
     if opens_with_title != Some(true) {
@@ -223,7 +219,10 @@ fn appendix(out: &mut String, printer: &Printer, chapters: &[Chapter], edition: 
         return;
     }
     let level = chapters.iter().map(|c| c.level).min().unwrap_or(1);
-    let _ = write!(out, "\n#nb-chapter-break()\n#heading(level: {level})[Answers]\n\n");
+    let _ = write!(
+        out,
+        "\n#nb-chapter-break()\n#heading(level: {level})[Answers]\n\n"
+    );
     for chapter in &printer.answers {
         if chapter.entries.is_empty() && chapter.worked.is_empty() {
             continue;
@@ -300,24 +299,32 @@ pub(crate) fn export(
         ..PdfOptions::default()
     };
     let ua = PdfStandards::new(&[PdfStandard::Ua_1]).map_err(|e| {
-        Box::new(Diagnostic::error(Code::TypesetError, e.message().to_string()))
+        Box::new(Diagnostic::error(
+            Code::TypesetError,
+            e.message().to_string(),
+        ))
     })?;
     match typst_pdf::pdf(document, &options(ua)) {
         Ok(pdf) => Ok((pdf, Vec::new())),
         Err(errors) => {
             let why: Vec<String> = errors.iter().map(|e| e.message.to_string()).collect();
-            let pdf = typst_pdf::pdf(document, &options(PdfStandards::default())).map_err(
-                |errors| {
+            let pdf =
+                typst_pdf::pdf(document, &options(PdfStandards::default())).map_err(|errors| {
                     let why: Vec<String> = errors.iter().map(|e| e.message.to_string()).collect();
                     Box::new(Diagnostic::error(
                         Code::TypesetError,
-                        format!("the printed book could not be written as PDF: {}", why.join("; ")),
+                        format!(
+                            "the printed book could not be written as PDF: {}",
+                            why.join("; ")
+                        ),
                     ))
-                },
-            )?;
+                })?;
             let warning = Diagnostic::warning(
                 Code::PrintLayout,
-                format!("the PDF is tagged but does not conform to PDF/UA-1: {}", why.join("; ")),
+                format!(
+                    "the PDF is tagged but does not conform to PDF/UA-1: {}",
+                    why.join("; ")
+                ),
             );
             Ok((pdf, vec![warning]))
         }
@@ -326,7 +333,11 @@ pub(crate) fn export(
 
 /// The date `SOURCE_DATE_EPOCH` gives (seconds since 1970, UTC), for reproducible builds.
 fn source_date() -> Option<typst_pdf::Timestamp> {
-    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH").ok()?.trim().parse().ok()?;
+    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
     let datetime = typst::foundations::Datetime::from_ymd_hms(

@@ -19,7 +19,7 @@ use super::math::{self, Typeset};
 use super::{Chapter, Printer};
 use crate::claim::{Checked, Status};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::site::lesson::document::{CodeBlock, Document, Link, Node, Tex};
+use crate::site::lesson::document::{CodeBlock, Document, Example, Link, Node, Shows, Tex};
 use crate::site::lesson::notation::Formula;
 
 /// The longest run of characters without a break opportunity that prose or code keeps as it
@@ -158,6 +158,11 @@ pub(crate) struct LessonWriter<'p, 'd> {
     first_heading: bool,
     /// Inside an HTML comment that spans events.
     in_comment: bool,
+    /// The named result whose heading is being written: its status follows the heading.
+    pending_result: Option<usize>,
+    /// Writing what an example makes, inside its frame: headings print as bold lines, with no
+    /// label and no place in the contents.
+    nested: bool,
 }
 
 impl<'p, 'd> LessonWriter<'p, 'd> {
@@ -173,6 +178,8 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             heading: None,
             first_heading: false,
             in_comment: false,
+            pending_result: None,
+            nested: false,
         }
     }
 
@@ -240,7 +247,9 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
         let span = self.doc.spans.get(i).cloned().unwrap_or(0..0);
         match &self.doc.nodes[i] {
             Node::Markdown(event) => return self.event(out, i, event),
+            Node::Heading(_) if self.nested => out.push_str("\n#strong["),
             Node::Heading(h) => {
+                self.pending_result = h.result;
                 let level = self.chapter.level + super::heading_level(h.level) - 1;
                 let label = self.printer.labels.heading(&self.chapter.path, &h.anchor);
                 let _ = write!(out, "\n#heading(level: {level})[");
@@ -266,8 +275,42 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                     }
                 }
             }
+            Node::Example(example) => self.example(out, example, &span),
         }
         i + 1
+    }
+
+    /// An example the build ran: its source as code, then, in a frame, what it reported (as
+    /// the build prints it) or the page it made.
+    fn example(&mut self, out: &mut String, example: &'d Example, span: &Span) {
+        self.code(out, &example.source, span);
+        match &example.shows {
+            Shows::Reports(text) => {
+                out.push_str("\n#block(stroke: (left: 2pt + luma(150)), inset: (left: 8pt, y: 4pt), width: 100%)[#raw(block: true, ");
+                string(out, text);
+                out.push_str(")]\n\n");
+            }
+            Shows::Makes(Some(doc)) => {
+                out.push_str("\n#block(stroke: 0.5pt + luma(150), inset: 8pt, width: 100%, breakable: true)[\n");
+                let mut inner = LessonWriter::new(&mut *self.printer, self.chapter, doc);
+                inner.nested = true;
+                inner.range(out, 0..doc.nodes.len());
+                out.push_str("]\n\n");
+            }
+            Shows::Makes(None) => {}
+        }
+    }
+
+    /// The line under a named result's heading: its label and its status, in the words the
+    /// page uses.
+    fn result_status(&self, out: &mut String, index: usize) {
+        let Some(r) = self.doc.results.get(index) else {
+            return;
+        };
+        let status = r.status();
+        out.push_str("#emph[");
+        text(out, &format!("{}: {status}", r.label()));
+        out.push_str("]\n\n");
     }
 
     /// The start of a link: inside the book a link to the label of its target, outside a link
@@ -376,7 +419,17 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             Err(reason) => {
                 self.warn(span, reason);
                 out.push_str("#nb-missing[");
-                text(out, &format!("[image: {}]", if alt.is_empty() { link.url.as_ref() } else { alt.as_str() }));
+                text(
+                    out,
+                    &format!(
+                        "[image: {}]",
+                        if alt.is_empty() {
+                            link.url.as_ref()
+                        } else {
+                            alt.as_str()
+                        }
+                    ),
+                );
                 out.push(']');
             }
         }
@@ -451,6 +504,9 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                     let _ = write!(out, " <{label}>");
                 }
                 out.push_str("\n\n");
+                if let Some(r) = self.pending_result.take() {
+                    self.result_status(out, r);
+                }
             }
             TagEnd::BlockQuote(_) | TagEnd::DefinitionListDefinition => out.push_str("]\n"),
             TagEnd::DefinitionListTitle => out.push_str("]]\n"),
@@ -479,7 +535,10 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
         let mut depth = 0usize;
         for (j, node) in self.doc.nodes.iter().enumerate().skip(i) {
             match node {
-                Node::Markdown(Event::Start(_)) | Node::Heading(_) | Node::Link(_) | Node::Image(_) => {
+                Node::Markdown(Event::Start(_))
+                | Node::Heading(_)
+                | Node::Link(_)
+                | Node::Image(_) => {
                     depth += 1;
                 }
                 Node::Markdown(Event::End(_)) => {
@@ -674,7 +733,11 @@ fn claims(out: &mut String, checked: &[Checked]) {
                 out.push(')');
             }
         }
-        let shown = if holds { mark(c, "✓ verified") } else { String::new() };
+        let shown = if holds {
+            mark(c, "✓ verified")
+        } else {
+            String::new()
+        };
         out.push_str("], [#nb-mark[");
         text(out, &shown);
         out.push_str("]],");

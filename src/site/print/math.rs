@@ -186,7 +186,11 @@ impl TexReader<'_, '_> {
                         Some(f) => {
                             out.push_str(f);
                             out.push('(');
-                            out.push_str(if rest.trim().is_empty() { "\"\"" } else { &rest });
+                            out.push_str(if rest.trim().is_empty() {
+                                "\"\""
+                            } else {
+                                &rest
+                            });
                             out.push_str(") ");
                         }
                         None => out.push_str(&rest),
@@ -470,10 +474,7 @@ mod tests {
             &mut out,
             &[Math::Sup(
                 Box::new(Math::Row(vec![Math::Num("2".into())])),
-                Box::new(Math::Row(vec![
-                    Math::Op("⊗".into()),
-                    Math::Num("3".into()),
-                ])),
+                Box::new(Math::Row(vec![Math::Op("⊗".into()), Math::Num("3".into())])),
             )],
         );
         assert_eq!(out, "attach(2 , t: ⊗ 3 ) ");

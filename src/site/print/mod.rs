@@ -120,14 +120,13 @@ fn print(
 ) -> Result<Printed, Fatal> {
     let mut printer = Printer::new(book, lessons);
     let (main, segments) = book::source(&mut printer, book, lessons, report, edition);
-    let world = world::BookWorld::new(main, std::mem::take(&mut printer.files)).ok_or_else(
-        || {
+    let world =
+        world::BookWorld::new(main, std::mem::take(&mut printer.files)).ok_or_else(|| {
             Box::new(crate::diag::Diagnostic::error(
                 crate::diag::Code::TypesetError,
                 "the printed book's files could not be named",
             ))
-        },
-    )?;
+        })?;
     let typeset = typst::compile::<typst_layout::PagedDocument>(&world);
     let document = match typeset.output {
         Ok(document) => document,
@@ -155,4 +154,3 @@ fn print(
         errors: Vec::new(),
     })
 }
-

@@ -69,7 +69,10 @@ pub(crate) struct Labels {
 impl Labels {
     /// The label of the heading with `anchor` in the lesson at `path`.
     pub(crate) fn heading(&mut self, path: &str, anchor: &str) -> String {
-        match self.targets.get(&(path.to_string(), Some(anchor.to_string()))) {
+        match self
+            .targets
+            .get(&(path.to_string(), Some(anchor.to_string())))
+        {
             Some(l) => l.clone(),
             None => self.fresh("h"),
         }
@@ -186,10 +189,11 @@ fn read_image(book: &Book, path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let full = book.src.join(Path::new(path));
     let mut bytes = Vec::new();
-    let mut file = book
-        .files
-        .open(&full)
-        .map_err(|r| book.files.refused(&r, &book.files.name(&full), Code::MissingResource).message)?;
+    let mut file = book.files.open(&full).map_err(|r| {
+        book.files
+            .refused(&r, &book.files.name(&full), Code::MissingResource)
+            .message
+    })?;
     file.read_to_end(&mut bytes)
         .map_err(|e| format!("it cannot be read: {e}"))?;
     Ok(bytes)

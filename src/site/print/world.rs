@@ -94,20 +94,18 @@ impl World for BookWorld {
         if id == self.main.id() {
             return Ok(self.main.clone());
         }
-        self.sources
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into()))
+        self.sources.get(&id).cloned().ok_or_else(|| {
+            FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into())
+        })
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
         if let Ok(source) = self.source(id) {
             return Ok(Bytes::from_string(source.text().to_string()));
         }
-        self.files
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into()))
+        self.files.get(&id).cloned().ok_or_else(|| {
+            FileError::NotFound(std::path::Path::new(id.vpath().get_with_slash()).into())
+        })
     }
 
     fn font(&self, index: usize) -> Option<Font> {

@@ -158,6 +158,8 @@ pub(crate) struct BookContext<'a> {
     /// What `page.js` does with code blocks, for `<meta name="nimbook-code">`: `nocopy` (no
     /// copy buttons), `edit` (`editable` blocks can be edited); empty for the defaults.
     code: &'a str,
+    /// With `[output.pdf]`, the file name of the book's PDF in the site.
+    pdf: Option<&'a str>,
 }
 
 /// The theme a page starts in, for a light and for a dark system: nimbook's two, from mdBook's
@@ -206,8 +208,6 @@ impl EditLink {
         let path = format!("{}/{}", self.src, url_path(source));
         self.template.replace("{path}", &path)
     }
-    /// With `[output.pdf]`, the file name of the book's PDF in the site.
-    pdf: Option<&'a str>,
 }
 
 #[derive(Serialize, Clone, PartialEq)]

@@ -79,8 +79,13 @@ impl LiveSite {
         let Some(extra) = crate::site::print::site_files(&book, &lessons, &mut report)? else {
             return Ok((None, report));
         };
-        let (site, out) =
-            render::publish(&book, &lessons, &mut report, options.output.as_deref(), extra)?;
+        let (site, out) = render::publish(
+            &book,
+            &lessons,
+            &mut report,
+            options.output.as_deref(),
+            extra,
+        )?;
         let by_path = lessons
             .iter()
             .enumerate()
