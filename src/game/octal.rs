@@ -510,8 +510,8 @@ mod tests {
         let mut meter = Meter::new(&Budget::default());
         let short = Values::Narrow(g[..3].iter().map(|&v| v as u8).collect());
         assert_eq!(find_period(&short, 1, &mut meter).expect("in budget"), None);
-        // Where a window does suffice it is found: 0.3 (take one or two) has period 3 from 0.
-        let g = naive(&"0.3".parse().expect("a code"), 40);
+        // Where a window does suffice it is found: 0.33 (take one or two) has period 3 from 0.
+        let g = naive(&"0.33".parse().expect("a code"), 40);
         let values = Values::Narrow(g.iter().map(|&v| v as u8).collect());
         let found = find_period(&values, 2, &mut meter).expect("in budget");
         assert_eq!(
