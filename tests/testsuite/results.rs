@@ -33,7 +33,7 @@ fn check_results_prints_every_result_with_its_status() {
     let human = check_results("human");
     insta::assert_snapshot!("results_human", human);
     // A checked result that uses a stated one says so.
-    assert!(human.contains("Values of sums: checked (64 cases), given Definition 1.2"));
+    assert!(human.contains("Values of sums: checked (64 cases, a, b < 8), given Definition 1.2"));
     // A proved result that uses only a checked one rests on nothing stated.
     assert!(human.contains("Commutativity: proved (polynomial identity; nimbers form a field)  ("));
     let json = check_results("json");
@@ -129,7 +129,7 @@ fn the_results_page_draws_and_lists_exactly_the_declared_uses() {
     assert!(toc.contains("results.html"));
     // The status line under a heading links what it rests on.
     let theorems = std::fs::read_to_string(tmp.path().join("theorems.html")).expect("page");
-    assert!(theorems.contains("<span class=\"result-word\">checked (64 cases)</span>, given <a href=\"defs.html#value\">Definition 1.2</a>"));
+    assert!(theorems.contains("<span class=\"result-word\">checked (64 cases, a, b &lt; 8)</span>, given <a href=\"defs.html#value\">Definition 1.2</a>"));
 }
 
 #[test]

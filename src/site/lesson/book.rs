@@ -218,7 +218,8 @@ impl Book {
     /// The named results of every lesson, across the book (see `results::graph`): numbered,
     /// their names and uses checked, their statuses completed, and the pages that show them
     /// written again with what the book-wide pass added. Returns the errors and the book's
-    /// rows (for [`Report::results`]).
+    /// rows (for [`Report::results`]). In a handout of some chapters a `uses` name that none of
+    /// them has is no error.
     fn resolve_results(
         &self,
         lessons: &mut [(Lesson, Option<Outcome>)],
@@ -228,7 +229,14 @@ impl Book {
             book: self,
             chapters: refs.iter().map(|l| l.chapter.path.clone()).collect(),
         };
-        let (diags, rows) = super::results::graph::resolve(&mut refs, &sources);
+        let (mut diags, rows) = super::results::graph::resolve(&mut refs, &sources);
+        // A handout of some chapters: a result may use one of a chapter left out, which the
+        // whole book's check knows.
+        let narrowed =
+            self.chapters.iter().filter(|c| c.path.is_some()).count() < self.chapter_paths.len();
+        if narrowed {
+            diags.retain(|d| d.code != crate::diag::Code::UnknownResult);
+        }
         for lesson in refs {
             if !lesson.page.document.results.is_empty() {
                 let written = super::page::write(&lesson.page.document, false);

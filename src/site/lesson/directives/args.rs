@@ -118,8 +118,8 @@ pub(super) fn str_arg<'a>(
     )
 }
 
-/// Text with inline LaTeX math between dollar signs, as runs: the text of a question or of a
-/// criterion (`what` names it in an error at `at`).
+/// Text with inline LaTeX math between dollar signs and code between backticks, as runs: the
+/// text of a question or of a criterion (`what` names it in an error at `at`).
 pub(crate) fn math_runs(
     env: &DirectiveEnv<'_>,
     text: &str,
@@ -144,9 +144,28 @@ pub(crate) fn math_runs(
                 )
             })?;
             out.push(Run::Tex(piece.to_string()));
-        } else if !piece.is_empty() {
-            out.push(Run::Text(piece.to_string()));
+        } else {
+            code_runs(&mut out, piece);
         }
     }
     Ok(out)
+}
+
+/// Text with code between backticks (`` `0-1 1-2` ``), as runs; a backtick without its pair is
+/// text.
+fn code_runs(out: &mut Vec<Run>, text: &str) {
+    let paired = text.matches('`').count() % 2 == 0;
+    for (i, piece) in text.split('`').enumerate() {
+        if piece.is_empty() {
+            continue;
+        }
+        if paired && i % 2 == 1 {
+            out.push(Run::Code(piece.to_string()));
+        } else if paired {
+            out.push(Run::Text(piece.to_string()));
+        } else {
+            out.push(Run::Text(text.to_string()));
+            return;
+        }
+    }
 }
