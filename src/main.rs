@@ -152,7 +152,7 @@ enum Command {
         /// The book root, the folder of book.toml.
         #[arg(default_value = ".")]
         dir: PathBuf,
-        /// The PDF to write; by default the book's output folder, named after the book.
+        /// The PDF to write; by default into the site's folder, named after the book.
         #[arg(short = 'o', long = "output", value_name = "FILE.pdf")]
         file: Option<PathBuf>,
         #[command(flatten)]
