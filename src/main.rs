@@ -275,6 +275,39 @@ enum MdbookAction {
     },
 }
 
+/// `nimbook handout`: the chapters (or `--all`) as one file; `(file, answers, pdf)` are where
+/// it goes, whether the key goes beside it, and whether it is typeset as a PDF.
+fn run_handout(
+    mut dir: PathBuf,
+    mut chapters: Vec<String>,
+    all: bool,
+    (file, answers, pdf): (PathBuf, bool, bool),
+    common: &Common,
+) -> ExitCode {
+    // `nimbook handout lesson.md -o x.html` in a book root: the first word is a chapter, not
+    // the book folder.
+    if !dir.join("book.toml").exists() && std::path::Path::new("book.toml").is_file() {
+        chapters.insert(0, dir.to_string_lossy().into_owned());
+        dir = PathBuf::from(".");
+    }
+    if all && !chapters.is_empty() {
+        eprintln!("error: --all takes the whole book; leave out the chapter names");
+        return ExitCode::from(2);
+    }
+    if chapters.is_empty() && !all {
+        eprintln!("error: name the chapters to put in the handout, or pass --all");
+        return ExitCode::from(2);
+    }
+    let mut options = common.options(dir, Some(file));
+    options.answer_key = answers;
+    options.handout_pdf = pdf;
+    report(
+        site::handout(&options, &chapters, all),
+        common.output.message_format,
+        Numbers::None,
+    )
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Deep but bounded recursion in quantified claims runs on rayon's threads: give them room.
@@ -334,37 +367,14 @@ fn main() -> ExitCode {
             format_of(common.output.message_format),
         ),
         Command::Handout {
-            mut dir,
-            mut chapters,
+            dir,
+            chapters,
             all,
             file,
             answers,
             pdf,
             common,
-        } => {
-            // `nimbook handout lesson.md -o x.html` in a book root: the first word is a
-            // chapter, not the book folder.
-            if !dir.join("book.toml").exists() && std::path::Path::new("book.toml").is_file() {
-                chapters.insert(0, dir.to_string_lossy().into_owned());
-                dir = PathBuf::from(".");
-            }
-            if all && !chapters.is_empty() {
-                eprintln!("error: --all takes the whole book; leave out the chapter names");
-                return ExitCode::from(2);
-            }
-            if chapters.is_empty() && !all {
-                eprintln!("error: name the chapters to put in the handout, or pass --all");
-                return ExitCode::from(2);
-            }
-            let mut options = common.options(dir, Some(file));
-            options.answer_key = answers;
-            options.handout_pdf = pdf;
-            report(
-                site::handout(&options, &chapters, all),
-                common.output.message_format,
-                Numbers::None,
-            )
-        }
+        } => run_handout(dir, chapters, all, (file, answers, pdf), &common),
         Command::Explain { list: true, .. } => list_codes(),
         Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default()),
         Command::Calc { list: true, .. } => list_builtins(),

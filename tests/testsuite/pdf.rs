@@ -180,7 +180,7 @@ fn the_words_and_numbers_of_the_pages_are_on_paper() {
     }
     let share = found as f64 / wanted as f64;
     let mut worst: Vec<_> = missing.into_iter().collect();
-    worst.sort_by(|a, b| b.1.cmp(&a.1));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.1));
     assert!(
         share >= 0.97,
         "{found} of {wanted} words and numbers ({:.1}%) are printed; most missing: {:?}",

@@ -353,7 +353,7 @@ fn practice(w: &mut LessonWriter<'_, '_>, out: &mut String, p: &Practice) {
     let label = question_label(w);
     out.push_str("\n#nb-box[#strong[");
     markup::text(out, &format!("Practice: {}", p.title));
-    out.push_str("]");
+    out.push(']');
     markup::text(out, &format!(" ({})", Practice::ON_PAPER));
     out.push_str("#enum");
     for problem in &p.problems {

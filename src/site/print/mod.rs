@@ -85,13 +85,16 @@ pub(crate) fn typeset(
     ))
 }
 
+/// Files made beside a site's pages: each path, relative to the site, with its bytes.
+pub(crate) type SiteFiles = Vec<(PathBuf, Vec<u8>)>;
+
 /// The files a site holds beside its pages: with `[output.pdf]`, the book as a PDF. `None`
 /// when it could not be typeset (the errors are in `report`).
 pub(crate) fn site_files(
     book: &Book,
     lessons: &[Lesson],
     report: &mut Report,
-) -> Result<Option<Vec<(PathBuf, Vec<u8>)>>, Fatal> {
+) -> Result<Option<SiteFiles>, Fatal> {
     let Some(name) = book.config.pdf_file_name() else {
         return Ok(Some(Vec::new()));
     };

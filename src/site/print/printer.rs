@@ -144,7 +144,7 @@ impl Printer {
             return;
         }
         let read = read_image(book, &target.path).and_then(|bytes| {
-            world::check_image(&bytes).map_err(|why| format!("{why}"))?;
+            world::check_image(&bytes).map_err(|why| why.to_string())?;
             let path = format!("/images/{}", self.files.len());
             self.files.push((path.clone(), bytes));
             Ok(path)

@@ -154,7 +154,7 @@ pub(crate) fn math_runs(
 /// Text with code between backticks (`` `0-1 1-2` ``), as runs; a backtick without its pair is
 /// text.
 fn code_runs(out: &mut Vec<Run>, text: &str) {
-    let paired = text.matches('`').count() % 2 == 0;
+    let paired = text.matches('`').count().is_multiple_of(2);
     for (i, piece) in text.split('`').enumerate() {
         if piece.is_empty() {
             continue;

@@ -396,27 +396,6 @@ fn practice(p: &Practice) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::columns;
-
-    #[test]
-    fn a_sum_hint_writes_the_columns_in_binary() {
-        let h = columns(&[12, 10], Some(6));
-        // 12 = 1100, 10 = 1010, 12 xor 10 = 0110 = 6 (column by column).
-        assert!(h.contains("<code>1100</code>"), "{h}");
-        assert!(h.contains("<code>1010</code>"), "{h}");
-        assert!(h.contains("= 6</th><td><code>0110</code>"), "{h}");
-    }
-
-    #[test]
-    fn a_graded_sum_hint_leaves_out_the_total() {
-        let h = columns(&[12, 10], None);
-        assert!(h.contains("<code>1100</code>"), "{h}");
-        assert!(!h.contains("0110") && !h.contains("= 6"), "{h}");
-    }
-}
-
 /// A criterion: a titled box, its conditions a numbered list.
 fn criterion(c: &Criterion) -> String {
     let mut h = String::from("<div class=\"criterion\">");
@@ -445,4 +424,25 @@ fn criterion(c: &Criterion) -> String {
     }
     h.push_str("</div>\n");
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+
+    #[test]
+    fn a_sum_hint_writes_the_columns_in_binary() {
+        let h = columns(&[12, 10], Some(6));
+        // 12 = 1100, 10 = 1010, 12 xor 10 = 0110 = 6 (column by column).
+        assert!(h.contains("<code>1100</code>"), "{h}");
+        assert!(h.contains("<code>1010</code>"), "{h}");
+        assert!(h.contains("= 6</th><td><code>0110</code>"), "{h}");
+    }
+
+    #[test]
+    fn a_graded_sum_hint_leaves_out_the_total() {
+        let h = columns(&[12, 10], None);
+        assert!(h.contains("<code>1100</code>"), "{h}");
+        assert!(!h.contains("0110") && !h.contains("= 6"), "{h}");
+    }
 }
