@@ -104,7 +104,7 @@ pub fn lasker_period(b: &super::Budget) -> Result<ArithmeticPeriodicity, GameErr
 }
 
 /// The shift–residue criterion as the lessons state it (`criterion("shift-residue")`): what
-/// [`shift_residue`] checks, in words; its proof is in that function's documentation.
+/// the function `shift_residue` checks, in words; its proof is in that function's documentation.
 pub const SHIFT_RESIDUE: &str = "Let a heap of $n$ counters move to any smaller heap, or to nothing, or to two non-empty heaps adding up to $n$, and write $g(n)$ for its value. Take $n_0 \\ge 1$, $p \\ge 1$, a power of two $s$ and a length $L \\ge \\max(2n_0, n_0 + p)$. Write $\\mathrm{lo}(v) = v \\bmod s$ for the last bits of a value, $\\lambda(r)$ for $\\mathrm{lo}(g(n))$ at the heaps $n \\ge n_0$ with $n \\equiv r \\pmod p$, $P$ for the largest value of a heap below $n_0$ and $V$ for the largest value of a heap below $n_0 + p$.
 
 1. The shift: $g(n + p) = g(n) + s$ for $n_0 \\le n < L$.

@@ -331,7 +331,7 @@ pub fn period(code: &OctalCode, b: &Budget) -> Result<Periodicity, GameError> {
 }
 
 /// The Guy–Smith criterion as the lessons state it (`criterion("guy-smith")`): what
-/// [`find_period`] checks, in words. The boundary `max(n₀, 1)` is the published `n₀` except for
+/// the function `find_period` checks, in words. The boundary `max(n₀, 1)` is the published `n₀` except for
 /// a pure period: with `n₀ = 0` a move from `m + p` may leave two heaps of `p`, whose
 /// counterpart from `m` would leave a single heap, another kind of move. The game 0.4 shows it
 /// matters: its values start 0, 0, 0, 1, so `g(n + 1) = g(n)` for `0 ≤ n < 0 + 1 + 1`, yet
