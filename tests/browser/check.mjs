@@ -753,9 +753,11 @@ for (const site of sites) {
     await p.page.goto(pathToFileURL(file).href, { waitUntil: "load" });
     await settle(p.page);
     const text = await p.page.evaluate(() => document.querySelector("main")?.innerText ?? "");
-    // print.html holds every lesson at once and is not a search result, as in mdBook.
+    // print.html holds every lesson at once and is not a search result, as in mdBook; nor is
+    // results.html, which only repeats the titles of the lessons' named results.
     // Search ignores case, so a page with "fermat(2)" is a page with the word.
-    if (text.toLowerCase().includes(SEARCH_WORD.toLowerCase()) && rel !== "print.html") {
+    const notSearched = rel === "print.html" || rel === "results.html";
+    if (text.toLowerCase().includes(SEARCH_WORD.toLowerCase()) && !notSearched) {
       withWord.push(pathToFileURL(file).href);
     }
     const langDir = await p.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
