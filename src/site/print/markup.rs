@@ -32,17 +32,7 @@ const COMFORTABLE_WIDTH: f64 = 60.0;
 
 /// Escapes text for Typst markup, with break opportunities in overlong words.
 pub(crate) fn text(out: &mut String, s: &str) {
-    let mut run = 0;
-    for c in s.chars() {
-        if c.is_whitespace() {
-            run = 0;
-        } else {
-            run += 1;
-            if run > MAX_UNBROKEN {
-                out.push('\u{200b}');
-                run = 1;
-            }
-        }
+    for c in breakable(s, MAX_UNBROKEN).chars() {
         if c.is_ascii_punctuation() && !matches!(c, ',' | ';' | '?' | '!' | '%' | '&' | '|') {
             out.push('\\');
         }

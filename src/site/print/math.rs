@@ -17,6 +17,7 @@ use pulldown_latex::event::{
 };
 use pulldown_latex::{Parser, Storage};
 
+use super::markup::string;
 use crate::site::lesson::notation::Math;
 
 /// A formula as Typst math markup (without the dollar signs) and its text for a screen reader.
@@ -35,19 +36,6 @@ fn atom(out: &mut String, c: char) {
     }
     out.push(c);
     out.push(' ');
-}
-
-/// Text shown upright inside math, as a Typst string.
-pub(crate) fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c => out.push(c),
-        }
-    }
-    out.push_str("\" ");
 }
 
 /// Items of the reader's notation as Typst math.

@@ -103,7 +103,9 @@ pub(crate) fn resolve(
     for cycle in cycles(&order, &edges) {
         let names: Vec<String> = cycle.iter().map(|&a| get(a, lessons).name).collect();
         // The use that leads from the cycle's last result back to its first.
-        let last = *cycle.last().unwrap_or(&cycle[0]);
+        let Some(&last) = cycle.last() else {
+            continue;
+        };
         let closing = get(last, lessons);
         let span = closing
             .uses
