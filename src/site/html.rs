@@ -346,18 +346,31 @@ pub(super) fn rebase_links(html: &str, page: &str) -> String {
 /// Resolves the relative URL path `url` against the folder of the page at `page` (both
 /// relative to the same root, `/` separators); `None` if it climbs out of the root.
 pub(super) fn resolve_relative(page: &str, url: &str) -> Option<String> {
+    let path = join_relative(page, url);
+    (!climbs_out(&path)).then_some(path)
+}
+
+/// Whether a path that [`join_relative`] made leads above the root.
+pub(super) fn climbs_out(path: &str) -> bool {
+    path.split('/').next() == Some("..")
+}
+
+/// The path of the relative URL path `url` from the folder of the page at `page`, relative to
+/// the root, with a leading `../` for each level it climbs above the root (`../img/a.png` for
+/// `../../img/a.png` from `part/a.md`).
+pub(super) fn join_relative(page: &str, url: &str) -> String {
     let mut parts: Vec<&str> = page.split('/').collect();
     parts.pop();
     for seg in url.split('/') {
         match seg {
             "" | "." => {}
-            ".." => {
-                parts.pop()?;
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
             }
             s => parts.push(s),
         }
     }
-    Some(parts.join("/"))
+    parts.join("/")
 }
 
 /// Decodes `%XX` escapes. `None` for a malformed escape or bytes that are not UTF-8.
@@ -630,6 +643,17 @@ mod tests {
             Some("part/c.html")
         );
         assert_eq!(resolve_relative("a.html", "../b.html"), None);
+        assert_eq!(resolve_relative("a.html", ".."), None);
+        // Above the root, each level climbed is kept.
+        assert_eq!(
+            join_relative("part/a.md", "../../img/x.png"),
+            "../img/x.png"
+        );
+        assert_eq!(join_relative("a.md", "../../x/../y.png"), "../../y.png");
+        assert_eq!(
+            join_relative("a.md", "../../etc/passwd"),
+            "../../etc/passwd"
+        );
     }
 
     #[test]

@@ -434,3 +434,56 @@ fn bad_input_prints_with_located_warnings() {
     let xs = text.chars().filter(|c| *c == 'x').count();
     assert!(xs >= 50_000, "{xs} of the 50 000 characters printed");
 }
+
+/// Raw HTML, footnotes and headings as authors of mdBook books write them.
+#[test]
+fn raw_html_footnotes_and_headings_print_as_the_page_reads() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("content")).expect("mkdir");
+    std::fs::write(
+        dir.join("book.toml"),
+        "[book]\ntitle = \"Raw\"\n[nimbook]\nunverified-numbers = \"allow\"\n",
+    )
+    .expect("toml");
+    std::fs::write(dir.join("content/SUMMARY.md"), "- [Raw](raw.md)\n").expect("summary");
+    std::fs::write(
+        dir.join("content/dot.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><circle cx=\"4\" cy=\"4\" r=\"4\" fill=\"red\"/></svg>",
+    )
+    .expect("svg");
+    std::fs::write(
+        dir.join("content/raw.md"),
+        "# Raw\n\nCited here[^n].\n\n[^n]: The note.\n\n\
+         <details><summary>Summary words</summary>Body words</details>\n\n\
+         <div>\nText in a div\n</div>\n\n\
+         A dot <img src=\"dot.svg\" alt=\"a red dot\"> inline and <img src=\"gone.png\" alt=\"gone picture\">.\n\n\
+         ### Two levels down\n\nThe end.\n",
+    )
+    .expect("lesson");
+    let out = dir.join("raw.pdf");
+    let o = run(&["pdf", "-o", out.to_str().expect("utf-8")], dir);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    // The missing picture of raw HTML is a located warning, as a markdown image's is; the
+    // picture that is there is not.
+    assert!(
+        err.contains("gone.png") && err.contains("--> content/raw.md:13:"),
+        "{err}"
+    );
+    assert!(!err.contains("the image dot.svg"), "{err}");
+    // `###` after `#` is printed one level down, so the PDF still conforms to PDF/UA-1.
+    assert!(!err.contains("PDF/UA"), "{err}");
+    let text = text_of(&out);
+    // The footnote's mark is set against the word, with no space before the full stop.
+    assert!(text.contains("here1."), "{text}");
+    // The end of `<summary>` ends a line; line ends of the source are spaces, not breaks.
+    assert!(!text.contains("Summary wordsBody"), "{text}");
+    assert!(text.contains("Summary words\nBody words"), "{text}");
+    assert!(text.contains("Text in a div\n"), "{text}");
+    assert!(text.contains("[image: gone picture]"), "{text}");
+    assert!(
+        !text.contains("a red dot"),
+        "the picture is drawn, not described: {text}"
+    );
+}

@@ -60,7 +60,7 @@ impl<'a> Targets<'a> {
         link: &InternalLink,
         is_file: impl Fn(&str) -> bool,
     ) -> Option<String> {
-        if link.target.starts_with("../") {
+        if crate::site::html::climbs_out(&link.target) {
             return None;
         }
         let page = if link.target.is_empty() || link.target.ends_with('/') {

@@ -30,7 +30,7 @@ use super::mathml;
 pub(crate) use super::page::Fragment;
 use crate::claim::MappedText;
 use crate::diag::{Code, Diagnostic};
-use crate::site::html::{is_external, mdbook_id, resolve_relative, slug};
+use crate::site::html::{is_external, join_relative, mdbook_id, slug};
 use crate::site::load::lints::Lints;
 
 /// A heading of a page, for the outline.
@@ -168,6 +168,13 @@ impl Flavour {
     }
 }
 
+/// Where the address `url`, written in the lesson `page`, leads inside the book (as a
+/// markdown link's target: an `<img src>` of raw HTML is read by the same rule); `None` for an
+/// outside address.
+pub(crate) fn target_of(page: &str, url: &str) -> Option<Target> {
+    internal_link(page, url).map(|(target, _)| target)
+}
+
 /// Where a link within the book leads, and the address the page uses for it (a link to a `.md` lesson rewritten to its page); `None` for an outside link.
 fn internal_link(page: &str, url: &str) -> Option<(Target, Option<String>)> {
     if url.is_empty() || is_external(url) {
@@ -185,7 +192,7 @@ fn internal_link(page: &str, url: &str) -> Option<(Target, Option<String>)> {
     let target = if path.is_empty() {
         page.to_string()
     } else {
-        resolve_relative(page, path).unwrap_or_else(|| format!("../{path}"))
+        join_relative(page, path)
     };
     let rewritten = path.ends_with(".md").then(|| {
         crate::site::html::url_path(&crate::site::load::book::page_path(std::path::Path::new(

@@ -307,7 +307,7 @@ pub(crate) fn export(
     match typst_pdf::pdf(document, &options(ua)) {
         Ok(pdf) => Ok((pdf, Vec::new())),
         Err(errors) => {
-            let why: Vec<String> = errors.iter().map(|e| e.message.to_string()).collect();
+            let why = grouped(errors.iter().map(|e| e.message.to_string()));
             let pdf =
                 typst_pdf::pdf(document, &options(PdfStandards::default())).map_err(|errors| {
                     let why: Vec<String> = errors.iter().map(|e| e.message.to_string()).collect();
@@ -329,6 +329,22 @@ pub(crate) fn export(
             Ok((pdf, vec![warning]))
         }
     }
+}
+
+/// Each distinct message once, in order of first appearance, with how often it came when more
+/// than once.
+fn grouped(messages: impl Iterator<Item = String>) -> Vec<String> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for m in messages {
+        match counts.iter_mut().find(|(seen, _)| *seen == m) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((m, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(m, n)| if n > 1 { format!("{m} ({n} times)") } else { m })
+        .collect()
 }
 
 /// The date `SOURCE_DATE_EPOCH` gives (seconds since 1970, UTC), for reproducible builds.
@@ -378,6 +394,12 @@ mod tests {
         // 7 leap days between.
         assert_eq!(civil_from_days(30 * 365 + 7 + 59), (2000, 2, 29));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+    }
+
+    #[test]
+    fn repeated_messages_are_counted_once() {
+        let got = grouped(["a", "b", "a", "a"].into_iter().map(String::from));
+        assert_eq!(got, ["a (3 times)", "b"]);
     }
 
     #[test]

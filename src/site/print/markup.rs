@@ -19,7 +19,8 @@ use super::math::{self, Typeset};
 use super::{Chapter, Printer};
 use crate::claim::{Checked, Status};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::site::lesson::document::{CodeBlock, Document, Example, Link, Node, Shows, Tex};
+use crate::site::lesson::document::{CodeBlock, Document, Example, Link, Node, Shows, Target, Tex};
+use crate::site::lesson::markdown::target_of;
 use crate::site::lesson::notation::Formula;
 
 /// The longest run of characters without a break opportunity that prose or code keeps as it
@@ -153,6 +154,8 @@ pub(crate) struct LessonWriter<'p, 'd> {
     /// Writing what an example makes, inside its frame: headings print as bold lines, with no
     /// label and no place in the contents.
     nested: bool,
+    /// The level of the last heading printed (the chapter's own before the first).
+    last_level: usize,
 }
 
 impl<'p, 'd> LessonWriter<'p, 'd> {
@@ -170,6 +173,7 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             in_comment: false,
             pending_result: None,
             nested: false,
+            last_level: chapter.level,
         }
     }
 
@@ -240,7 +244,11 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             Node::Heading(_) if self.nested => out.push_str("\n#strong["),
             Node::Heading(h) => {
                 self.pending_result = h.result;
-                let level = self.chapter.level + super::heading_level(h.level) - 1;
+                // A heading is at most one level below the one before it (PDF/UA allows no
+                // skipped level: a `###` after a `#` is printed one level down).
+                let level = (self.chapter.level + super::heading_level(h.level) - 1)
+                    .min(self.last_level + 1);
+                self.last_level = level;
                 let label = self.printer.labels.heading(&self.chapter.path, &h.anchor);
                 let _ = write!(out, "\n#heading(level: {level})[");
                 if !self.first_heading && level == self.chapter.level {
@@ -398,12 +406,26 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                 _ => {}
             }
         }
-        match self.printer.image(link) {
+        self.picture(out, &link.url, link.target.as_ref(), &alt, span);
+        j
+    }
+
+    /// The image at `url` (leading to `target` in the book) with its alternative text, or a
+    /// warning and a frame with that text.
+    fn picture(
+        &mut self,
+        out: &mut String,
+        url: &str,
+        target: Option<&Target>,
+        alt: &str,
+        span: &Span,
+    ) {
+        match self.printer.image(url, target) {
             Ok(path) => {
                 out.push_str("#box(image(");
                 string(out, &path);
                 out.push_str(", alt: ");
-                string(out, &alt);
+                string(out, alt);
                 out.push_str("))");
             }
             Err(reason) => {
@@ -411,19 +433,11 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                 out.push_str("#nb-missing[");
                 text(
                     out,
-                    &format!(
-                        "[image: {}]",
-                        if alt.is_empty() {
-                            link.url.as_ref()
-                        } else {
-                            alt.as_str()
-                        }
-                    ),
+                    &format!("[image: {}]", if alt.is_empty() { url } else { alt }),
                 );
                 out.push(']');
             }
         }
-        j
     }
 
     /// A markdown event; returns the index of the next node to write.
@@ -437,7 +451,10 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                 string(out, &breakable(c, MAX_UNBROKEN));
                 out.push(')');
             }
-            Event::Html(h) | Event::InlineHtml(h) => self.html(out, h),
+            Event::Html(h) | Event::InlineHtml(h) => {
+                let span = self.doc.spans.get(i).cloned().unwrap_or(0..0);
+                self.html(out, h, &span);
+            }
             Event::FootnoteReference(label) => self.footnote(out, label),
             Event::SoftBreak => out.push('\n'),
             Event::HardBreak => out.push_str("#linebreak()\n"),
@@ -513,10 +530,9 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             TagEnd::Table => out.push_str("))\n\n"),
             TagEnd::TableHead => out.push_str("),"),
             TagEnd::TableCell => out.push_str("],"),
-            TagEnd::TableRow
-            | TagEnd::HtmlBlock
-            | TagEnd::FootnoteDefinition
-            | TagEnd::MetadataBlock(_) => {}
+            // A block of raw HTML is a paragraph of its own.
+            TagEnd::HtmlBlock => out.push_str("\n\n"),
+            TagEnd::TableRow | TagEnd::FootnoteDefinition | TagEnd::MetadataBlock(_) => {}
         }
     }
 
@@ -582,10 +598,12 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
         );
     }
 
-    /// Raw HTML: its text is kept, its tags and comments are not (a `<br>` breaks the line).
-    fn html(&mut self, out: &mut String, html: &str) {
+    /// Raw HTML: its text and images are kept, its other tags and comments are not (a `<br>`
+    /// or the end of a block breaks the line).
+    fn html(&mut self, out: &mut String, html: &str, span: &Span) {
         let mut i = 0;
         let mut plain = String::new();
+        let mut block_ended = false;
         while i < html.len() {
             if self.in_comment {
                 match html[i..].find("-->") {
@@ -605,24 +623,32 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             }
             if rest.starts_with('<') {
                 if let Some(tag) = crate::site::html::scan_tag(html, i) {
-                    if tag.name == "br" {
+                    if tag.name == "img" && !tag.closing {
+                        html_text(out, &std::mem::take(&mut plain));
+                        for (src, alt) in super::printer::html_images(&html[i..tag.end]) {
+                            let target = target_of(&self.chapter.path, &src);
+                            self.picture(out, &src, target.as_ref(), &alt, span);
+                        }
+                    } else if tag.name == "br" {
                         plain.push('\n');
+                    } else if tag.closing && ends_a_line(&tag.name) && !plain.is_empty() {
+                        // The next text, if any, starts a line.
+                        block_ended = true;
                     }
                     i = tag.end;
                     continue;
                 }
             }
             let c = rest.chars().next().unwrap_or(' ');
-            plain.push(c);
+            if block_ended && !c.is_whitespace() {
+                plain.push('\n');
+                block_ended = false;
+            }
+            // A line end of the source is a space, as a browser reads it.
+            plain.push(if c == '\n' { ' ' } else { c });
             i += c.len_utf8();
         }
-        let decoded = crate::site::html::decode_attr(&plain);
-        for (n, line) in decoded.split('\n').enumerate() {
-            if n > 0 {
-                out.push_str("#linebreak()\n");
-            }
-            text(out, line.trim_end());
-        }
+        html_text(out, &plain);
         if html.ends_with('\n') {
             out.push('\n');
         }
@@ -651,8 +677,46 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
         self.in_footnote = false;
         let trimmed = out.trim_end().len();
         out.truncate(trimmed);
-        let _ = write!(out, "] <{name}>");
+        // The label right after the bracket: a space before it would be set as text.
+        let _ = write!(out, "]<{name}>");
     }
+}
+
+/// The text of raw HTML, entities decoded, each `\n` a line break.
+fn html_text(out: &mut String, plain: &str) {
+    let decoded = crate::site::html::decode_attr(plain);
+    for (n, line) in decoded.split('\n').enumerate() {
+        if n > 0 {
+            out.push_str("#linebreak()\n");
+        }
+        text(out, line.trim_end());
+    }
+}
+
+/// Whether the end of the element `name` ends a line of its text: a block, a row, a summary
+/// (`<summary>More</summary>Hidden` is two lines, not "MoreHidden").
+fn ends_a_line(name: &str) -> bool {
+    const LINE_ENDERS: &[&str] = &[
+        "p",
+        "div",
+        "summary",
+        "details",
+        "li",
+        "tr",
+        "dt",
+        "dd",
+        "blockquote",
+        "figcaption",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "pre",
+        "table",
+    ];
+    LINE_ENDERS.contains(&name)
 }
 
 /// The widest text of each column of a table, in characters.

@@ -8,7 +8,9 @@ use std::path::Path;
 use super::{markup, style, world};
 use crate::diag::{Code, Diagnostic};
 use crate::site::lesson::book::{Book, Lesson};
-use crate::site::lesson::document::Link;
+use crate::site::lesson::document::{Node, Target};
+use crate::site::lesson::markdown::target_of;
+use pulldown_cmark::Event;
 
 /// What one lesson is in the printed book.
 pub(crate) struct Chapter {
@@ -127,17 +129,29 @@ impl Printer {
             svg_style: style::svg_style(),
         };
         for lesson in lessons {
+            let page = lesson
+                .chapter
+                .path
+                .as_deref()
+                .map(crate::site::html::url_path);
             for node in &lesson.page.document.nodes {
-                if let crate::site::lesson::document::Node::Image(link) = node {
-                    printer.load_image(book, link);
+                match node {
+                    Node::Image(link) => printer.load_image(book, link.target.as_ref()),
+                    Node::Markdown(Event::Html(html) | Event::InlineHtml(html)) => {
+                        for (src, _) in html_images(html) {
+                            let target = page.as_deref().and_then(|p| target_of(p, &src));
+                            printer.load_image(book, target.as_ref());
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
         printer
     }
 
-    fn load_image(&mut self, book: &Book, link: &Link) {
-        let Some(target) = &link.target else {
+    fn load_image(&mut self, book: &Book, target: Option<&Target>) {
+        let Some(target) = target else {
             return;
         };
         if self.images.contains_key(&target.path) {
@@ -152,21 +166,20 @@ impl Printer {
         self.images.insert(target.path.clone(), read);
     }
 
-    /// The path in the world of the image `link` names, or why it cannot be printed.
-    pub(crate) fn image(&self, link: &Link) -> Result<String, String> {
-        let Some(target) = &link.target else {
+    /// The path in the world of the image at `url` (which leads to `target` in the book), or
+    /// why it cannot be printed.
+    pub(crate) fn image(&self, url: &str, target: Option<&Target>) -> Result<String, String> {
+        let Some(target) = target else {
             return Err(format!(
-                "the image {} is not a file of the book, and the printed book fetches nothing; it is printed as its text",
-                link.url
+                "the image {url} is not a file of the book, and the printed book fetches nothing; it is printed as its text"
             ));
         };
         match self.images.get(&target.path) {
             Some(Ok(path)) => Ok(path.clone()),
             Some(Err(why)) => Err(format!(
-                "the image {} cannot be printed: {why}; it is printed as its text",
-                link.url
+                "the image {url} cannot be printed: {why}; it is printed as its text"
             )),
-            None => Err(format!("the image {} was not read", link.url)),
+            None => Err(format!("the image {url} was not read")),
         }
     }
 
@@ -181,6 +194,20 @@ impl Printer {
         self.drawings.insert(styled, path.clone());
         path
     }
+}
+
+/// The `src` and `alt` of each `<img>` tag in raw HTML, entities decoded.
+pub(crate) fn html_images(html: &str) -> Vec<(String, String)> {
+    use crate::site::html::{attr, decode_attr, scan_tag};
+    html.match_indices('<')
+        .filter_map(|(i, _)| scan_tag(html, i))
+        .filter(|tag| tag.name == "img" && !tag.closing)
+        .filter_map(|tag| {
+            let src = decode_attr(attr(tag.attrs, "src")?);
+            let alt = attr(tag.attrs, "alt").map(decode_attr).unwrap_or_default();
+            Some((src, alt))
+        })
+        .collect()
 }
 
 /// The bytes of the image at `path` (relative to the source folder), read through the book's
