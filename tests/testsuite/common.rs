@@ -47,6 +47,17 @@ mod books {
         }
     }
 
+    /// Writes each `(path, text)` under `dir`, making the folders it needs.
+    pub(crate) fn write_files(dir: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = dir.join(path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).expect("mkdir");
+            }
+            std::fs::write(path, text).expect("write");
+        }
+    }
+
     /// Copies a fixture into a fresh temporary folder, so that a build can write next to it.
     pub(crate) fn copy_fixture(name: &str) -> tempfile::TempDir {
         let tmp = tempfile::tempdir().expect("temp dir");

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use crate::common::{copy_dir, copy_fixture, fixture, nimbook, stderr};
+use crate::common::{copy_dir, copy_fixture, fixture, nimbook, stderr, write_files};
 
 /// Runs a poppler tool; a missing tool fails the test with what to install.
 fn poppler(tool: &str, args: &[&str], pdf: &Path) -> String {
@@ -440,27 +440,28 @@ fn bad_input_prints_with_located_warnings() {
 fn raw_html_footnotes_and_headings_print_as_the_page_reads() {
     let tmp = tempfile::tempdir().expect("temp");
     let dir = tmp.path();
-    std::fs::create_dir_all(dir.join("content")).expect("mkdir");
-    std::fs::write(
-        dir.join("book.toml"),
-        "[book]\ntitle = \"Raw\"\n[nimbook]\nunverified-numbers = \"allow\"\n",
-    )
-    .expect("toml");
-    std::fs::write(dir.join("content/SUMMARY.md"), "- [Raw](raw.md)\n").expect("summary");
-    std::fs::write(
-        dir.join("content/dot.svg"),
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><circle cx=\"4\" cy=\"4\" r=\"4\" fill=\"red\"/></svg>",
-    )
-    .expect("svg");
-    std::fs::write(
-        dir.join("content/raw.md"),
-        "# Raw\n\nCited here[^n].\n\n[^n]: The note.\n\n\
-         <details><summary>Summary words</summary>Body words</details>\n\n\
-         <div>\nText in a div\n</div>\n\n\
-         A dot <img src=\"dot.svg\" alt=\"a red dot\"> inline and <img src=\"gone.png\" alt=\"gone picture\">.\n\n\
-         ### Two levels down\n\nThe end.\n",
-    )
-    .expect("lesson");
+    write_files(
+        dir,
+        &[
+            (
+                "book.toml",
+                "[book]\ntitle = \"Raw\"\n[nimbook]\nunverified-numbers = \"allow\"\n",
+            ),
+            ("content/SUMMARY.md", "- [Raw](raw.md)\n"),
+            (
+                "content/dot.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><circle cx=\"4\" cy=\"4\" r=\"4\" fill=\"red\"/></svg>",
+            ),
+            (
+                "content/raw.md",
+                "# Raw\n\nCited here[^n].\n\n[^n]: The note.\n\n\
+                 <details><summary>Summary words</summary>Body words</details>\n\n\
+                 <div>\nText in a div\n</div>\n\n\
+                 A dot <img src=\"dot.svg\" alt=\"a red dot\"> inline and <img src=\"gone.png\" alt=\"gone picture\">.\n\n\
+                 ### Two levels down\n\nThe end.\n",
+            ),
+        ],
+    );
     let out = dir.join("raw.pdf");
     let o = run(&["pdf", "-o", out.to_str().expect("utf-8")], dir);
     let err = stderr(&o);
