@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::common::{copy_dir, nimbook, stderr};
+use crate::common::{copy_dir, nimbook, stderr, write_files};
 use crate::exercises::sha256_hex;
 
 /// What the poisoned `forall` shows when it is recalled, and what the engine says.
@@ -29,14 +29,14 @@ const LESSON: &str = "# Keys\n\nA binding and a claim that uses it.\n\n```nim\nl
 fn book(lesson: &str, extra: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = dir.path();
-    std::fs::create_dir(root.join("content")).expect("mkdir");
-    std::fs::write(
-        root.join("content/SUMMARY.md"),
-        "# Summary\n\n- [Keys](lesson.md)\n",
-    )
-    .expect("write");
+    write_files(
+        root,
+        &[
+            ("content/SUMMARY.md", "# Summary\n\n- [Keys](lesson.md)\n"),
+            ("content/lesson.md", lesson),
+        ],
+    );
     set_toml(root, extra);
-    std::fs::write(root.join("content/lesson.md"), lesson).expect("write");
     dir
 }
 

@@ -171,6 +171,7 @@ impl Flavour {
 /// Where the address `url`, written in the lesson `page`, leads inside the book (as a
 /// markdown link's target: an `<img src>` of raw HTML is read by the same rule); `None` for an
 /// outside address.
+#[cfg(feature = "pdf")]
 pub(crate) fn target_of(page: &str, url: &str) -> Option<Target> {
     internal_link(page, url).map(|(target, _)| target)
 }
