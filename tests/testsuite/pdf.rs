@@ -458,6 +458,7 @@ fn raw_html_footnotes_and_headings_print_as_the_page_reads() {
                  <details><summary>Summary words</summary>Body words</details>\n\n\
                  <div>\nText in a div\n</div>\n\n\
                  A dot <img src=\"dot.svg\" alt=\"a red dot\"> inline and <img src=\"gone.png\" alt=\"gone picture\">.\n\n\
+                 <p>Before <img src=\"gone.png\" alt=\"spaced\"> after</p>\n\n\
                  ### Two levels down\n\nThe end.\n",
             ),
         ],
@@ -483,6 +484,8 @@ fn raw_html_footnotes_and_headings_print_as_the_page_reads() {
     assert!(text.contains("Summary words\nBody words"), "{text}");
     assert!(text.contains("Text in a div\n"), "{text}");
     assert!(text.contains("[image: gone picture]"), "{text}");
+    // Inside a block of raw HTML a picture keeps the spaces around it.
+    assert!(text.contains("Before [image: spaced] after"), "{text}");
     assert!(
         !text.contains("a red dot"),
         "the picture is drawn, not described: {text}"

@@ -682,14 +682,18 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
     }
 }
 
-/// The text of raw HTML, entities decoded, each `\n` a line break.
+/// The text of raw HTML, entities decoded, each `\n` a line break. The last line keeps its
+/// trailing space: a picture may follow it (`text <img>`).
 fn html_text(out: &mut String, plain: &str) {
     let decoded = crate::site::html::decode_attr(plain);
-    for (n, line) in decoded.split('\n').enumerate() {
-        if n > 0 {
+    let mut lines = decoded.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        if lines.peek().is_some() {
+            text(out, line.trim_end());
             out.push_str("#linebreak()\n");
+        } else {
+            text(out, line);
         }
-        text(out, line.trim_end());
     }
 }
 
