@@ -240,7 +240,7 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
     fn node(&mut self, out: &mut String, i: usize) -> usize {
         let span = self.doc.spans.get(i).cloned().unwrap_or(0..0);
         match &self.doc.nodes[i] {
-            Node::Markdown(event) => return self.event(out, i, event),
+            Node::Markdown(event) => return self.event(out, i, event, &span),
             Node::Heading(_) if self.nested => out.push_str("\n#strong["),
             Node::Heading(h) => {
                 self.pending_result = h.result;
@@ -441,7 +441,7 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
     }
 
     /// A markdown event; returns the index of the next node to write.
-    fn event(&mut self, out: &mut String, i: usize, event: &Event<'static>) -> usize {
+    fn event(&mut self, out: &mut String, i: usize, event: &Event<'static>, span: &Span) -> usize {
         match event {
             Event::Start(tag) => return self.start(out, i, tag),
             Event::End(tag) => self.end(out, *tag),
@@ -451,10 +451,7 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
                 string(out, &breakable(c, MAX_UNBROKEN));
                 out.push(')');
             }
-            Event::Html(h) | Event::InlineHtml(h) => {
-                let span = self.doc.spans.get(i).cloned().unwrap_or(0..0);
-                self.html(out, h, &span);
-            }
+            Event::Html(h) | Event::InlineHtml(h) => self.html(out, h, span),
             Event::FootnoteReference(label) => self.footnote(out, label),
             Event::SoftBreak => out.push('\n'),
             Event::HardBreak => out.push_str("#linebreak()\n"),
@@ -623,12 +620,10 @@ impl<'p, 'd> LessonWriter<'p, 'd> {
             }
             if rest.starts_with('<') {
                 if let Some(tag) = crate::site::html::scan_tag(html, i) {
-                    if tag.name == "img" && !tag.closing {
+                    if let Some((src, alt)) = super::printer::img_source(&tag) {
                         html_text(out, &std::mem::take(&mut plain));
-                        for (src, alt) in super::printer::html_images(&html[i..tag.end]) {
-                            let target = target_of(&self.chapter.path, &src);
-                            self.picture(out, &src, target.as_ref(), &alt, span);
-                        }
+                        let target = target_of(&self.chapter.path, &src);
+                        self.picture(out, &src, target.as_ref(), &alt, span);
                     } else if tag.name == "br" {
                         plain.push('\n');
                     } else if tag.closing && ends_a_line(&tag.name) && !plain.is_empty() {

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::{markup, style, world};
 use crate::diag::{Code, Diagnostic};
+use crate::site::html::{attr, decode_attr, scan_tag, TagToken};
 use crate::site::lesson::book::{Book, Lesson};
 use crate::site::lesson::document::{Node, Target};
 use crate::site::lesson::markdown::target_of;
@@ -196,18 +197,21 @@ impl Printer {
     }
 }
 
-/// The `src` and `alt` of each `<img>` tag in raw HTML, entities decoded.
-pub(crate) fn html_images(html: &str) -> Vec<(String, String)> {
-    use crate::site::html::{attr, decode_attr, scan_tag};
+/// The `src` and `alt` of an `<img>` tag, entities decoded; `None` for any other tag.
+pub(crate) fn img_source(tag: &TagToken<'_>) -> Option<(String, String)> {
+    if tag.name != "img" || tag.closing {
+        return None;
+    }
+    let src = decode_attr(attr(tag.attrs, "src")?);
+    let alt = attr(tag.attrs, "alt").map(decode_attr).unwrap_or_default();
+    Some((src, alt))
+}
+
+/// The `src` and `alt` of each `<img>` tag in raw HTML.
+fn html_images(html: &str) -> impl Iterator<Item = (String, String)> + '_ {
     html.match_indices('<')
         .filter_map(|(i, _)| scan_tag(html, i))
-        .filter(|tag| tag.name == "img" && !tag.closing)
-        .filter_map(|tag| {
-            let src = decode_attr(attr(tag.attrs, "src")?);
-            let alt = attr(tag.attrs, "alt").map(decode_attr).unwrap_or_default();
-            Some((src, alt))
-        })
-        .collect()
+        .filter_map(|tag| img_source(&tag))
 }
 
 /// The bytes of the image at `path` (relative to the source folder), read through the book's
